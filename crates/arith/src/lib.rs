@@ -17,6 +17,7 @@
 
 mod bytes;
 mod field;
+pub mod isa;
 mod portable;
 pub mod reference;
 #[cfg(target_arch = "x86_64")]
