@@ -4,6 +4,7 @@
 //! - [`doc`]: a small document model (sections of paragraphs, tables and charts);
 //! - [`render`]: that document as Markdown and as self-contained HTML with inline SVG charts.
 
+pub mod baseline;
 pub mod chart;
 pub mod doc;
 pub mod machine;

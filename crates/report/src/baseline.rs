@@ -1,0 +1,254 @@
+//! The native baseline: an EIP-2537 PAIRING_CHECK computed with blst, and deterministic pairing
+//! inputs (valid points whose pairing product is one) for the measurements.
+
+use blst::*;
+
+/// Bytes of one pair in EIP-2537 calldata: G1 (2 × 64) ‖ G2 (4 × 64).
+pub const PAIR_BYTES: usize = 384;
+
+/// Why an input is rejected (the precompile reports every one of these the same way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputError {
+    Length,
+    Encoding,
+    NotOnCurve,
+    NotInSubgroup,
+}
+
+/// One EIP-2537 field element: 64 bytes big-endian, top 16 zero, value below p.
+fn fp_from_eip2537(b: &[u8]) -> Result<blst_fp, InputError> {
+    if b[..16].iter().any(|&x| x != 0) {
+        return Err(InputError::Encoding);
+    }
+    let mut fp = blst_fp::default();
+    let mut le = [0u8; 48];
+    for i in 0..48 {
+        le[i] = b[63 - i];
+    }
+    // SAFETY: `le` holds 48 bytes; `fp` is a valid output.
+    unsafe { blst_fp_from_lendian(&mut fp, le.as_ptr()) };
+    // Canonical iff converting back gives the same bytes (blst reduces silently otherwise).
+    let mut back = [0u8; 48];
+    // SAFETY: `back` holds 48 bytes.
+    unsafe { blst_lendian_from_fp(back.as_mut_ptr(), &fp) };
+    if back != le {
+        return Err(InputError::Encoding);
+    }
+    Ok(fp)
+}
+
+fn fp_to_eip2537(fp: &blst_fp, out: &mut [u8]) {
+    let mut be = [0u8; 48];
+    // SAFETY: `be` holds 48 bytes.
+    unsafe { blst_bendian_from_fp(be.as_mut_ptr(), fp) };
+    out[..16].fill(0);
+    out[16..64].copy_from_slice(&be);
+}
+
+/// `Some(point)` for a finite point, `None` for infinity (all-zero encoding).
+fn g1_from_eip2537(b: &[u8]) -> Result<Option<blst_p1_affine>, InputError> {
+    let p = blst_p1_affine { x: fp_from_eip2537(&b[0..64])?, y: fp_from_eip2537(&b[64..128])? };
+    if b.iter().all(|&x| x == 0) {
+        return Ok(None);
+    }
+    // SAFETY: `p` is a valid affine point struct.
+    if !unsafe { blst_p1_affine_on_curve(&p) } {
+        return Err(InputError::NotOnCurve);
+    }
+    Ok(Some(p))
+}
+
+fn g2_from_eip2537(b: &[u8]) -> Result<Option<blst_p2_affine>, InputError> {
+    let fp2 = |o: usize| -> Result<blst_fp2, InputError> {
+        Ok(blst_fp2 { fp: [fp_from_eip2537(&b[o..o + 64])?, fp_from_eip2537(&b[o + 64..o + 128])?] })
+    };
+    let q = blst_p2_affine { x: fp2(0)?, y: fp2(128)? };
+    if b.iter().all(|&x| x == 0) {
+        return Ok(None);
+    }
+    // SAFETY: `q` is a valid affine point struct.
+    if !unsafe { blst_p2_affine_on_curve(&q) } {
+        return Err(InputError::NotOnCurve);
+    }
+    Ok(Some(q))
+}
+
+/// EIP-2537 PAIRING_CHECK with blst: validates every point (encoding → on-curve → subgroup, the
+/// partner of an infinity included) and returns whether `∏ e(Pᵢ, Qᵢ) = 1`.
+pub fn blst_pairing_check(input: &[u8]) -> Result<bool, InputError> {
+    if input.is_empty() || input.len() % PAIR_BYTES != 0 {
+        return Err(InputError::Length);
+    }
+    let mut acc: Option<blst_fp12> = None;
+    for pair in input.chunks_exact(PAIR_BYTES) {
+        // EIP-2537 order: all encoding/curve checks of the pair, then subgroup checks.
+        let p = g1_from_eip2537(&pair[..128])?;
+        let q = g2_from_eip2537(&pair[128..])?;
+        // SAFETY: valid affine points.
+        if p.is_some_and(|p| !unsafe { blst_p1_affine_in_g1(&p) })
+            || q.is_some_and(|q| !unsafe { blst_p2_affine_in_g2(&q) })
+        {
+            return Err(InputError::NotInSubgroup);
+        }
+        let (Some(p), Some(q)) = (p, q) else { continue };
+        let mut f = blst_fp12::default();
+        // SAFETY: valid points and output.
+        unsafe { blst_miller_loop(&mut f, &q, &p) };
+        acc = Some(match acc {
+            None => f,
+            Some(a) => {
+                let mut m = blst_fp12::default();
+                // SAFETY: valid operands.
+                unsafe { blst_fp12_mul(&mut m, &a, &f) };
+                m
+            }
+        });
+    }
+    let Some(f) = acc else { return Ok(true) };
+    let mut e = blst_fp12::default();
+    // SAFETY: valid operands.
+    unsafe { blst_final_exp(&mut e, &f) };
+    // SAFETY: valid operand.
+    Ok(unsafe { blst_fp12_is_one(&e) })
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a tiny deterministic generator for reproducible inputs.
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e3779b97f4a7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58476d1ce4e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d049bb133111eb);
+        z ^ (z >> 31)
+    }
+}
+
+fn g1_mul(scalar: u64) -> blst_p1_affine {
+    let (mut p, mut a) = (blst_p1::default(), blst_p1_affine::default());
+    // SAFETY: the generator is a static point; the scalar is 8 little-endian bytes (64 bits).
+    unsafe {
+        blst_p1_mult(&mut p, blst_p1_generator(), scalar.to_le_bytes().as_ptr(), 64);
+        blst_p1_to_affine(&mut a, &p);
+    }
+    a
+}
+
+fn g2_mul(scalar: u64) -> blst_p2_affine {
+    let (mut q, mut a) = (blst_p2::default(), blst_p2_affine::default());
+    // SAFETY: as in `g1_mul`.
+    unsafe {
+        blst_p2_mult(&mut q, blst_p2_generator(), scalar.to_le_bytes().as_ptr(), 64);
+        blst_p2_to_affine(&mut a, &q);
+    }
+    a
+}
+
+fn encode_pair(p: &blst_p1_affine, q: &blst_p2_affine, out: &mut Vec<u8>) {
+    let mut b = [0u8; PAIR_BYTES];
+    fp_to_eip2537(&p.x, &mut b[0..64]);
+    fp_to_eip2537(&p.y, &mut b[64..128]);
+    for (i, fp) in [q.x.fp[0], q.x.fp[1], q.y.fp[0], q.y.fp[1]].iter().enumerate() {
+        fp_to_eip2537(fp, &mut b[128 + 64 * i..192 + 64 * i]);
+    }
+    out.extend_from_slice(&b);
+}
+
+/// `k` valid pairs (points in the subgroups) for measurements, deterministic in `seed`.
+///
+/// For `k ≥ 2`: pairs `([aᵢ]G1, [bᵢ]G2)` for `i < k-1` with random 30-bit `aᵢ, bᵢ`, and a last
+/// pair `([-c]G1, G2)` with `c = Σ aᵢbᵢ` (no wrap-around: `c < 2^60·15`), so the product of the
+/// pairings is one and the check returns true. For `k = 1` a true product is impossible with
+/// finite points, so the single random pair gives a false check (same work, same cost).
+pub fn pairing_input(k: usize, seed: u64) -> Vec<u8> {
+    assert!((1..=16).contains(&k), "k = {k} out of range 1..=16 (c = Σ aᵢbᵢ must stay below 2^64)");
+    let mut rng = SplitMix64(seed);
+    let mut out = Vec::with_capacity(k * PAIR_BYTES);
+    if k == 1 {
+        encode_pair(&g1_mul(rng.next() >> 34 | 1), &g2_mul(rng.next() >> 34 | 1), &mut out);
+        return out;
+    }
+    let mut sum: u64 = 0;
+    for _ in 0..k - 1 {
+        let (a, b) = (rng.next() >> 34 | 1, rng.next() >> 34 | 1);
+        sum += a * b;
+        encode_pair(&g1_mul(a), &g2_mul(b), &mut out);
+    }
+    // Last pair ([sum]G1 negated, G2): e(-[sum]G1, G2) = e(G1, G2)^(-sum).
+    let mut p = blst_p1::default();
+    let mut a = blst_p1_affine::default();
+    // SAFETY: as in `g1_mul`, with a 64-bit scalar.
+    unsafe {
+        blst_p1_mult(&mut p, blst_p1_generator(), sum.to_le_bytes().as_ptr(), 64);
+        blst_p1_cneg(&mut p, true);
+        blst_p1_to_affine(&mut a, &p);
+    }
+    encode_pair(&a, &g2_mul(1), &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_inputs_check_true_for_k_at_least_two_and_false_for_one() {
+        assert_eq!(blst_pairing_check(&pairing_input(1, 7)), Ok(false));
+        for k in [2, 3, 8] {
+            assert_eq!(blst_pairing_check(&pairing_input(k, k as u64)), Ok(true), "k = {k}");
+        }
+    }
+
+    #[test]
+    fn perturbed_inputs_fail() {
+        let mut x = pairing_input(2, 1);
+        assert_eq!(blst_pairing_check(&x[..383]), Err(InputError::Length));
+        x[16 + 47] ^= 1; // G1.x of the first pair: off the curve
+        assert_eq!(blst_pairing_check(&x), Err(InputError::NotOnCurve));
+        let mut y = pairing_input(2, 1);
+        y[0] = 1; // top 16 bytes must be zero
+        assert_eq!(blst_pairing_check(&y), Err(InputError::Encoding));
+        assert_eq!(blst_pairing_check(&[]), Err(InputError::Length));
+        assert_eq!(blst_pairing_check(&[0u8; 2 * PAIR_BYTES]), Ok(true));
+    }
+}
+
+#[cfg(test)]
+mod vector_tests {
+    use super::*;
+
+    fn hex(s: &str) -> Vec<u8> {
+        (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+    }
+
+    /// The baseline agrees with the published EIP-2537 pairing vectors (valid and failing).
+    #[test]
+    fn eip2537_vectors() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/eip2537/");
+        let mut n = 0;
+        for (file, fail) in [
+            ("eips-assets/pairing_check_bls.json", false),
+            ("eips-assets/fail-pairing_check_bls.json", true),
+            ("go-ethereum/blsPairing.json", false),
+            ("go-ethereum/fail-blsPairing.json", true),
+            ("eest-derived/pairing_check_bls_eest_extra.json", false),
+            ("eest-derived/fail-pairing_check_bls_eest_extra.json", true),
+        ] {
+            let text = std::fs::read_to_string(format!("{dir}{file}")).unwrap();
+            let cases: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+            for c in cases {
+                let input = hex(c["Input"].as_str().unwrap());
+                let got = blst_pairing_check(&input);
+                if fail {
+                    assert!(got.is_err(), "{file} {}: accepted", c["Name"]);
+                } else {
+                    let want = hex(c["Expected"].as_str().unwrap())[31] == 1;
+                    assert_eq!(got, Ok(want), "{file} {}", c["Name"]);
+                }
+                n += 1;
+            }
+        }
+        assert!(n > 150, "only {n} vectors");
+    }
+}
