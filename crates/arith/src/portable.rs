@@ -97,3 +97,72 @@ pub fn mulmodmont384(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> Limbs {
     let lo: Limbs = [t[0], t[1], t[2], t[3], t[4], t[5]];
     final_subtract(&lo, t[6], m)
 }
+
+/// Variant for comparison: FIPS ("Finely Integrated Product Scanning", Koç–Acar–Kaliski 1996)
+/// on `u128`, i.e. column by column with a three-word accumulator. It picks the same `u_i` as the
+/// spec (column `k`'s low word before adding `u_k*m_0` is word `k` of the spec's `T`) and drops
+/// each low word only after its carry has been propagated, so it is exact for any `inv`.
+#[inline(always)]
+pub fn mulmodmont384_fips(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> Limbs {
+    // acc = (lo: u128, hi: u64); adding a 128-bit product never loses bits: a column has at
+    // most 12 products plus the shifted-in carry, < 2^132.
+    #[inline(always)]
+    fn acc_add(lo: &mut u128, hi: &mut u64, a: u64, b: u64) {
+        let p = (a as u128) * (b as u128);
+        let (s, c) = lo.overflowing_add(p);
+        *lo = s;
+        *hi += c as u64;
+    }
+    let mut u = [0u64; 6];
+    let mut out = [0u64; 6];
+    let (mut lo, mut hi) = (0u128, 0u64);
+    for k in 0..6 {
+        for i in 0..k {
+            acc_add(&mut lo, &mut hi, x[i], y[k - i]);
+            acc_add(&mut lo, &mut hi, u[i], m[k - i]);
+        }
+        acc_add(&mut lo, &mut hi, x[k], y[0]);
+        u[k] = (lo as u64).wrapping_mul(inv);
+        acc_add(&mut lo, &mut hi, u[k], m[0]);
+        lo = (lo >> 64) | ((hi as u128) << 64);
+        hi = 0;
+    }
+    for k in 6..11 {
+        for i in k - 5..6 {
+            acc_add(&mut lo, &mut hi, x[i], y[k - i]);
+            acc_add(&mut lo, &mut hi, u[i], m[k - i]);
+        }
+        out[k - 6] = lo as u64;
+        lo = (lo >> 64) | ((hi as u128) << 64);
+        hi = 0;
+    }
+    out[5] = lo as u64;
+    final_subtract(&out, (lo >> 64) as u64, m)
+}
+
+/// Branchless variant of [`addmod384`] (mask select instead of `if`): same result.
+#[inline(always)]
+pub fn addmod384_branchless(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
+    let mut s = [0u64; 6];
+    let mut carry = 0;
+    for i in 0..6 {
+        (s[i], carry) = adc(x[i], y[i], carry);
+    }
+    let (d, borrow) = sub_limbs(&s, m);
+    // s < m  <=>  no carry out of the sum and the 384-bit subtraction borrowed.
+    let keep_s = (borrow & !carry & 1).wrapping_neg();
+    core::array::from_fn(|i| (s[i] & keep_s) | (d[i] & !keep_s))
+}
+
+/// Branchless variant of [`submod384`]: `x - y + (m & -borrow)`.
+#[inline(always)]
+pub fn submod384_branchless(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
+    let (d, borrow) = sub_limbs(x, y);
+    let mask = borrow.wrapping_neg();
+    let mut out = [0u64; 6];
+    let mut carry = 0;
+    for i in 0..6 {
+        (out[i], carry) = adc(d[i], m[i] & mask, carry);
+    }
+    out
+}

@@ -1,0 +1,251 @@
+//! Interleaved A/B timing of mulmodmont384 (every variant) against blst's `blst_fp_mul`, and of
+//! the add/sub variants: all candidates run in short alternating batches in one process, many
+//! rounds, and we report the minimum and the median ns per call of each. On a busy shared
+//! machine the minimum is the least noisy estimate of the uncontended cost, and alternating
+//! keeps slow phases of the machine from favouring one candidate.
+//! `cargo bench -p evm384-arith --bench ab`  (env AB_ROUNDS, AB_BATCH to change the effort).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use evm384_arith::{
+    addmod384, mulmodmont384, mulmodmont384_portable, submod384, variants, Limbs, MontField,
+};
+
+const P: Limbs = [
+    0xb9feffffffffaaab,
+    0x1eabfffeb153ffff,
+    0x6730d2a0f6b0f624,
+    0x64774b84f38512bf,
+    0x4b1ba7b6434bacd7,
+    0x1a0111ea397fe69a,
+];
+
+fn env(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Times `batch` calls of `f`, in ns per call.
+#[inline(never)]
+fn time_batch(batch: usize, f: &mut dyn FnMut()) -> f64 {
+    let t = Instant::now();
+    for _ in 0..batch {
+        f();
+    }
+    t.elapsed().as_nanos() as f64 / batch as f64
+}
+
+fn report(title: &str, names: &[&str], samples: &mut [Vec<f64>], base: usize) {
+    println!("{title}");
+    let mins: Vec<f64> = samples
+        .iter()
+        .map(|s| s.iter().cloned().fold(f64::INFINITY, f64::min))
+        .collect();
+    let meds: Vec<f64> = samples
+        .iter_mut()
+        .map(|s| {
+            s.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            s[s.len() / 2]
+        })
+        .collect();
+    println!(
+        "  {:<32} {:>9} {:>9} {:>9} {:>9}",
+        "", "min ns", "median ns", "min/base", "med/base"
+    );
+    for i in 0..names.len() {
+        println!(
+            "  {:<32} {:>9.2} {:>9.2} {:>9.3} {:>9.3}",
+            names[i],
+            mins[i],
+            meds[i],
+            mins[i] / mins[base],
+            meds[i] / meds[base]
+        );
+    }
+}
+
+fn main() {
+    // Ignore the harness's own arguments (e.g. `--bench`).
+    let rounds = env("AB_ROUNDS", 400);
+    let batch = env("AB_BATCH", 20_000);
+    let f = MontField::new(P);
+    let x = f.to_mont(&[0x1234_5678_9abc_def0, 1, 2, 3, 4, 5]);
+    let y = f.to_mont(&[0x0fed_cba9_8765_4321, 6, 7, 8, 9, 10]);
+    let inv = f.inv;
+    let bx = blst::blst_fp { l: x };
+    let by = blst::blst_fp { l: y };
+    let asm_ok = variants::mulmodmont384_asm(&x, &y, &P, inv).is_some();
+
+    macro_rules! mul {
+        ($f:expr) => {
+            Box::new(|| {
+                black_box($f(
+                    black_box(&x),
+                    black_box(&y),
+                    black_box(&P),
+                    black_box(inv),
+                ));
+            }) as Box<dyn FnMut()>
+        };
+    }
+    {
+        let mut names: Vec<&str> = vec!["blst_fp_mul", "mulmodmont384 (dispatched)"];
+        let mut ops: Vec<Box<dyn FnMut()>> = vec![
+            Box::new(|| {
+                let mut out = blst::blst_fp::default();
+                // SAFETY: valid pointers to initialised blst_fp values.
+                unsafe { blst::blst_fp_mul(&mut out, black_box(&bx), black_box(&by)) };
+                black_box(out);
+            }),
+            mul!(mulmodmont384),
+        ];
+        if asm_ok {
+            names.push("mulmodmont384_asm");
+            ops.push(mul!(
+                |x, y, m, i| variants::mulmodmont384_asm(x, y, m, i).unwrap()
+            ));
+            names.push("mulmodmont384_asm_interleaved");
+            ops.push(mul!(|x, y, m, i| variants::mulmodmont384_asm_interleaved(
+                x, y, m, i
+            )
+            .unwrap()));
+            names.push("cios_u128 +bmi2,adx");
+            ops.push(mul!(|x, y, m, i| variants::mulmodmont384_cios_mulx(
+                x, y, m, i
+            )
+            .unwrap()));
+        }
+        names.push("portable (cios_u128)");
+        ops.push(mul!(mulmodmont384_portable));
+        names.push("fips_u128");
+        ops.push(mul!(variants::mulmodmont384_fips));
+        let mut samples = vec![Vec::with_capacity(rounds); ops.len()];
+        for _ in 0..rounds {
+            for (i, op) in ops.iter_mut().enumerate() {
+                samples[i].push(time_batch(batch, op.as_mut()));
+            }
+        }
+        drop(ops);
+        report(
+            &format!("mulmodmont384 vs blst_fp_mul (BLS12-381, {rounds} rounds x {batch} calls)"),
+            &names,
+            &mut samples,
+            0,
+        );
+    }
+    {
+        macro_rules! bin {
+            ($f:expr) => {
+                Box::new(|| {
+                    black_box($f(black_box(&x), black_box(&y), black_box(&P)));
+                }) as Box<dyn FnMut()>
+            };
+        }
+        let mut names: Vec<&str> = vec![
+            "addmod384 (dispatched)",
+            "addmod384_branchy",
+            "addmod384_branchless",
+            "submod384 (dispatched)",
+            "submod384_branchy",
+            "submod384_branchless",
+        ];
+        let mut ops: Vec<Box<dyn FnMut()>> = vec![
+            bin!(addmod384),
+            bin!(variants::addmod384_branchy),
+            bin!(variants::addmod384_branchless),
+            bin!(submod384),
+            bin!(variants::submod384_branchy),
+            bin!(variants::submod384_branchless),
+        ];
+        if asm_ok {
+            names.push("addmod384_asm");
+            ops.push(bin!(|x, y, m| variants::addmod384_asm(x, y, m).unwrap()));
+            names.push("submod384_asm");
+            ops.push(bin!(|x, y, m| variants::submod384_asm(x, y, m).unwrap()));
+        }
+        let mut samples = vec![Vec::with_capacity(rounds); ops.len()];
+        for _ in 0..rounds {
+            for (i, op) in ops.iter_mut().enumerate() {
+                samples[i].push(time_batch(batch, op.as_mut()));
+            }
+        }
+        drop(ops);
+        report(
+            "add/sub, fixed inputs (branches predicted)",
+            &names,
+            &mut samples,
+            0,
+        );
+    }
+    {
+        // 256 different input pairs, random (half reduced mod p): the `if`s of the branchy
+        // versions go both ways unpredictably. Reported per call.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let inputs: Vec<(Limbs, Limbs)> = (0..256)
+            .map(|i| {
+                let mut a: Limbs = core::array::from_fn(|_| next());
+                let mut b: Limbs = core::array::from_fn(|_| next());
+                if i % 2 == 0 {
+                    a[5] %= P[5];
+                    b[5] %= P[5];
+                }
+                (a, b)
+            })
+            .collect();
+        let inputs = &inputs;
+        macro_rules! mixed {
+            ($f:expr) => {
+                Box::new(move || {
+                    for (a, b) in inputs {
+                        black_box($f(black_box(a), black_box(b), black_box(&P)));
+                    }
+                }) as Box<dyn FnMut()>
+            };
+        }
+        let mut names: Vec<&str> = vec![
+            "addmod384 (dispatched)",
+            "addmod384_branchy",
+            "addmod384_branchless",
+            "submod384 (dispatched)",
+            "submod384_branchy",
+            "submod384_branchless",
+        ];
+        let mut ops: Vec<Box<dyn FnMut()>> = vec![
+            mixed!(addmod384),
+            mixed!(variants::addmod384_branchy),
+            mixed!(variants::addmod384_branchless),
+            mixed!(submod384),
+            mixed!(variants::submod384_branchy),
+            mixed!(variants::submod384_branchless),
+        ];
+        if asm_ok {
+            names.push("addmod384_asm");
+            ops.push(mixed!(|x, y, m| variants::addmod384_asm(x, y, m).unwrap()));
+            names.push("submod384_asm");
+            ops.push(mixed!(|x, y, m| variants::submod384_asm(x, y, m).unwrap()));
+        }
+        let mut samples = vec![Vec::with_capacity(rounds); ops.len()];
+        let b = (batch / inputs.len()).max(1);
+        for _ in 0..rounds {
+            for (i, op) in ops.iter_mut().enumerate() {
+                samples[i].push(time_batch(b, op.as_mut()) / inputs.len() as f64);
+            }
+        }
+        drop(ops);
+        report(
+            "add/sub, 256 mixed inputs (branches unpredictable), ns per call",
+            &names,
+            &mut samples,
+            0,
+        );
+    }
+}
