@@ -1,0 +1,193 @@
+//! Pairings of the IFMA engine against blst; bilinearity; checks; batch lane independence.
+mod common;
+use blst::*;
+use common::*;
+use evm384_ifma::*;
+
+const I: Backend = Backend::Ifma;
+const B: Backend = Backend::Blst;
+
+#[test]
+fn pairing_batch_equals_blst_per_lane() {
+    let mut rng = Rng(21);
+    let pairs: Vec<Pair> = (0..8).map(|_| rng.pair()).collect();
+    let got = pairing_batch_with(I, &pairs);
+    for (l, (p, q)) in pairs.iter().enumerate() {
+        assert_eq!(got[l], reference::pairing(p, q), "lane {l}");
+    }
+    // Not a constant: distinct pairs give distinct values.
+    assert_ne!(got[0], got[1]);
+}
+
+#[test]
+fn single_pairing_and_stages_equal_blst() {
+    let mut rng = Rng(22);
+    let (p, q) = rng.pair();
+    let want = reference::pairing(&p, &q);
+    assert_eq!(engine::pairing(&p, &q), want);
+    assert_eq!(pairing_with(I, &p, &q), want);
+    assert_eq!(pairing_with(B, &p, &q), want);
+    // Miller loops differ by factors the final exponentiation kills.
+    let ml = engine::miller_loop(&[(p, q)]);
+    assert_eq!(reference::final_exp(&ml), want);
+    // The engine's final exponentiation of an arbitrary Fp12 equals blst's.
+    let f = rng.fp12();
+    assert_eq!(engine::final_exp(&f), reference::final_exp(&f));
+}
+
+#[test]
+fn bilinearity() {
+    let mut rng = Rng(23);
+    let (p, q) = rng.pair();
+    let a = rng.scalar();
+    let lhs = engine::pairing(&g1_aff_mul(&p, &a), &q); // e([a]P, Q)
+    let rhs = engine::pairing(&p, &g2_aff_mul(&q, &a)); // e(P, [a]Q)
+    assert_eq!(lhs, rhs);
+    assert_eq!(lhs, fp12_pow(&engine::pairing(&p, &q), &a)); // e(P, Q)^a
+    let mut two = [0u8; 32];
+    two[0] = 2;
+    assert_ne!(
+        engine::pairing(&p, &q),
+        engine::pairing(&p, &g2_aff_mul(&q, &two))
+    );
+}
+
+#[test]
+fn pairing_checks() {
+    let mut rng = Rng(24);
+    let (p, q) = rng.pair();
+    let np = g1_neg(&p);
+    type Check<'a> = (&'a str, &'a dyn Fn(&[Pair]) -> bool);
+    let checks: [Check; 3] = [
+        ("engine", &|x| engine::pairing_check(x)),
+        ("ifma", &|x| pairing_check_with(I, x)),
+        ("blst", &|x| pairing_check_with(B, x)),
+    ];
+    for (name, check) in checks {
+        assert!(check(&[(p, q), (np, q)]), "{name}: e(P,Q)e(-P,Q) = 1");
+        assert!(!check(&[(p, q), (p, q)]), "{name}");
+        assert!(!check(&[(p, q)]), "{name}");
+        assert!(check(&[]), "{name}: empty product");
+    }
+    // k > 8 pairs: dealt round-robin over the lanes, products recombined.
+    for k in [3usize, 8, 9, 12] {
+        let mut pairs: Vec<Pair> = Vec::new();
+        for _ in 0..k / 2 {
+            let (p, q) = rng.pair();
+            pairs.push((p, q));
+            pairs.push((g1_neg(&p), q));
+        }
+        if k % 2 == 1 {
+            pairs.push((blst_p1_affine::default(), rng.g2())); // infinity: contributes 1
+        }
+        assert!(engine::pairing_check(&pairs), "k = {k}");
+        assert!(pairing_check_with(I, &pairs), "k = {k}");
+        let last = pairs.len() - 2;
+        pairs[last].1 = rng.g2();
+        assert!(!engine::pairing_check(&pairs), "k = {k}, broken");
+        assert!(!pairing_check_with(I, &pairs), "k = {k}, broken");
+        assert_eq!(
+            engine::final_exp(&engine::miller_loop(&pairs)),
+            reference::final_exp(&reference::miller_loop(&pairs)),
+            "k = {k}"
+        );
+    }
+}
+
+#[test]
+fn infinity_gives_one() {
+    let mut rng = Rng(25);
+    let (p, q) = rng.pair();
+    let one = fp12_one();
+    assert_eq!(engine::pairing(&blst_p1_affine::default(), &q), one);
+    assert_eq!(engine::pairing(&p, &blst_p2_affine::default()), one);
+    assert_eq!(pairing_with(I, &p, &blst_p2_affine::default()), one);
+    let got = pairing_batch_with(
+        I,
+        &[
+            (p, q),
+            (blst_p1_affine::default(), q),
+            (p, blst_p2_affine::default()),
+        ],
+    );
+    assert_eq!(got[0], reference::pairing(&p, &q));
+    assert_eq!(&got[1..], &[one, one]);
+}
+
+#[test]
+fn batch_lanes_are_independent() {
+    let mut rng = Rng(26);
+    let mut checks: Vec<Vec<Pair>> = Vec::new();
+    for l in 0..8 {
+        // Lane l: l+1 pairs (different lengths per lane), the product is 1 when l is even.
+        let mut c = Vec::new();
+        let (p, q) = rng.pair();
+        c.push((p, q));
+        c.push((g1_neg(&p), q));
+        for _ in 2..l + 1 {
+            c.push((blst_p1_affine::default(), rng.g2()));
+        }
+        if l % 2 == 1 {
+            c.push(rng.pair());
+        }
+        checks.push(c);
+    }
+    let refs: Vec<&[Pair]> = checks.iter().map(|c| c.as_slice()).collect();
+    let want: Vec<bool> = (0..8).map(|l| l % 2 == 0).collect();
+    assert_eq!(pairing_check_batch_with(I, &refs), want);
+    assert_eq!(pairing_check_batch_with(B, &refs), want);
+    // Break lane 4 only: the other lanes keep their answers.
+    let mut broken = checks.clone();
+    broken[4][1].1 = rng.g2();
+    let refs2: Vec<&[Pair]> = broken.iter().map(|c| c.as_slice()).collect();
+    let mut want2 = want.clone();
+    want2[4] = false;
+    assert_eq!(pairing_check_batch_with(I, &refs2), want2);
+    // Values: each lane of a batch equals the pairing computed alone.
+    let pairs: Vec<Pair> = (0..11).map(|_| rng.pair()).collect();
+    let batch = pairing_batch_with(I, &pairs);
+    let mut changed = pairs.clone();
+    changed[5] = rng.pair();
+    let batch2 = pairing_batch_with(I, &changed);
+    for l in 0..11 {
+        assert_eq!(
+            batch[l],
+            reference::pairing(&pairs[l].0, &pairs[l].1),
+            "lane {l}"
+        );
+        if l != 5 {
+            assert_eq!(batch2[l], batch[l], "lane {l} moved when lane 5 changed");
+        }
+    }
+    assert_ne!(batch2[5], batch[5]);
+}
+
+#[test]
+fn validation_rejects_bad_points() {
+    let mut rng = Rng(27);
+    let (p, q) = rng.pair();
+    assert_eq!(validate_pairs(&[(p, q)]), Ok(()));
+    assert_eq!(
+        validate_pairs(&[(blst_p1_affine::default(), blst_p2_affine::default())]),
+        Ok(())
+    );
+    let mut off = p;
+    off.y = rng.fp();
+    assert_eq!(
+        validate_pairs(&[(p, q), (off, q)]),
+        Err(InvalidPoint::G1NotOnCurve(1))
+    );
+    let mut off2 = q;
+    off2.y = rng.fp2();
+    assert_eq!(
+        validate_pairs(&[(p, off2)]),
+        Err(InvalidPoint::G2NotOnCurve(0))
+    );
+}
+
+#[test]
+fn dispatch() {
+    assert_eq!(resolve(B), B);
+    assert_eq!(resolve(I) == I, ifma_supported());
+    // EVM384_IFMA=off is read once per process: checked in tests/dispatch_env.rs.
+}
