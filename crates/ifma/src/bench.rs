@@ -6,8 +6,10 @@
 //! pairings divided by 8 against one blst pairing, `batch8_check2_per_check` 8 two-pair checks
 //! divided by 8 against one blst 2-pair check.
 //! `pairing`, `miller_loop`, `final_exp`, `pairing_check_{2,8}`: the public API with the backend
-//! in use (blst takes the jobs where the 8-lane engine is slower, see `MIN_PAIRS_FOR_LANES`);
-//! the same keys with `_engine`: the IFMA engine forced. Without IFMA the `ifma_ns` figures are blst's (the fallback) and
+//! in use (the latency path for one pairing, short checks and final exponentiations, the 8-lane
+//! engine's lanes for the Miller loops of longer checks, see `MIN_PAIRS_FOR_LANES`); the same
+//! keys with `_engine`: the 8-lane engine forced (one lane busy), with `_latency`: the latency
+//! path forced. Without IFMA the `ifma_ns` figures are blst's (the fallback) and
 //! `backend` says so.
 use crate::*;
 use serde::{Deserialize, Serialize};
@@ -115,9 +117,10 @@ pub fn bench_native(quick: bool) -> BenchReport {
     blst_ns.insert("cyclotomic_sqr".into(), b_fp[3]);
     ifma_ns.insert("cyclotomic_sqr".into(), i_fp[3]);
 
-    // Pairing level. Keys without suffix: the public API with the backend in use (it sends
-    // jobs where the 8-lane engine loses, a single pairing or a short check, to blst);
-    // `_engine`: the IFMA engine forced (one lane busy for a single pairing).
+    // Pairing level. Keys without suffix: the public API with the backend in use (the latency
+    // path for one pairing, checks of < MIN_PAIRS_FOR_LANES pairs and final exponentiations);
+    // `_engine`: the 8-lane engine forced (one lane busy for a single pairing); `_latency`: the
+    // latency path forced.
     let (p0, q0) = pairs[0];
     let two = [pairs[0], pairs[1]];
     let mut put = |k: &str, (b, i): (f64, f64)| {
@@ -209,6 +212,38 @@ pub fn bench_native(quick: bool) -> BenchReport {
                 heavy,
                 reference::pairing_check(black_box(&two)),
                 engine::pairing_check(black_box(&two))
+            ),
+        );
+        put(
+            "miller_loop_latency",
+            ab!(
+                heavy,
+                reference::miller_loop(black_box(&pairs[..1])),
+                latency::miller_loop(black_box(&pairs[..1]))
+            ),
+        );
+        put(
+            "final_exp_latency",
+            ab!(
+                heavy,
+                reference::final_exp(black_box(&ml_blst)),
+                latency::final_exp(black_box(&ml_blst))
+            ),
+        );
+        put(
+            "pairing_latency",
+            ab!(
+                heavy,
+                reference::pairing(black_box(&p0), black_box(&q0)),
+                latency::pairing(black_box(&p0), black_box(&q0))
+            ),
+        );
+        put(
+            "pairing_check_2_latency",
+            ab!(
+                heavy,
+                reference::pairing_check(black_box(&two)),
+                latency::pairing_check(black_box(&two))
             ),
         );
         put(

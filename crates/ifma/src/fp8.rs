@@ -35,7 +35,7 @@ fn bcast(x: u64) -> __m512i {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn splat_fp(c: &[u64; 8]) -> Fp8 {
-    Fp8(core::array::from_fn(|i| bcast(c[i])))
+    Fp8(vecs!(8, |i| bcast(c[i])))
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -100,19 +100,17 @@ fn carry_s(r: &mut [__m512i; 8]) {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn reduce_2p(r: [__m512i; 8]) -> Fp8 {
-    let mut t: [__m512i; 8] = core::array::from_fn(|i| _mm512_sub_epi64(r[i], bcast(P2[i]))); // r - 2p
+    let mut t: [__m512i; 8] = vecs!(8, |i| _mm512_sub_epi64(r[i], bcast(P2[i]))); // r - 2p
     carry_s(&mut t);
     let neg = _mm512_cmplt_epi64_mask(t[7], _mm512_setzero_si512()); // lanes where r < 2p
-    Fp8(core::array::from_fn(|i| {
-        _mm512_mask_blend_epi64(neg, t[i], r[i])
-    }))
+    Fp8(vecs!(8, |i| _mm512_mask_blend_epi64(neg, t[i], r[i])))
 }
 
 /// a + b mod p, in [0, 2p).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn add_fp(a: &Fp8, b: &Fp8) -> Fp8 {
-    let mut r: [__m512i; 8] = core::array::from_fn(|i| _mm512_add_epi64(a.0[i], b.0[i])); // < 4p
+    let mut r: [__m512i; 8] = vecs!(8, |i| _mm512_add_epi64(a.0[i], b.0[i])); // < 4p
     carry_u(&mut r);
     reduce_2p(r)
 }
@@ -121,8 +119,20 @@ pub fn add_fp(a: &Fp8, b: &Fp8) -> Fp8 {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn add_nr_fp(a: &Fp8, b: &Fp8) -> Fp8 {
-    let mut r: [__m512i; 8] = core::array::from_fn(|i| _mm512_add_epi64(a.0[i], b.0[i]));
+    let mut r: [__m512i; 8] = vecs!(8, |i| _mm512_add_epi64(a.0[i], b.0[i]));
     carry_u(&mut r);
+    Fp8(r)
+}
+
+/// a + kp - b (kp a multiple of p given as limbs), normalised but not reduced (< a + kp): for
+/// b < kp it is nonnegative; only as an input of products (the latency path's operands).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn sub_nr_fp(a: &Fp8, b: &Fp8, kp: &[u64; 8]) -> Fp8 {
+    let mut r: [__m512i; 8] = vecs!(8, |i| {
+        _mm512_sub_epi64(_mm512_add_epi64(a.0[i], bcast(kp[i])), b.0[i]) // limbs may be < 0
+    });
+    carry_s(&mut r);
     Fp8(r)
 }
 
@@ -130,7 +140,7 @@ pub fn add_nr_fp(a: &Fp8, b: &Fp8) -> Fp8 {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn sub_fp(a: &Fp8, b: &Fp8) -> Fp8 {
-    let mut r: [__m512i; 8] = core::array::from_fn(|i| {
+    let mut r: [__m512i; 8] = vecs!(8, |i| {
         _mm512_sub_epi64(_mm512_add_epi64(a.0[i], bcast(P2[i])), b.0[i]) // a + 2p - b in (0, 4p)
     });
     carry_s(&mut r);
@@ -163,16 +173,14 @@ pub fn neg_fp(a: &Fp8) -> Fp8 {
 #[inline]
 pub fn broadcast_lane_fp(a: &Fp8, j: u32) -> Fp8 {
     let idx = bcast(j as u64);
-    Fp8(core::array::from_fn(|i| {
-        _mm512_permutexvar_epi64(idx, a.0[i])
-    }))
+    Fp8(vecs!(8, |i| _mm512_permutexvar_epi64(idx, a.0[i])))
 }
 
 /// Per lane: `mask` set → a, clear → b.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn select_fp(mask: Lanes, a: &Fp8, b: &Fp8) -> Fp8 {
-    Fp8(core::array::from_fn(|i| {
+    Fp8(vecs!(8, |i| {
         _mm512_mask_blend_epi64(mask, b.0[i], a.0[i])
     }))
 }
@@ -209,12 +217,39 @@ pub fn mul_wide_fp(a: &Fp8, b: &Fp8) -> Wide8 {
     } // columns: 16 terms < 2^52
 }
 
+/// 0 as a lazy value (the start of an accumulation by `mac_wide_fp`).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn zero_wide_fp() -> Wide8 {
+    Wide8 {
+        t: [_mm512_setzero_si512(); 16],
+        bound: 0,
+        mag: 0,
+    }
+}
+
+/// acc + a·b: the 16 product columns are added in the IFMA accumulators themselves, so a sum
+/// of n products costs n multiplications and no addition. Inputs < 16p.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn mac_wide_fp(acc: &mut Wide8, a: &Fp8, b: &Fp8) {
+    for i in 0..8 {
+        for j in 0..8 {
+            acc.t[i + j] = _mm512_madd52lo_epu64(acc.t[i + j], a.0[i], b.0[j]); // + lo(a_i·b_j)
+            acc.t[i + j + 1] = _mm512_madd52hi_epu64(acc.t[i + j + 1], a.0[i], b.0[j]);
+            // + hi(a_i·b_j)
+        }
+    }
+    acc.bound += 256; // a·b < 256p^2
+    acc.mag += 16; // 16 terms < 2^52 a column
+}
+
 /// x + y.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn add_wide_fp(x: &Wide8, y: &Wide8) -> Wide8 {
     Wide8 {
-        t: core::array::from_fn(|k| _mm512_add_epi64(x.t[k], y.t[k])),
+        t: vecs!(16, |k| _mm512_add_epi64(x.t[k], y.t[k])),
         bound: x.bound + y.bound,
         mag: x.mag + y.mag,
     }
@@ -226,7 +261,7 @@ pub fn add_wide_fp(x: &Wide8, y: &Wide8) -> Wide8 {
 pub fn sub_wide_fp(x: &Wide8, y: &Wide8) -> Wide8 {
     let c = y.bound.div_ceil(1024);
     Wide8 {
-        t: core::array::from_fn(|k| {
+        t: vecs!(16, |k| {
             let off = bcast(crate::consts::MP2[k] * c); // c·MP2 column k (< 2^60)
             _mm512_add_epi64(_mm512_sub_epi64(x.t[k], y.t[k]), off)
         }),
@@ -264,7 +299,7 @@ fn redc_fp(mut t: [__m512i; 16]) -> Fp8 {
         }
         t[i + 1] = _mm512_add_epi64(t[i + 1], _mm512_srai_epi64::<52>(t[i])); // exact carry of the zeroed column
     }
-    let mut r: [__m512i; 8] = core::array::from_fn(|i| t[8 + i]);
+    let mut r: [__m512i; 8] = vecs!(8, |i| t[8 + i]);
     carry_s(&mut r); // columns may be negative; the value is not
     Fp8(r)
 }
@@ -301,12 +336,10 @@ pub fn sqr_fp(a: &Fp8) -> Fp8 {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn canon_fp(a: &Fp8) -> Fp8 {
-    let mut t: [__m512i; 8] = core::array::from_fn(|i| _mm512_sub_epi64(a.0[i], bcast(P[i])));
+    let mut t: [__m512i; 8] = vecs!(8, |i| _mm512_sub_epi64(a.0[i], bcast(P[i])));
     carry_s(&mut t);
     let neg = _mm512_cmplt_epi64_mask(t[7], _mm512_setzero_si512());
-    Fp8(core::array::from_fn(|i| {
-        _mm512_mask_blend_epi64(neg, t[i], a.0[i])
-    }))
+    Fp8(vecs!(8, |i| _mm512_mask_blend_epi64(neg, t[i], a.0[i])))
 }
 
 /// Lanes where a ≡ b (mod p).

@@ -5,16 +5,20 @@
 //! `fp8` ((8x1)-way Fp: eight independent Montgomery products at once, R = 2^416, lazy
 //! double-width values) → `tower8` (Fp2/Fp6/Fp12, sparse line product, Granger–Scott and
 //! Karabina cyclotomic squarings, Frobenius) → `pairing8` (lines, multi-Miller loop, final
-//! exponentiation) → `simd` (blst types in and out) → this file (runtime dispatch, the public
-//! API, `reference` = blst, `engine` = the IFMA engine forced).
+//! exponentiation) → `simd` (blst types in and out); beside `pairing8`, `hybrid` (the latency
+//! path: one pairing, the lanes inside each step, over `tower8`'s Fp2 and `fp8`) → this file
+//! (runtime dispatch, the public API, `reference` = blst, `engine` = the 8-lane engine forced,
+//! `latency` = the latency path forced).
 //!
 //! # What runs where
 //! The engine computes eight independent pairings (or pairing products) at once, one per lane:
 //! that is its strength (`pairing_batch`, `pairing_check_batch`: ~4-6x blst per pairing). A single
-//! pairing keeps seven lanes idle and is ~2.5x slower than blst, so `Backend::Ifma` sends single
-//! pairings, short checks (< `MIN_PAIRS_FOR_LANES` pairs) and single final exponentiations to
-//! blst, and deals the Miller loops of longer checks over the lanes. The latency path the issue
-//! asks for (2-/4-way hybrid Fp2 layouts for one pairing) is not implemented.
+//! pairing would keep seven lanes idle there (~2x slower than blst), so single pairings, short
+//! checks (< `MIN_PAIRS_FOR_LANES` pairs) and every single final exponentiation take the
+//! latency path (`hybrid`, `latency`): one pairing whose steps spread their independent products
+//! over the lanes (an Fp12 value is six Fp2 lanes; a Fp12 product, a cyclotomic squaring, a
+//! line are a few lane-wise products each). Longer checks deal their Miller loops over the lanes
+//! (one pair a lane) and finish with the latency path's final exponentiation.
 //!
 //! # Values
 //! Every function returns what blst returns for the same inputs — `blst_fp12` in blst's tower
@@ -39,10 +43,26 @@
 //! and `bench` after that check.
 #![cfg_attr(not(target_arch = "x86_64"), allow(unused))]
 
+/// `[expr; 8]` of 512-bit vectors by an explicit loop: `core::array::from_fn` would call the
+/// closure (compiled with the AVX-512 features) from a generic function compiled without them,
+/// which LLVM does not inline (measured: ~10% of the latency path's time in such calls).
+#[cfg(target_arch = "x86_64")]
+macro_rules! vecs {
+    ($n:literal, |$i:ident| $e:expr) => {{
+        let mut r = [core::arch::x86_64::_mm512_setzero_si512(); $n];
+        for $i in 0..$n {
+            r[$i] = $e;
+        }
+        r
+    }};
+}
+
 pub mod bench;
 pub mod consts;
 #[cfg(target_arch = "x86_64")]
 pub mod fp8;
+#[cfg(target_arch = "x86_64")]
+pub mod hybrid;
 #[cfg(target_arch = "x86_64")]
 pub mod pairing8;
 #[cfg(target_arch = "x86_64")]
@@ -282,12 +302,55 @@ pub mod engine {
     }
 }
 
-/// Fewest live pairs for which `Backend::Ifma` deals a Miller loop over the lanes. Measured
-/// (examples/engine_micro, minimum of 10, Xeon with IFMA, loaded machine): k-pair Miller loop,
-/// blst vs engine: k=2 572 vs 802 µs, k=3 807 vs 795, k=4 1041 vs 846, k=6 1523 vs 806,
-/// k=8 2712 vs 998. Below it, and for a single final exponentiation (one busy lane: ~2.5x
-/// slower than blst), blst computes.
-pub const MIN_PAIRS_FOR_LANES: usize = 4;
+/// The latency path forced: ONE pairing (product) with the lanes inside each step
+/// (`hybrid`: Fp12 products, cyclotomic squarings, lines spread over the lanes), whatever the
+/// size of the job (blst where the CPU lacks IFMA).
+pub mod latency {
+    use super::*;
+
+    /// Π_j f(Pj, Qj), the pairs one after the other, each step's products in the lanes.
+    pub fn miller_loop(pairs: &[Pair]) -> blst_fp12 {
+        if !ifma_supported() {
+            return reference::miller_loop(pairs);
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: avx512f + avx512ifma detected just above.
+        return unsafe { hybrid::miller_loop_pairs(pairs) };
+        #[cfg(not(target_arch = "x86_64"))]
+        reference::miller_loop(pairs)
+    }
+
+    /// blst's final exponentiation with the lanes inside each step (1/f by blst).
+    pub fn final_exp(f: &blst_fp12) -> blst_fp12 {
+        if !ifma_supported() {
+            return reference::final_exp(f);
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        return unsafe { hybrid::final_exp_one(f) };
+        #[cfg(not(target_arch = "x86_64"))]
+        reference::final_exp(f)
+    }
+
+    pub fn pairing(p: &blst_p1_affine, q: &blst_p2_affine) -> blst_fp12 {
+        final_exp(&miller_loop(&[(*p, *q)]))
+    }
+
+    pub fn pairing_check(pairs: &[Pair]) -> bool {
+        let f = final_exp(&miller_loop(pairs));
+        // SAFETY: blst reads f.
+        unsafe { blst::blst_fp12_is_one(&f) }
+    }
+}
+
+/// Fewest live pairs for which `Backend::Ifma` deals a Miller loop over the lanes (one pair a
+/// lane); below it the latency path (`latency`, the lanes inside each step) computes it.
+/// Measured (examples/hybrid_micro, medians of 15 interleaved rounds, loaded 2-core Xeon with
+/// IFMA): k-pair Miller loop, lanes engine vs latency path: k=3 1204 vs 517 µs, k=4 1227 vs
+/// 691, k=5 2237 vs 813, k=6 1270 vs 978, k=8 1262 vs 1307 (the engine's cost is flat up to 8
+/// pairs, the latency path's grows by ~150 µs a pair); blst vs latency path: k=1 608 vs 251,
+/// k=2 1103 vs 407, k=3 1535 vs 555.
+pub const MIN_PAIRS_FOR_LANES: usize = 8;
 
 fn live_pairs(pairs: &[Pair]) -> usize {
     pairs.iter().filter(|p| !is_inf(p)).count()
@@ -295,17 +358,24 @@ fn live_pairs(pairs: &[Pair]) -> usize {
 
 /// Π_j f_{z,Qj}(Pj) (Miller loop product, before the final exponentiation). Its value differs
 /// from blst's by a factor the final exponentiation kills; compare after `final_exp`.
+/// `Backend::Ifma`: the lanes engine from `MIN_PAIRS_FOR_LANES` live pairs, the latency path
+/// below (faster than blst there, `bench_native`'s `miller_loop`).
 pub fn miller_loop_with(b: Backend, pairs: &[Pair]) -> blst_fp12 {
     match resolve(b) {
         Backend::Ifma if live_pairs(pairs) >= MIN_PAIRS_FOR_LANES => engine::miller_loop(pairs),
+        Backend::Ifma if live_pairs(pairs) > 0 => latency::miller_loop(pairs),
         _ => reference::miller_loop(pairs),
     }
 }
 
-/// f^(3(p^12-1)/r), equal to blst's `blst_final_exp`. A single one: blst for both backends
-/// (the engine's final exponentiations pay off 8 at a time: `pairing_batch_with`).
-pub fn final_exp_with(_b: Backend, f: &blst_fp12) -> blst_fp12 {
-    reference::final_exp(f)
+/// f^(3(p^12-1)/r), equal to blst's `blst_final_exp`. `Backend::Ifma`: the latency path (one
+/// final exponentiation with the lanes inside each step; faster than blst, `bench_native`'s
+/// `final_exp`); the 8-lane engine's pay off 8 at a time (`pairing_batch_with`).
+pub fn final_exp_with(b: Backend, f: &blst_fp12) -> blst_fp12 {
+    match resolve(b) {
+        Backend::Ifma => latency::final_exp(f),
+        _ => reference::final_exp(f),
+    }
 }
 
 /// e(P, Q) as blst computes it (`blst_miller_loop` + `blst_final_exp`).

@@ -7,7 +7,7 @@ const WIDTH: u32 = 760;
 const HEIGHT: u32 = 420;
 
 /// A palette that stays distinguishable in print and for common colour-vision deficiencies
-/// (Okabe–Ito).
+/// (Okabe–Ito, with its yellow, unreadable on white, replaced by a violet).
 const PALETTE: [RGBColor; 8] = [
     RGBColor(0, 114, 178),
     RGBColor(230, 159, 0),
@@ -15,7 +15,7 @@ const PALETTE: [RGBColor; 8] = [
     RGBColor(213, 94, 0),
     RGBColor(86, 180, 233),
     RGBColor(204, 121, 167),
-    RGBColor(240, 228, 66),
+    RGBColor(120, 94, 240),
     RGBColor(0, 0, 0),
 ];
 
@@ -33,6 +33,15 @@ pub fn to_svg(chart: &Chart) -> Result<String, String> {
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
+}
+
+/// Axis numbers without float noise: `1,200,000`, `0.5`.
+fn axis_number(y: f64) -> String {
+    if y.abs() >= 1000.0 || y == y.trunc() {
+        crate::doc::thousands(y.round().max(0.0) as u64)
+    } else {
+        format!("{}", (y * 1000.0).round() / 1000.0)
+    }
 }
 
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
@@ -61,7 +70,12 @@ fn draw_lines(root: &Area, chart: &Chart) -> DrawResult {
     macro_rules! body {
         ($ctx:expr) => {{
             let mut ctx = $ctx;
-            ctx.configure_mesh().x_desc(&chart.x_label).y_desc(&chart.y_label).draw()?;
+            ctx.configure_mesh()
+                .x_desc(&chart.x_label)
+                .y_desc(&chart.y_label)
+                .x_label_formatter(&|x: &f64| if (x - x.round()).abs() < 1e-6 { format!("{}", x.round()) } else { String::new() })
+                .y_label_formatter(&|y: &f64| axis_number(*y))
+                .draw()?;
             for (i, s) in chart.series.iter().enumerate() {
                 let color = PALETTE[i % PALETTE.len()];
                 let pts: Vec<(f64, f64)> = chart.x.iter().copied().zip(s.values.iter().copied()).collect();
@@ -110,6 +124,7 @@ fn draw_bars(root: &Area, chart: &Chart) -> DrawResult {
                 .x_label_formatter(&label_of)
                 .x_desc(&chart.x_label)
                 .y_desc(&chart.y_label)
+                .y_label_formatter(&|y: &f64| axis_number(*y))
                 .draw()?;
             let width = 0.8 / per_group as f64;
             for (si, s) in chart.series.iter().enumerate() {

@@ -1,12 +1,24 @@
-//! The measurement report's building blocks, independent of what is measured:
+//! The measurement report (`evm384 report`).
+//!
+//! Building blocks, independent of what is measured:
 //! - [`timing`]: warm-up, interleaved repetitions, medians and spread;
 //! - [`machine`]: what machine and tools produced the numbers;
-//! - [`doc`]: a small document model (sections of paragraphs, tables and charts);
-//! - [`render`]: that document as Markdown and as self-contained HTML with inline SVG charts.
+//! - [`doc`], [`render`], [`chart`]: a small document model rendered to Markdown and to
+//!   self-contained HTML with inline SVG charts.
+//!
+//! The report itself:
+//! - [`baseline`]: the native blst PAIRING_CHECK and deterministic inputs;
+//! - [`collect`]: every measurement, one submodule per section;
+//! - [`results`]: the machine-readable results (`results.json`, schema `results.schema.json`);
+//! - [`present`]: results → document; [`write`]: the report folder.
 
 pub mod baseline;
 pub mod chart;
+pub mod collect;
 pub mod doc;
 pub mod machine;
+pub mod present;
 pub mod render;
+pub mod results;
 pub mod timing;
+pub mod write;

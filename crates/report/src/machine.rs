@@ -1,11 +1,11 @@
 //! A description of the machine and tools that produced a set of numbers.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// CPU flags that matter for this project's fast paths.
 pub const FLAGS_OF_INTEREST: [&str; 5] = ["adx", "bmi2", "avx2", "avx512f", "avx512ifma"];
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Machine {
     pub cpu_model: String,
     pub logical_cpus: usize,

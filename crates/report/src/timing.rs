@@ -3,11 +3,11 @@
 //! Interleaving (A B C A B C …, not A A A B B B …) spreads slow drifts of the machine (frequency,
 //! other load) evenly over the contenders, so their ratios stay meaningful on a busy 2-core box.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 /// Summary of repeated measurements of one contender, in nanoseconds per call.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Stats {
     pub median_ns: f64,
     pub min_ns: f64,

@@ -1,0 +1,34 @@
+//! One module per subcommand; [`dispatch`] routes a parsed [`Command`].
+
+pub mod bench;
+pub mod build;
+pub mod disasm;
+pub mod report;
+pub mod run;
+pub mod vectors;
+
+use crate::{CliError, Command};
+
+/// Runs the subcommand.
+pub fn dispatch(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Run(args) => run::run(args),
+        Command::Disasm(args) => disasm::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Build(args) => build::run(args),
+        Command::Vectors(args) => vectors::run(args),
+        Command::Report(args) => report::run(args),
+    }
+}
+
+/// Interface selection shared by subcommands.
+#[derive(clap::Args, Debug, Clone)]
+pub struct InterfaceArg {
+    /// Operand interface of the EVM384 opcodes: v7, v8 or v9.
+    #[arg(long, default_value = "v7", value_parser = parse_interface)]
+    pub interface: evm384_evm::Interface,
+}
+
+fn parse_interface(s: &str) -> Result<evm384_evm::Interface, String> {
+    s.parse()
+}

@@ -1,0 +1,51 @@
+//! `evm384 report [--quick] [--out DIR]`: builds the contracts, checks them against the
+//! EIP-2537 vectors, counts, measures gas and runtime, and writes `DIR/index.html`,
+//! `DIR/report.md`, `DIR/results.json` (with `DIR/results.schema.json`) and `DIR/charts/*.svg`.
+
+use std::path::PathBuf;
+
+use evm384_report::collect::{collect, default_vectors_dir, Options};
+use evm384_report::write::write_report;
+
+use crate::CliError;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Few repetitions and k ∈ {1, 2} (about two minutes on 2 cores); the default measures
+    /// k ∈ {1, 2, 4, 8} with more repetitions.
+    #[arg(long)]
+    pub quick: bool,
+    /// Output folder.
+    #[arg(long, default_value = "report")]
+    pub out: PathBuf,
+    /// Folder with the EIP-2537 vector files (default: this repository's testdata/eip2537).
+    #[arg(long)]
+    pub vectors: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let command = std::iter::once("evm384".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ");
+    let opts = Options {
+        quick: args.quick,
+        command,
+        vectors_dir: args.vectors.unwrap_or_else(default_vectors_dir),
+    };
+    let results = collect(&opts).map_err(CliError::Report)?;
+    write_report(&args.out, &results).map_err(CliError::Report)?;
+    let s = &results.summary;
+    eprintln!(
+        "wrote {}/index.html, report.md, results.json\nk = 2: v7 model-b {} gas ({:.2}x the precompile's {}), runtime v7 {:.2}x precompile, {:.2}x blst; v8/v7 {:.2}x",
+        args.out.display(),
+        s.k2_gas_v7_model_b,
+        s.k2_gas_ratio_v7_model_b_to_precompile,
+        s.precompile_gas_k2,
+        s.k2_time_ratio_v7_to_precompile,
+        s.k2_time_ratio_v7_to_blst,
+        s.v8_to_v7_time_ratio
+    );
+    let failed: u64 = results.correctness.iter().map(|c| c.failed).sum();
+    if failed > 0 {
+        return Err(CliError::Report(format!("{failed} vector cases failed (see the report's correctness section)")));
+    }
+    Ok(())
+}

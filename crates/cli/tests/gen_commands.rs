@@ -1,0 +1,51 @@
+//! `evm384 build pairing-check` and `evm384 vectors` end to end.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn evm384(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_evm384")).args(args).output().expect("binary runs")
+}
+
+fn testdata(rel: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/eip2537").join(rel).display().to_string()
+}
+
+#[test]
+fn build_pairing_check_prints_hex_and_size() {
+    for iface in ["v7", "v8", "v9"] {
+        let o = evm384(&["build", "pairing-check", "--interface", iface, "--f2mul", "v3"]);
+        assert!(o.status.success());
+        let code = hex::decode(String::from_utf8(o.stdout).unwrap().trim()).unwrap();
+        assert!(code.len() <= 24_576, "{iface}: {} bytes", code.len());
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(err.contains(&format!("{} bytes", code.len())), "{err}");
+        let o = evm384(&["build", "pairing-check", "--interface", iface, "--init"]);
+        let init = hex::decode(String::from_utf8(o.stdout).unwrap().trim()).unwrap();
+        assert_eq!(&init[init.len() - code.len()..], &code[..]);
+    }
+}
+
+#[test]
+fn vectors_pass_and_failures_are_reported() {
+    let ok = testdata("eips-assets/pairing_check_bls.json");
+    let fail = testdata("eips-assets/fail-pairing_check_bls.json");
+    let o = evm384(&["vectors", &ok, &fail, "--interface", "v9"]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success(), "{out}");
+    assert!(out.lines().last().unwrap().ends_with("passed, 0 failed"), "{out}");
+    assert!(out.contains("model-b="), "gas under every schedule: {out}");
+    // a case with a wrong expectation makes the command fail
+    let dir = std::env::temp_dir().join(format!("evm384-vectors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wrong = dir.join("wrong.json");
+    let cases: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&ok).unwrap()).unwrap();
+    let mut case = cases[0].clone();
+    let flipped = if case["Expected"].as_str().unwrap().ends_with('1') { "0" } else { "1" };
+    case["Expected"] = format!("{}{flipped}", "0".repeat(63)).into();
+    std::fs::write(&wrong, serde_json::to_string(&vec![case]).unwrap()).unwrap();
+    let o = evm384(&["vectors", wrong.to_str().unwrap(), "--interface", "v8"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8(o.stdout).unwrap().contains("0 passed, 1 failed"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,338 @@
+//! The runner: EVM384 code executed as a real call to a contract account in revm.
+//!
+//! [`Runner`] keeps one revm instance (in-memory database, instruction and gas tables of the
+//! chosen interface and schedule) and executes call after call, cheap enough for benchmarks;
+//! [`execute`] is the one-shot form. The reported `gas_used` is the execution gas of the call
+//! frame: no intrinsic transaction gas, no EIP-7623 calldata floor, refunds not subtracted.
+
+use std::time::{Duration, Instant};
+
+use revm::context::{BlockEnv, CfgEnv, Context, Journal, TxEnv};
+use revm::context_interface::result::{ExecutionResult, Output};
+use revm::database::{CacheDB, EmptyDB};
+use revm::handler::instructions::EthInstructions;
+use revm::handler::validation::validate_initial_tx_gas;
+use revm::interpreter::instruction_table;
+use revm::primitives::hardfork::SpecId;
+use revm::primitives::{Address, Bytes, TxKind};
+use revm::state::AccountInfo;
+use revm::{ExecuteEvm, InspectEvm, MainBuilder, MainnetEvm};
+
+use crate::meter::{Meter, PhaseTracker, PhaseUsage};
+use crate::schedule::gas_by_schedule;
+use crate::{analysis, opcodes, GasBySchedule, Interface, OpcodeCounts, Schedule};
+
+/// Address the code under test is deployed at.
+pub const CONTRACT: Address = Address::new([
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xe3, 0x84, 0xc0, 0xde,
+]);
+
+/// Address the transactions are sent from (no code, no balance needed: gas price is zero).
+pub const CALLER: Address = Address::new([
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xca, 0x11, 0xe4, 0x01,
+]);
+
+/// The EIP-2537 BLS12-381 pairing-check precompile (Prague).
+pub const BLS12_PAIRING_CHECK: Address = Address::new([
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x0f,
+]);
+
+/// Default gas limit of a run: 10^9, far above any EVM384 pairing.
+pub const DEFAULT_GAS_LIMIT: u64 = 1_000_000_000;
+
+/// How to run code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunOptions {
+    /// Operand interface of the EVM384 opcodes.
+    pub interface: Interface,
+    /// Gas schedule charged by the EVM (rounded up if fractional, see [`Schedule`]).
+    pub schedule: Schedule,
+    /// Gas available to the call frame (the transaction gets this plus its intrinsic gas).
+    pub gas_limit: u64,
+    /// Hard fork of everything that is not EVM384.
+    pub spec: SpecId,
+    /// Count executed opcodes (needed for [`Execution::counts`] and
+    /// [`Execution::gas_by_schedule`]); runs through revm's inspector loop, so benchmarks turn
+    /// it off. Always on for a fractional schedule.
+    pub count_opcodes: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            interface: Interface::V7,
+            schedule: Schedule::Evmone,
+            gas_limit: DEFAULT_GAS_LIMIT,
+            spec: SpecId::OSAKA,
+            count_opcodes: true,
+        }
+    }
+}
+
+/// How the call ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// STOP or RETURN.
+    Success,
+    /// REVERT.
+    Revert,
+    /// Exceptional halt (all gas spent), with revm's reason, e.g. `OutOfGas(Memory)`,
+    /// `StackUnderflow`, `InvalidJump`.
+    Halt(String),
+}
+
+impl Status {
+    /// `success`, `revert` or `halt`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Status::Success => "success",
+            Status::Revert => "revert",
+            Status::Halt(_) => "halt",
+        }
+    }
+}
+
+/// The outcome of one call.
+#[derive(Clone, Debug)]
+pub struct Execution {
+    pub status: Status,
+    /// Return (or revert) data.
+    pub output: Vec<u8>,
+    /// Execution gas of the call frame under the charged schedule.
+    pub gas_used: u64,
+    /// Histogram of executed opcodes (when counting).
+    pub counts: Option<OpcodeCounts>,
+    /// The gas of this execution under every schedule (when counting and not halted: a halt
+    /// spends the whole limit whatever the prices).
+    pub gas_by_schedule: Option<GasBySchedule>,
+    /// Wall-clock time of the transaction in revm.
+    pub wall: Duration,
+}
+
+/// A failure to run at all (an execution that halts is an [`Execution`], not an error).
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error("transaction rejected by revm: {0}")]
+    Evm(String),
+    #[error("no code deployed")]
+    NoCode,
+}
+
+type Db = CacheDB<EmptyDB>;
+type Ctx = Context<BlockEnv, TxEnv, CfgEnv, Db, Journal<Db>, ()>;
+type Evm = MainnetEvm<Ctx, Meter>;
+
+/// A revm instance set up for EVM384, reusable for many calls.
+pub struct Runner {
+    evm: Evm,
+    opts: RunOptions,
+    has_code: bool,
+    /// Phase markers for the next call only (set by [`Runner::run_phased`]).
+    phase_marks: Option<PhaseTracker>,
+}
+
+/// The context: spec with its mainnet gas parameters, no gas cap, no fee, no calldata floor.
+fn context(spec: SpecId) -> Ctx {
+    Context::new(CacheDB::new(EmptyDB::new()), spec)
+        .modify_cfg_chained(|cfg| {
+            cfg.set_spec_and_mainnet_gas_params(spec);
+            // Osaka (EIP-7825) caps a transaction at 2^24 gas; a pairing needs far more.
+            cfg.tx_gas_limit_cap = Some(u64::MAX);
+            // The EIP-7623 floor would hide execution gas behind calldata cost.
+            cfg.disable_eip7623 = true;
+            cfg.disable_nonce_check = true;
+        })
+        .modify_block_chained(|block: &mut BlockEnv| {
+            block.gas_limit = u64::MAX;
+            block.basefee = 0;
+        })
+}
+
+impl Runner {
+    /// A runner with the opcodes of `opts.interface` and the gas table of `opts.schedule`.
+    pub fn new(opts: RunOptions) -> Runner {
+        let mut evm = context(opts.spec).build_mainnet_with_inspector(Meter::default());
+        let table = opts.schedule.gas_table(opts.spec);
+        evm.instruction = EthInstructions::new(instruction_table(), table, opts.spec);
+        opcodes::install(&mut evm.instruction, opts.interface);
+        Runner {
+            evm,
+            opts,
+            has_code: false,
+            phase_marks: None,
+        }
+    }
+
+    pub fn options(&self) -> &RunOptions {
+        &self.opts
+    }
+
+    /// Deploys `code` at `address`, analysed for the runner's interface.
+    pub fn deploy_at(&mut self, address: Address, code: &[u8]) {
+        let bytecode = analysis::analyze(self.opts.interface, code);
+        let info = AccountInfo::default().with_code(bytecode);
+        self.evm
+            .ctx
+            .journaled_state
+            .database
+            .insert_account_info(address, info);
+    }
+
+    /// Deploys `code` at [`CONTRACT`], the target of [`Runner::run`].
+    pub fn deploy(&mut self, code: &[u8]) {
+        self.deploy_at(CONTRACT, code);
+        self.has_code = true;
+    }
+
+    /// Calls [`CONTRACT`] with `calldata`.
+    pub fn run(&mut self, calldata: &[u8]) -> Result<Execution, RunError> {
+        if !self.has_code {
+            return Err(RunError::NoCode);
+        }
+        self.call(CONTRACT, calldata)
+    }
+
+    /// Calls [`CONTRACT`] with `calldata`, attributing gas and opcodes to phases that begin at
+    /// the given code offsets (see [`PhaseTracker`]). Forces opcode counting for this call.
+    pub fn run_phased(
+        &mut self,
+        calldata: &[u8],
+        marks: &[(usize, u8)],
+    ) -> Result<(Execution, Vec<PhaseUsage>), RunError> {
+        if !self.has_code {
+            return Err(RunError::NoCode);
+        }
+        let counting = self.opts.count_opcodes;
+        self.opts.count_opcodes = true;
+        self.phase_marks = Some(PhaseTracker::new(marks));
+        let result = self.call(CONTRACT, calldata);
+        self.opts.count_opcodes = counting;
+        let usage = self.evm.inspector.phases.take().map(|t| t.usage().to_vec()).unwrap_or_default();
+        Ok((result?, usage))
+    }
+
+    /// Calls `to` (a contract or a precompile) with `calldata`.
+    pub fn call(&mut self, to: Address, calldata: &[u8]) -> Result<Execution, RunError> {
+        let (tx, intrinsic) = self.transaction(to, calldata)?;
+        let counting = self.opts.count_opcodes || !self.opts.schedule.is_integer();
+        self.evm.inspector.reset(counting);
+        self.evm.inspector.phases = self.phase_marks.take();
+        let start = Instant::now();
+        let result = if counting {
+            self.evm.inspect_one_tx(tx)
+        } else {
+            self.evm.transact_one(tx)
+        };
+        let wall = start.elapsed();
+        self.evm.finalize();
+        let result = result.map_err(|e| RunError::Evm(e.to_string()))?;
+        let gas_used = match self.evm.inspector.frame_gas {
+            Some(gas) if counting => gas,
+            _ => result.gas().total_gas_spent().saturating_sub(intrinsic),
+        };
+        Ok(self.execution(result, gas_used, counting, wall))
+    }
+
+    /// The transaction calling `to`, with the frame gas limit plus intrinsic gas, and that
+    /// intrinsic gas.
+    fn transaction(&self, to: Address, calldata: &[u8]) -> Result<(TxEnv, u64), RunError> {
+        let tx = TxEnv::builder()
+            .caller(CALLER)
+            .kind(TxKind::Call(to))
+            .data(Bytes::copy_from_slice(calldata))
+            .gas_price(0)
+            .gas_limit(u64::MAX)
+            .build_fill();
+        let intrinsic = self.intrinsic_gas(&tx)?;
+        let gas_limit = self.opts.gas_limit.checked_add(intrinsic);
+        let gas_limit = gas_limit.ok_or_else(|| RunError::Evm("gas limit too large".into()))?;
+        Ok((TxEnv { gas_limit, ..tx }, intrinsic))
+    }
+
+    /// Intrinsic gas of `tx` (21000 plus calldata), as revm's validation computes it with the
+    /// EIP-7623 floor disabled, as configured in [`context`].
+    fn intrinsic_gas(&self, tx: &TxEnv) -> Result<u64, RunError> {
+        validate_initial_tx_gas(tx, self.opts.spec, true, false, u64::MAX, None)
+            .map(|gas| gas.initial_total_gas())
+            .map_err(|e| RunError::Evm(e.to_string()))
+    }
+
+    fn execution(
+        &self,
+        result: ExecutionResult,
+        gas_used: u64,
+        counting: bool,
+        wall: Duration,
+    ) -> Execution {
+        let (status, output) = match result {
+            ExecutionResult::Success {
+                output: Output::Call(out),
+                ..
+            } => (Status::Success, out),
+            ExecutionResult::Success {
+                output: Output::Create(out, _),
+                ..
+            } => (Status::Success, out),
+            ExecutionResult::Revert { output, .. } => (Status::Revert, output),
+            ExecutionResult::Halt { reason, .. } => {
+                (Status::Halt(format!("{reason:?}")), Bytes::new())
+            }
+        };
+        let counts = counting.then(|| self.evm.inspector.counts.clone());
+        let gas_by_schedule = match (&counts, &status) {
+            (Some(c), Status::Success | Status::Revert) => Some(gas_by_schedule(
+                gas_used,
+                c,
+                self.opts.schedule,
+                self.opts.spec,
+            )),
+            _ => None,
+        };
+        Execution {
+            status,
+            output: output.to_vec(),
+            gas_used,
+            counts,
+            gas_by_schedule,
+            wall,
+        }
+    }
+}
+
+/// Deploys `code` and calls it once with `calldata`.
+pub fn execute(code: &[u8], calldata: &[u8], opts: &RunOptions) -> Result<Execution, RunError> {
+    let mut runner = Runner::new(opts.clone());
+    runner.deploy(code);
+    runner.run(calldata)
+}
+
+/// Calls a precompile directly (the transaction's target is the precompile): `gas_used` is the
+/// precompile's own gas, the figure to set against a contract's `gas_used`.
+pub fn call_precompile(
+    address: Address,
+    input: &[u8],
+    opts: &RunOptions,
+) -> Result<Execution, RunError> {
+    Runner::new(opts.clone()).call(address, input)
+}
+
+/// A contract that STATICCALLs `target` with its calldata and all gas, and returns (or, if
+/// the call failed, reverts with) the return data: a precompile measured the way contracts use
+/// it, inside the same EVM as EVM384 code.
+pub fn precompile_caller_code(target: Address) -> Vec<u8> {
+    let mut code = vec![
+        0x36, 0x60, 0x00, 0x60, 0x00, 0x37, // CALLDATACOPY(0, 0, CALLDATASIZE)
+        0x60, 0x00, 0x60, 0x00, 0x36, 0x60, 0x00, // retSize, retOffset, argsSize, argsOffset
+        0x73, // PUSH20 target
+    ];
+    code.extend_from_slice(target.as_slice());
+    code.extend_from_slice(&[
+        0x5a, 0xfa, // GAS STATICCALL -> success
+        0x3d, 0x60, 0x00, 0x60, 0x00, 0x3e, // RETURNDATACOPY(0, 0, RETURNDATASIZE)
+    ]);
+    let ok = code.len() as u8 + 3 + 5; // past PUSH1 ok JUMPI and the 5-byte revert path
+    code.extend_from_slice(&[0x60, ok, 0x57]); // PUSH1 ok JUMPI
+    code.extend_from_slice(&[0x3d, 0x60, 0x00, 0xfd, 0x00]); // REVERT(0, RETURNDATASIZE); pad
+    code.extend_from_slice(&[0x5b, 0x3d, 0x60, 0x00, 0xf3]); // ok: RETURN(0, RETURNDATASIZE)
+    code
+}

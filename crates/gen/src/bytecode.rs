@@ -1,0 +1,626 @@
+//! The bytecode back-end: encodes a [`Program`] for EVM384 interface v7, v8 or v9.
+//!
+//! - Arithmetic: `PUSH16 word; OP` (v7, v8) or `OP imm16` (v9), via `evm384_arith::isa::encode`.
+//! - Subroutines: each body once, `JUMPDEST body JUMP`, entered with the return address on the
+//!   stack (`PUSH2 ret PUSH2 sub JUMP ret: JUMPDEST`).
+//! - Bit loops: the bits and a sentinel one in a PUSH32 word, shifted left once per iteration.
+//! - Pair loop: the record address on the stack; records are MCOPYed to/from the work record.
+//! - Constants, `params` and the two scratch words: one CODECOPY of a data blob at the start.
+//! - Input: CALLDATALOAD, range checks on 256-bit words, byte reversal (v7, v9) by a subroutine.
+//! - Every failure jumps to one `JUMPDEST INVALID`.
+
+use evm384_arith::isa::{encode, Interface, Operands};
+use evm384_arith::{to_be_bytes, to_le_bytes, Limbs};
+
+use crate::ir::{
+    slot_addr, Cond, Node, Phase, Program, INPUT_PTR_ADDR, PAIR_END_ADDR, PAIR_INPUT_BYTES, PARAMS_ADDR, SLOTS_ADDR,
+};
+
+mod opc {
+    pub const ADD: u8 = 0x01;
+    pub const SUB: u8 = 0x03;
+    pub const MOD: u8 = 0x06;
+    pub const GT: u8 = 0x11;
+    pub const EQ: u8 = 0x14;
+    pub const ISZERO: u8 = 0x15;
+    pub const AND: u8 = 0x16;
+    pub const OR: u8 = 0x17;
+    pub const SHL: u8 = 0x1b;
+    pub const SHR: u8 = 0x1c;
+    pub const CALLDATALOAD: u8 = 0x35;
+    pub const CALLDATASIZE: u8 = 0x36;
+    pub const CODECOPY: u8 = 0x39;
+    pub const POP: u8 = 0x50;
+    pub const MLOAD: u8 = 0x51;
+    pub const MSTORE: u8 = 0x52;
+    pub const JUMP: u8 = 0x56;
+    pub const JUMPI: u8 = 0x57;
+    pub const JUMPDEST: u8 = 0x5b;
+    pub const MCOPY: u8 = 0x5e;
+    pub const PUSH0: u8 = 0x5f;
+    pub const PUSH1: u8 = 0x60;
+    pub const PUSH2: u8 = 0x61;
+    pub const PUSH32: u8 = 0x7f;
+    pub const DUP1: u8 = 0x80;
+    pub const DUP2: u8 = 0x81;
+    pub const DUP3: u8 = 0x82;
+    pub const SWAP1: u8 = 0x90;
+    pub const RETURN: u8 = 0xf3;
+    pub const INVALID: u8 = 0xfe;
+}
+use opc::*;
+
+type Label = usize;
+
+/// Bit loops with at most this many ones are emitted as counted runs (see `for_bits_sparse`).
+const SPARSE_SET_BITS: usize = 16;
+
+struct Emitter<'a> {
+    prog: &'a Program,
+    iface: Interface,
+    code: Vec<u8>,
+    labels: Vec<Option<usize>>,
+    fixups: Vec<(usize, Label)>,
+    invalid: Label,
+    bswap: Label,
+    subs: Vec<Label>,
+    /// Code offset of every phase marker, in emission order.
+    marks: Vec<(usize, Phase)>,
+}
+
+/// Encodes the program as runtime code for `iface`.
+pub fn assemble(prog: &Program, iface: Interface) -> Vec<u8> {
+    assemble_with_map(prog, iface).0
+}
+
+/// Code size of each part: `main`, every subroutine by name, and `data`.
+pub type SizeMap = Vec<(&'static str, usize)>;
+
+/// [`assemble`], also returning the size of each part (for size budgeting).
+pub fn assemble_with_map(prog: &Program, iface: Interface) -> (Vec<u8>, SizeMap) {
+    let (code, map, _) = assemble_all(prog, iface);
+    (code, map)
+}
+
+/// Code offsets where each phase begins: an instruction at one of these offsets starts that
+/// phase (a phase marker emits no code; the last marker at an offset wins). An EVM inspector
+/// that switches phase at these offsets attributes every executed instruction, subroutines
+/// included, to the phase that was running — exact per-phase gas.
+pub type PhaseMarks = Vec<(usize, Phase)>;
+
+/// [`assemble`], also returning the [`PhaseMarks`].
+pub fn assemble_with_phase_marks(prog: &Program, iface: Interface) -> (Vec<u8>, PhaseMarks) {
+    let (code, _, mut marks) = assemble_all(prog, iface);
+    // Keep the last marker at each offset (consecutive markers with no code between them).
+    marks.reverse();
+    let mut seen = std::collections::HashSet::new();
+    marks.retain(|(pc, _)| seen.insert(*pc));
+    marks.reverse();
+    (code, marks)
+}
+
+fn assemble_all(prog: &Program, iface: Interface) -> (Vec<u8>, SizeMap, PhaseMarks) {
+    let mut map = Vec::new();
+    let mut e = Emitter {
+        prog,
+        iface,
+        code: Vec::new(),
+        labels: Vec::new(),
+        fixups: Vec::new(),
+        invalid: 0,
+        bswap: 0,
+        subs: Vec::new(),
+        marks: Vec::new(),
+    };
+    e.invalid = e.label();
+    e.bswap = e.label();
+    e.subs = (0..prog.subs.len()).map(|_| e.label()).collect();
+    let data = e.label();
+    let blob = data_blob(prog, iface);
+    // prologue: memory[0..blob.len()] = blob
+    e.push(blob.len() as u64);
+    e.push_label(data);
+    e.op(PUSH0);
+    e.op(CODECOPY);
+    e.block(&prog.main);
+    e.op(INVALID);
+    map.push(("main", e.code.len()));
+    for (i, sub) in prog.subs.iter().enumerate() {
+        let start = e.code.len();
+        e.place(e.subs[i]);
+        e.block(&sub.body);
+        e.op(JUMP);
+        map.push((sub.name, e.code.len() - start));
+    }
+    e.place(e.invalid);
+    e.op(INVALID);
+    if iface != Interface::V8 {
+        e.bswap_lanes_sub();
+    }
+    e.labels[data] = Some(e.code.len());
+    e.code.extend_from_slice(&blob);
+    for &(pos, l) in &e.fixups {
+        let target = e.labels[l].expect("label placed");
+        assert!(target <= 0xffff, "code too large for PUSH2 labels");
+        e.code[pos..pos + 2].copy_from_slice(&(target as u16).to_be_bytes());
+    }
+    map.push(("data", blob.len()));
+    (e.code, map, e.marks)
+}
+
+/// Init code: copies the runtime code to memory and returns it.
+pub fn init_code(runtime: &[u8]) -> Vec<u8> {
+    const PREFIX: usize = 11;
+    let n = (runtime.len() as u16).to_be_bytes();
+    let mut c = vec![PUSH2, n[0], n[1], DUP1, PUSH2, 0, PREFIX as u8, PUSH0, CODECOPY, PUSH0, RETURN];
+    assert_eq!(c.len(), PREFIX);
+    c.extend_from_slice(runtime);
+    c
+}
+
+/// Length of the runtime code without its trailing data blob (the executable part).
+pub fn data_blob_len(prog: &Program) -> usize {
+    SLOTS_ADDR as usize + 48 * prog.consts.len()
+}
+
+/// Memory image `0..SLOTS_ADDR + 48·consts`: params (p, inv), the input pointer (0), the end of
+/// the (empty) pair array, the constant slots.
+fn data_blob(prog: &Program, iface: Interface) -> Vec<u8> {
+    let mut b = vec![0u8; data_blob_len(prog)];
+    let f = &prog.field;
+    let p = PARAMS_ADDR as usize;
+    b[p..p + 48].copy_from_slice(&value_bytes(iface, &f.m));
+    let inv = if iface.big_endian_values() { f.inv.to_be_bytes() } else { f.inv.to_le_bytes() };
+    b[p + 48..p + 56].copy_from_slice(&inv);
+    let end = slot_addr(prog.pairs.base) as u64;
+    let w = PAIR_END_ADDR as usize;
+    b[w + 24..w + 32].copy_from_slice(&end.to_be_bytes());
+    let _ = INPUT_PTR_ADDR; // stays zero
+    for (i, v) in prog.consts.iter().enumerate() {
+        let a = slot_addr(i as u32) as usize;
+        b[a..a + 48].copy_from_slice(&value_bytes(iface, v));
+    }
+    b
+}
+
+/// A 48-byte value as stored in memory by the interface.
+pub fn value_bytes(iface: Interface, v: &Limbs) -> [u8; 48] {
+    if iface.big_endian_values() {
+        to_be_bytes(v)
+    } else {
+        to_le_bytes(v)
+    }
+}
+
+impl Emitter<'_> {
+    fn op(&mut self, b: u8) {
+        self.code.push(b);
+    }
+
+    fn label(&mut self) -> Label {
+        self.labels.push(None);
+        self.labels.len() - 1
+    }
+
+    fn place(&mut self, l: Label) {
+        assert!(self.labels[l].is_none(), "label placed twice");
+        self.labels[l] = Some(self.code.len());
+        self.op(JUMPDEST);
+    }
+
+    fn push_label(&mut self, l: Label) {
+        self.op(PUSH2);
+        self.fixups.push((self.code.len(), l));
+        self.code.extend_from_slice(&[0, 0]);
+    }
+
+    /// The shortest PUSH of `v`.
+    fn push(&mut self, v: u64) {
+        if v == 0 {
+            return self.op(PUSH0);
+        }
+        let bytes = v.to_be_bytes();
+        let skip = bytes.iter().take_while(|&&b| b == 0).count();
+        self.op(PUSH1 - 1 + (8 - skip) as u8);
+        self.code.extend_from_slice(&bytes[skip..]);
+    }
+
+    fn push32(&mut self, w: &[u8; 32]) {
+        self.op(PUSH32);
+        self.code.extend_from_slice(w);
+    }
+
+    fn jump_to(&mut self, l: Label) {
+        self.push_label(l);
+        self.op(JUMP);
+    }
+
+    fn jumpi_to(&mut self, l: Label) {
+        self.push_label(l);
+        self.op(JUMPI);
+    }
+
+    fn block(&mut self, nodes: &[Node]) {
+        for n in nodes {
+            self.node(n);
+        }
+    }
+
+    fn node(&mut self, n: &Node) {
+        let pairs = self.prog.pairs;
+        match n {
+            Node::Op { op, out, x, y } => {
+                let ops = Operands { out: slot_addr(*out), x: slot_addr(*x), y: slot_addr(*y), params: PARAMS_ADDR };
+                let bytes = encode(self.iface, *op, &ops);
+                self.code.extend_from_slice(&bytes);
+            }
+            Node::Copy { dst, src, n } => {
+                self.push(48 * *n as u64);
+                self.push(slot_addr(*src) as u64);
+                self.push(slot_addr(*dst) as u64);
+                self.op(MCOPY); // MCOPY(dst, src, len)
+            }
+            Node::Call(id) => {
+                let ret = self.label();
+                self.push_label(ret);
+                let sub = self.subs[*id];
+                self.jump_to(sub);
+                self.place(ret);
+            }
+            Node::ForBits { bits, always, if_set } => {
+                if bits.iter().filter(|&&b| b).count() <= SPARSE_SET_BITS {
+                    self.for_bits_sparse(bits, always, if_set);
+                } else {
+                    for chunk in bits.chunks(255) {
+                        self.for_bits_chunk(chunk, always, if_set);
+                    }
+                }
+            }
+            Node::ForEachPair(body) => {
+                let (rec, wb_off, wb_n) = (48 * pairs.record as u64, pairs.writeback.0, pairs.writeback.1);
+                let (top, done) = (self.label(), self.label());
+                self.push(slot_addr(pairs.base) as u64); // [a]
+                self.place(top);
+                self.op(DUP1);
+                self.push(PAIR_END_ADDR as u64);
+                self.op(MLOAD);
+                self.op(GT); // end > a
+                self.op(ISZERO);
+                self.jumpi_to(done);
+                self.push(rec);
+                self.op(DUP2);
+                self.push(slot_addr(pairs.work) as u64);
+                self.op(MCOPY); // work ← record
+                self.block(body);
+                self.push(48 * wb_n as u64);
+                self.push(slot_addr(pairs.work + wb_off) as u64);
+                self.op(DUP3);
+                self.push(48 * wb_off as u64);
+                self.op(ADD);
+                self.op(MCOPY); // record.T ← work.T
+                self.push(rec);
+                self.op(ADD);
+                self.jump_to(top);
+                self.place(done);
+                self.op(POP);
+            }
+            Node::ForEachInput(body) => {
+                let (top, done) = (self.label(), self.label());
+                self.op(PUSH0);
+                self.push(INPUT_PTR_ADDR as u64);
+                self.op(MSTORE); // ptr = 0
+                self.place(top);
+                self.push(INPUT_PTR_ADDR as u64);
+                self.op(MLOAD);
+                self.op(CALLDATASIZE);
+                self.op(GT); // size > ptr
+                self.op(ISZERO);
+                self.jumpi_to(done);
+                self.block(body);
+                self.push(PAIR_INPUT_BYTES as u64);
+                self.push(INPUT_PTR_ADDR as u64);
+                self.op(MLOAD);
+                self.op(ADD);
+                self.push(INPUT_PTR_ADDR as u64);
+                self.op(MSTORE); // ptr += 384
+                self.jump_to(top);
+                self.place(done);
+            }
+            Node::If(c, body) => {
+                let skip = self.label();
+                self.cond(c);
+                self.op(ISZERO);
+                self.jumpi_to(skip);
+                self.block(body);
+                self.place(skip);
+            }
+            Node::Assert(c) => {
+                self.cond(c);
+                self.op(ISZERO);
+                let inv = self.invalid;
+                self.jumpi_to(inv);
+            }
+            Node::CheckInputLength => {
+                let inv = self.invalid;
+                self.op(CALLDATASIZE);
+                self.op(ISZERO);
+                self.jumpi_to(inv); // empty input
+                self.push(PAIR_INPUT_BYTES as u64);
+                self.op(CALLDATASIZE);
+                self.op(MOD);
+                self.jumpi_to(inv); // size % 384 != 0
+            }
+            Node::LoadInput { dst, offset } => self.load_input(*dst, *offset),
+            Node::AppendPair => {
+                let rec = 48 * pairs.record as u64;
+                self.push(rec);
+                self.push(slot_addr(pairs.work) as u64);
+                self.push(PAIR_END_ADDR as u64);
+                self.op(MLOAD);
+                self.op(MCOPY); // array[end] ← work
+                self.push(PAIR_END_ADDR as u64);
+                self.op(MLOAD);
+                self.push(rec);
+                self.op(ADD);
+                self.push(PAIR_END_ADDR as u64);
+                self.op(MSTORE); // end += record
+            }
+            Node::Phase(p) => self.marks.push((self.code.len(), *p)),
+            Node::ReturnBool(c) => {
+                self.cond(c);
+                self.op(PUSH0);
+                self.op(MSTORE);
+                self.push(32);
+                self.op(PUSH0);
+                self.op(RETURN);
+            }
+            Node::ReturnMemory => {
+                self.push(SLOTS_ADDR as u64);
+                self.push(PAIR_END_ADDR as u64);
+                self.op(MLOAD);
+                self.op(SUB); // end - SLOTS_ADDR
+                self.push(SLOTS_ADDR as u64);
+                self.op(RETURN);
+            }
+        }
+    }
+
+    /// Sparse bits (|z| has 5 ones below its top bit): each run of zeros ending in a one becomes
+    /// a counted loop of `always` followed by one `if_set`. A counted iteration costs 26 gas of
+    /// control flow against 55 for the PUSH32 bit loop, for ~20 extra bytes per run.
+    fn for_bits_sparse(&mut self, bits: &[bool], always: &[Node], if_set: &[Node]) {
+        let mut run = 0u64;
+        for (i, &b) in bits.iter().enumerate() {
+            run += 1;
+            if b || i + 1 == bits.len() {
+                self.repeat(run, always);
+                if b {
+                    self.block(if_set);
+                }
+                run = 0;
+            }
+        }
+    }
+
+    /// `body` `n` times: inline once, else a loop with the counter on the stack.
+    fn repeat(&mut self, n: u64, body: &[Node]) {
+        if n == 1 {
+            return self.block(body);
+        }
+        let top = self.label();
+        self.push(n);
+        self.place(top);
+        self.block(body);
+        self.push(1);
+        self.op(SWAP1);
+        self.op(SUB); // n - 1
+        self.op(DUP1);
+        self.jumpi_to(top);
+        self.op(POP);
+    }
+
+    /// One PUSH32 loop over ≤ 255 bits: word = bits ‖ 1 ‖ 0…, top bit = current bit.
+    fn for_bits_chunk(&mut self, bits: &[bool], always: &[Node], if_set: &[Node]) {
+        assert!(bits.len() <= 255);
+        if bits.is_empty() {
+            return;
+        }
+        let mut w = [0u8; 32];
+        for (i, &b) in bits.iter().chain(std::iter::once(&true)).enumerate() {
+            if b {
+                w[i / 8] |= 0x80 >> (i % 8);
+            }
+        }
+        let (top, skip) = (self.label(), self.label());
+        self.push32(&w);
+        self.place(top);
+        self.block(always);
+        self.op(DUP1);
+        self.push(255);
+        self.op(SHR); // current bit
+        self.op(ISZERO);
+        self.jumpi_to(skip);
+        self.block(if_set);
+        self.place(skip);
+        self.push(1);
+        self.op(SHL); // next bit
+        self.op(DUP1);
+        self.push(1);
+        self.op(SHL); // zero once only the sentinel is left
+        self.jumpi_to(top);
+        self.op(POP);
+    }
+
+    /// Pushes 1/0 (or, for `InputNonZero`, any non-zero word / 0).
+    fn cond(&mut self, c: &Cond) {
+        match *c {
+            Cond::Eq(a, b, n) => {
+                let len = 48 * n;
+                let mut offs: Vec<u32> = (0..len / 32).map(|i| 32 * i).collect();
+                if len % 32 != 0 {
+                    offs.push(len - 32);
+                }
+                for (i, o) in offs.into_iter().enumerate() {
+                    self.push((slot_addr(a) + o) as u64);
+                    self.op(MLOAD);
+                    self.push((slot_addr(b) + o) as u64);
+                    self.op(MLOAD);
+                    self.op(EQ);
+                    if i > 0 {
+                        self.op(AND);
+                    }
+                }
+            }
+            Cond::Ne(a, b, n) => {
+                self.cond(&Cond::Eq(a, b, n));
+                self.op(ISZERO);
+            }
+            Cond::InputNonZero { offset, len } => {
+                self.push(INPUT_PTR_ADDR as u64);
+                self.op(MLOAD); // [ptr]
+                for (i, o) in (0..len).step_by(32).enumerate() {
+                    self.op(if i == 0 { DUP1 } else { DUP2 });
+                    self.push((offset + o) as u64);
+                    self.op(ADD);
+                    self.op(CALLDATALOAD);
+                    if i > 0 {
+                        self.op(OR);
+                    }
+                }
+                self.op(SWAP1);
+                self.op(POP);
+            }
+            Cond::NoPairs => {
+                self.push(PAIR_END_ADDR as u64);
+                self.op(MLOAD);
+                self.push(slot_addr(self.prog.pairs.base) as u64);
+                self.op(EQ);
+            }
+        }
+    }
+
+    /// 64-byte big-endian field element of the current pair → slot `dst` (interface order):
+    /// top 16 bytes must be zero and the value below p (compared as hi: 128 bits, lo: 256 bits).
+    fn load_input(&mut self, dst: u32, offset: u32) {
+        let inv = self.invalid;
+        let p = &self.prog.field.m;
+        let mut p_hi = [0u8; 32];
+        p_hi[16..].copy_from_slice(&to_be_bytes(p)[..16]);
+        let mut p_lo = [0u8; 32];
+        p_lo.copy_from_slice(&to_be_bytes(p)[16..]);
+        self.push(INPUT_PTR_ADDR as u64);
+        self.op(MLOAD);
+        self.push(offset as u64);
+        self.op(ADD); // [a]
+        self.op(DUP1);
+        self.op(CALLDATALOAD); // [a, hi]
+        self.op(DUP1);
+        self.push(128);
+        self.op(SHR);
+        self.jumpi_to(inv); // top 16 bytes must be zero
+        self.op(SWAP1);
+        self.push(32);
+        self.op(ADD);
+        self.op(CALLDATALOAD); // [hi, lo]
+        self.op(DUP2);
+        self.push32(&p_hi);
+        self.op(GT); // p_hi > hi
+        self.op(DUP3);
+        self.push32(&p_hi);
+        self.op(EQ); // hi == p_hi
+        self.op(DUP3);
+        self.push32(&p_lo);
+        self.op(GT); // p_lo > lo
+        self.op(AND);
+        self.op(OR);
+        self.op(ISZERO);
+        self.jumpi_to(inv); // value >= p
+        let d = slot_addr(dst) as u64;
+        if self.iface.big_endian_values() {
+            self.op(SWAP1);
+            self.push(128);
+            self.op(SHL);
+            self.push(d);
+            self.op(MSTORE); // bytes d..d+16 = hi
+            self.push(d + 16);
+            self.op(MSTORE); // bytes d+16..d+48 = lo
+        } else {
+            self.call_bswap(); // [hi, lanes(lo)]
+            self.op(DUP1);
+            self.push(128);
+            self.op(SHR);
+            self.op(SWAP1);
+            self.push(128);
+            self.op(SHL);
+            self.op(OR); // [hi, bswap256(lo)]
+            self.op(SWAP1);
+            self.call_bswap(); // [bswap(lo), bswap128(hi)]
+            self.push(d + 16);
+            self.op(MSTORE); // bytes d+32..d+48 = hi little-endian
+            self.push(d);
+            self.op(MSTORE); // bytes d..d+32 = lo little-endian
+        }
+    }
+
+    fn call_bswap(&mut self) {
+        let ret = self.label();
+        self.push_label(ret);
+        self.op(SWAP1);
+        let b = self.bswap;
+        self.jump_to(b);
+        self.place(ret);
+    }
+
+    /// [ret, x] → [y]: reverses the bytes inside each 128-bit half of x:
+    /// y = ((x >> s) & M_s) | ((x & M_s) << s) for s = 8, 16, 32, 64.
+    fn bswap_lanes_sub(&mut self) {
+        let b = self.bswap;
+        self.place(b);
+        for s in [8u32, 16, 32, 64] {
+            let mut m = [0u8; 32];
+            for (i, byte) in m.iter_mut().enumerate() {
+                // low s bits of each 2s-bit lane: byte i (big-endian) is in lane-relative
+                // position (i mod (2s/8)); the low half is the second half of the lane.
+                let lane = (2 * s / 8) as usize;
+                if i % lane >= lane / 2 {
+                    *byte = 0xff;
+                }
+            }
+            self.op(DUP1);
+            self.push(s as u64);
+            self.op(SHR);
+            self.push32(&m);
+            self.op(AND);
+            self.op(SWAP1);
+            self.push32(&m);
+            self.op(AND);
+            self.push(s as u64);
+            self.op(SHL);
+            self.op(OR);
+        }
+        self.op(SWAP1);
+        self.op(JUMP);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[ignore]
+    fn print_size_map() {
+        for f2mul in [crate::F2Mul::V3, crate::F2Mul::V4] {
+            let prog = crate::pairing_check_program(f2mul, Default::default());
+            let (code, map) = assemble_with_map(&prog, Interface::V7);
+            eprintln!("{f2mul}: {} bytes: {map:?}", code.len());
+        }
+    }
+
+    #[test]
+    fn init_code_returns_the_runtime() {
+        let c = init_code(&[1, 2, 3]);
+        assert_eq!(&c[11..], &[1, 2, 3]);
+        assert_eq!(c[1..3], [0, 3]);
+    }
+}

@@ -1,0 +1,250 @@
+//! Short Weierstrass (a = 0) point arithmetic in Jacobian coordinates, written once for Fp (G1)
+//! and Fp2 (G2), and the Miller-loop lines built on it.
+//!
+//! - doubling: EFD `g1p/auto-shortw-jacobian-0.html#doubling-dbl-2009-l`
+//! - mixed addition: EFD `g1p/auto-shortw-jacobian-0.html#addition-madd-2007-bl`
+//! - lines: Aranha, Karabina, Longa, Gebotys, López, eprint 2010/354, with blst's scaling
+//!   (the G1 point enters as (-2·xP, 2·yP), so the factor 2 of both lines is free).
+//!
+//! Line shape for the M-type twist y² = x³ + b·ξ: the untwisted point is (x'/w², y'/w³), and the
+//! line through T evaluated at P, multiplied by w³·(a subfield factor, killed by the final
+//! exponentiation), is ℓ = (c0 + c1·v) + (c4·v)·w, i.e. blst's "xy00z0" sparse element.
+
+use crate::ir::{Asm, Slot};
+use crate::tower::{add_fp2, mul_fp2, mul_fp2_by_fp, sqr_fp2, sub_fp2, Fp2};
+
+/// The coordinate field of a point formula.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deg {
+    Fp,
+    Fp2,
+}
+
+impl Deg {
+    /// Slots per coordinate.
+    pub fn n(self) -> u32 {
+        match self {
+            Deg::Fp => 1,
+            Deg::Fp2 => 2,
+        }
+    }
+}
+
+pub fn add_f(a: &mut Asm, d: Deg, out: Slot, x: Slot, y: Slot) {
+    match d {
+        Deg::Fp => a.add(out, x, y),
+        Deg::Fp2 => add_fp2(a, Fp2(out), Fp2(x), Fp2(y)),
+    }
+}
+pub fn sub_f(a: &mut Asm, d: Deg, out: Slot, x: Slot, y: Slot) {
+    match d {
+        Deg::Fp => a.sub(out, x, y),
+        Deg::Fp2 => sub_fp2(a, Fp2(out), Fp2(x), Fp2(y)),
+    }
+}
+pub fn mul_f(a: &mut Asm, d: Deg, out: Slot, x: Slot, y: Slot) {
+    match d {
+        Deg::Fp => a.mul(out, x, y),
+        Deg::Fp2 => mul_fp2(a, Fp2(out), Fp2(x), Fp2(y)),
+    }
+}
+pub fn sqr_f(a: &mut Asm, d: Deg, out: Slot, x: Slot) {
+    match d {
+        Deg::Fp => a.mul(out, x, x),
+        Deg::Fp2 => sqr_fp2(a, Fp2(out), Fp2(x)),
+    }
+}
+
+/// A Jacobian point (X, Y, Z) = (X/Z², Y/Z³): three consecutive coordinates.
+#[derive(Clone, Copy, Debug)]
+pub struct Jac {
+    pub d: Deg,
+    pub base: Slot,
+}
+
+impl Jac {
+    pub fn x(self) -> Slot {
+        self.base
+    }
+    pub fn y(self) -> Slot {
+        self.base + self.d.n()
+    }
+    pub fn z(self) -> Slot {
+        self.base + 2 * self.d.n()
+    }
+}
+
+/// Values of a doubling shared between its two halves and the tangent line.
+#[derive(Clone, Copy, Debug)]
+pub struct DblParts {
+    pub a: Slot,
+    pub b: Slot,
+    pub zz: Slot,
+    pub c: Slot,
+    pub d: Slot,
+    pub e: Slot,
+    pub f: Slot,
+}
+
+impl DblParts {
+    pub fn alloc(a: &mut Asm, d: Deg) -> DblParts {
+        let n = d.n();
+        DblParts { a: a.alloc(n), b: a.alloc(n), zz: a.alloc(n), c: a.alloc(n), d: a.alloc(n), e: a.alloc(n), f: a.alloc(n) }
+    }
+}
+
+/// First half of T ← 2T (dbl-2009-l), T unchanged: A = X1², B = Y1², ZZ = Z1², C = B²,
+/// D = 2((X1+B)² - A - C), E = 3A, F = E².
+pub fn dbl_parts(a: &mut Asm, t: Jac, p: &DblParts) {
+    let d = t.d;
+    sqr_f(a, d, p.a, t.x()); // A = X1²
+    sqr_f(a, d, p.b, t.y()); // B = Y1²
+    sqr_f(a, d, p.zz, t.z()); // ZZ = Z1²
+    sqr_f(a, d, p.c, p.b); // C = B²
+    add_f(a, d, p.d, t.x(), p.b);
+    sqr_f(a, d, p.d, p.d); // (X1+B)²
+    sub_f(a, d, p.d, p.d, p.a);
+    sub_f(a, d, p.d, p.d, p.c);
+    add_f(a, d, p.d, p.d, p.d); // D = 2((X1+B)² - A - C)
+    add_f(a, d, p.e, p.a, p.a);
+    add_f(a, d, p.e, p.e, p.a); // E = 3A
+    sqr_f(a, d, p.f, p.e); // F = E²
+}
+
+/// Second half of T ← 2T: X3 = F - 2D, Y3 = E·(D - X3) - 8C,
+/// Z3 = (Y1+Z1)² - B - ZZ = 2·Y1·Z1 (this form reuses ZZ, which the line needs anyway).
+/// Clobbers C and D.
+pub fn dbl_update(a: &mut Asm, t: Jac, p: &DblParts) {
+    let d = t.d;
+    add_f(a, d, t.z(), t.y(), t.z());
+    sqr_f(a, d, t.z(), t.z());
+    sub_f(a, d, t.z(), t.z(), p.b);
+    sub_f(a, d, t.z(), t.z(), p.zz); // Z3 = (Y1+Z1)² - B - ZZ
+    sub_f(a, d, t.x(), p.f, p.d);
+    sub_f(a, d, t.x(), t.x(), p.d); // X3 = F - 2D
+    sub_f(a, d, p.d, p.d, t.x());
+    mul_f(a, d, t.y(), p.e, p.d); // E·(D - X3)
+    add_f(a, d, p.c, p.c, p.c);
+    add_f(a, d, p.c, p.c, p.c);
+    add_f(a, d, p.c, p.c, p.c); // 8C
+    sub_f(a, d, t.y(), t.y(), p.c); // Y3 = E·(D - X3) - 8C
+}
+
+/// T ← T + Q with Q = (x2, y2) affine (madd-2007-bl); writes r = 2·(S2 - Y1) to `r`, which with
+/// Z3 = 2·Z1·H gives the chord's slope λ = r/Z3. Temporaries belong to the caller's scope.
+/// When T = ±Q (only possible for points outside the prime-order subgroup) H = 0 and the result
+/// has Z = 0, which then stays 0 through doublings and additions.
+pub fn madd_jacobian(a: &mut Asm, t: Jac, x2: Slot, y2: Slot, r: Slot) {
+    let d = t.d;
+    let n = d.n();
+    let z1z1 = a.alloc(n);
+    let u2 = a.alloc(n);
+    let s2 = a.alloc(n);
+    let h = a.alloc(n);
+    let hh = a.alloc(n);
+    let i = a.alloc(n);
+    let j = a.alloc(n);
+    let v = a.alloc(n);
+    sqr_f(a, d, z1z1, t.z()); // Z1Z1 = Z1²
+    mul_f(a, d, u2, x2, z1z1); // U2 = X2·Z1Z1
+    mul_f(a, d, s2, y2, t.z());
+    mul_f(a, d, s2, s2, z1z1); // S2 = Y2·Z1·Z1Z1
+    sub_f(a, d, h, u2, t.x()); // H = U2 - X1
+    sqr_f(a, d, hh, h); // HH = H²
+    add_f(a, d, i, hh, hh);
+    add_f(a, d, i, i, i); // I = 4·HH
+    mul_f(a, d, j, h, i); // J = H·I
+    sub_f(a, d, r, s2, t.y());
+    add_f(a, d, r, r, r); // r = 2·(S2 - Y1)
+    mul_f(a, d, v, t.x(), i); // V = X1·I
+    sqr_f(a, d, t.x(), r);
+    sub_f(a, d, t.x(), t.x(), j);
+    sub_f(a, d, t.x(), t.x(), v);
+    sub_f(a, d, t.x(), t.x(), v); // X3 = r² - J - 2V
+    mul_f(a, d, j, j, t.y()); // Y1·J
+    sub_f(a, d, v, v, t.x());
+    mul_f(a, d, t.y(), r, v);
+    sub_f(a, d, t.y(), t.y(), j);
+    sub_f(a, d, t.y(), t.y(), j); // Y3 = r·(V - X3) - 2·Y1·J
+    add_f(a, d, t.z(), t.z(), h);
+    sqr_f(a, d, t.z(), t.z());
+    sub_f(a, d, t.z(), t.z(), z1z1);
+    sub_f(a, d, t.z(), t.z(), hh); // Z3 = (Z1+H)² - Z1Z1 - HH
+}
+
+/// The sparse line ℓ = (c0 + c1·v) + (c4·v)·w as three Fp2 slots (c0, c1, c4).
+#[derive(Clone, Copy, Debug)]
+pub struct Line(pub Slot);
+
+impl Line {
+    pub fn c0(self) -> Fp2 {
+        Fp2(self.0)
+    }
+    pub fn c1(self) -> Fp2 {
+        Fp2(self.0 + 2)
+    }
+    pub fn c4(self) -> Fp2 {
+        Fp2(self.0 + 4)
+    }
+}
+
+/// Fixed slots of the G2 point subroutines (`dbl_parts_g2`, `dbl_update_g2`, `madd_g2`), which
+/// the lines and the G2 subgroup check share.
+#[derive(Clone, Copy, Debug)]
+pub struct G2Regs {
+    pub t: Jac,
+    pub qx: Fp2,
+    pub qy: Fp2,
+    pub dbl: DblParts,
+    /// r = 2·(S2 - Y1) of the last mixed addition.
+    pub r: Fp2,
+}
+
+pub fn call_dbl_parts_g2(a: &mut Asm, g: G2Regs) {
+    a.call("dbl_parts_g2", move |a| dbl_parts(a, g.t, &g.dbl));
+}
+
+pub fn call_dbl_update_g2(a: &mut Asm, g: G2Regs) {
+    a.call("dbl_update_g2", move |a| dbl_update(a, g.t, &g.dbl));
+}
+
+pub fn call_madd_g2(a: &mut Asm, g: G2Regs) {
+    a.call("madd_g2", move |a| a.scoped(|a| madd_jacobian(a, g.t, g.qx.0, g.qy.0, g.r.0)));
+}
+
+/// T ← 2T on the twist and the tangent line at T evaluated at P, given as
+/// px2 = -2·xP, py2 = 2·yP (eprint 2010/354 §4 with blst's scaling):
+/// c0 = 6·X1³ - 4·Y1² = (E + X1)² - A - F - 4B, c1 = E·ZZ·px2, c4 = Z3·ZZ·py2.
+pub fn line_dbl(a: &mut Asm, l: Line, g: G2Regs, px2: Slot, py2: Slot) {
+    let (p, t) = (g.dbl, g.t);
+    call_dbl_parts_g2(a, g);
+    let c0 = l.c0();
+    add_fp2(a, c0, Fp2(p.e), Fp2(t.x()));
+    sqr_fp2(a, c0, c0); // (E + X1)² = F + 6X1³ + A
+    sub_fp2(a, c0, c0, Fp2(p.a));
+    sub_fp2(a, c0, c0, Fp2(p.f)); // 6·X1³
+    add_fp2(a, l.c1(), Fp2(p.b), Fp2(p.b));
+    add_fp2(a, l.c1(), l.c1(), l.c1()); // 4B (c1 as scratch)
+    sub_fp2(a, c0, c0, l.c1()); // c0 = 6·X1³ - 4·Y1²
+    mul_fp2(a, l.c1(), Fp2(p.e), Fp2(p.zz)); // E·ZZ = 3·X1²·Z1²
+    call_dbl_update_g2(a, g);
+    mul_fp2_by_fp(a, l.c1(), l.c1(), px2); // c1 = -6·X1²·Z1²·xP
+    mul_fp2(a, l.c4(), Fp2(t.z()), Fp2(p.zz)); // Z3·ZZ
+    mul_fp2_by_fp(a, l.c4(), l.c4(), py2); // c4 = 2·Z3·Z1²·yP
+}
+
+/// T ← T + Q and the line through T and Q evaluated at P (eprint 2010/354 §4):
+/// c0 = 2·(r·xQ - yQ·Z3), c1 = r·px2, c4 = Z3·py2.
+pub fn line_add(a: &mut Asm, l: Line, g: G2Regs, px2: Slot, py2: Slot) {
+    call_madd_g2(a, g);
+    let (r, t) = (g.r, g.t);
+    a.scoped(|a| {
+        let s = Fp2(a.alloc(2));
+        mul_fp2(a, l.c0(), r, g.qx); // r·xQ
+        mul_fp2(a, s, g.qy, Fp2(t.z())); // yQ·Z3
+        sub_fp2(a, l.c0(), l.c0(), s);
+        add_fp2(a, l.c0(), l.c0(), l.c0()); // c0 = 2·(r·xQ - yQ·Z3)
+        mul_fp2_by_fp(a, l.c1(), r, px2); // c1 = -2·r·xP
+        mul_fp2_by_fp(a, l.c4(), Fp2(t.z()), py2); // c4 = 2·Z3·yP
+    });
+}

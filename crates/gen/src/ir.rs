@@ -1,0 +1,332 @@
+//! The emitter: algorithm code calls [`Asm`] methods ("add these slots", "copy", "call this
+//! subroutine", "loop over the bits of z", "for each pair", "halt INVALID unless equal"), which
+//! record a small structured program ([`Program`]). The back-ends consume that one program:
+//! [`crate::native`] executes (and counts) it on `evm384-arith`, [`crate::bytecode`] encodes it
+//! for interface v7, v8 or v9. Both therefore run the very same operation sequence on the very
+//! same memory slots.
+//!
+//! Memory: the `params` block (p ‖ inv) at byte 0, two scratch words, then 48-byte slots:
+//! constants first (copied from the code by one CODECOPY), then working slots, then the array of
+//! pair records, which grows with the runtime number of pairs.
+
+use std::collections::{HashMap, VecDeque};
+
+use evm384_arith::{isa::Op, Limbs, MontField};
+
+use crate::F2Mul;
+
+/// Index of a 48-byte memory slot.
+pub type Slot = u32;
+
+/// Byte address of the `params` block: p (48 bytes) then inv (8 bytes).
+pub const PARAMS_ADDR: u32 = 0;
+/// Byte address of the word holding the calldata offset of the current input pair.
+pub const INPUT_PTR_ADDR: u32 = 64;
+/// Byte address of the word holding the end address of the pair-record array.
+pub const PAIR_END_ADDR: u32 = 96;
+/// Byte address of slot 0.
+pub const SLOTS_ADDR: u32 = 128;
+/// Slots reserved for constants (slots `0..CONST_SLOTS`).
+pub const CONST_SLOTS: u32 = 64;
+/// Bytes of one EIP-2537 pairing input: G1 (128) ‖ G2 (256).
+pub const PAIR_INPUT_BYTES: u32 = 384;
+
+/// Byte address of a slot.
+pub fn slot_addr(s: Slot) -> u32 {
+    SLOTS_ADDR + 48 * s
+}
+
+/// Phases for per-phase counting (markers only: they emit no code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Phase {
+    /// Calldata → Montgomery slots: encoding checks, byte order, to-Montgomery.
+    Decode,
+    /// y² = x³ + b on G1 and G2.
+    OnCurve,
+    /// Fast subgroup checks (EIP-2537 / eprint 2021/1130 style endomorphism tests).
+    Subgroup,
+    MillerLoop,
+    FinalExp,
+    /// The comparison with one and the 32-byte result.
+    Output,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 6] =
+        [Phase::Decode, Phase::OnCurve, Phase::Subgroup, Phase::MillerLoop, Phase::FinalExp, Phase::Output];
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Decode => "decode",
+            Phase::OnCurve => "on-curve",
+            Phase::Subgroup => "subgroup",
+            Phase::MillerLoop => "miller-loop",
+            Phase::FinalExp => "final-exp",
+            Phase::Output => "output",
+        }
+    }
+}
+
+/// A runtime condition.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cond {
+    /// Slots `a..a+n` equal slots `b..b+n` (values are canonical, so bytes are compared).
+    Eq(Slot, Slot, u32),
+    /// The negation of `Eq`.
+    Ne(Slot, Slot, u32),
+    /// The current input pair has a non-zero byte in `offset..offset+len`.
+    InputNonZero { offset: u32, len: u32 },
+    /// No pair record was appended (every pair had a point at infinity).
+    NoPairs,
+}
+
+/// One step of a program.
+#[derive(Clone, Debug)]
+pub enum Node {
+    /// `out = x (op) y` modulo p (the `params` block).
+    Op { op: Op, out: Slot, x: Slot, y: Slot },
+    /// Copies `n` slots (memmove, MCOPY).
+    Copy { dst: Slot, src: Slot, n: u32 },
+    Call(usize),
+    /// For each bit (most significant first): `always`, then `if_set` when the bit is one.
+    ForBits { bits: Vec<bool>, always: Vec<Node>, if_set: Vec<Node> },
+    /// For each pair record: copy it into the work record, run `body`, write back the
+    /// updated part of the work record (see [`PairLayout`]).
+    ForEachPair(Vec<Node>),
+    /// For each 384-byte input pair (the current pair is what `LoadInput` and
+    /// `Cond::InputNonZero` read).
+    ForEachInput(Vec<Node>),
+    If(Cond, Vec<Node>),
+    /// Halt with INVALID unless the condition holds.
+    Assert(Cond),
+    /// Halt with INVALID unless the input length is a non-zero multiple of 384.
+    CheckInputLength,
+    /// Reads the 64-byte big-endian field element at `offset` of the current input pair into
+    /// `dst` (canonical integer, not yet Montgomery); INVALID if the top 16 bytes are not zero or
+    /// the value is not below p.
+    LoadInput { dst: Slot, offset: u32 },
+    /// Appends the work record to the pair-record array.
+    AppendPair,
+    Phase(Phase),
+    /// Halts returning the 32-byte big-endian boolean of the condition.
+    ReturnBool(Cond),
+    /// Halts returning all slots up to the end of the pair-record array (debugging/tests).
+    ReturnMemory,
+}
+
+/// A subroutine: a body emitted once and reached by call/return.
+#[derive(Clone, Debug)]
+pub struct Sub {
+    pub name: &'static str,
+    pub body: Vec<Node>,
+}
+
+/// Layout of the per-pair records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairLayout {
+    /// The work record (the pair being processed).
+    pub work: Slot,
+    /// Slots per record.
+    pub record: u32,
+    /// The part written back after each `ForEachPair` body: `(offset in record, slots)`.
+    pub writeback: (u32, u32),
+    /// First slot of the array (after every other slot).
+    pub base: Slot,
+}
+
+/// A complete generated program, the input of every back-end.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub main: Vec<Node>,
+    pub subs: Vec<Sub>,
+    /// Constant slots `0..consts.len()` (raw 384-bit values, Montgomery where meant).
+    pub consts: Vec<Limbs>,
+    pub pairs: PairLayout,
+    pub field: MontField,
+    pub f2mul: F2Mul,
+}
+
+type SubBody = Box<dyn FnOnce(&mut Asm)>;
+
+/// The builder the algorithm code writes to.
+pub struct Asm {
+    blocks: Vec<Vec<Node>>,
+    subs: Vec<Sub>,
+    sub_ids: HashMap<&'static str, usize>,
+    pending: VecDeque<(usize, SubBody)>,
+    next: Slot,
+    high: Slot,
+    consts: Vec<Limbs>,
+    const_ids: HashMap<Vec<Limbs>, Slot>,
+    pairs: Option<PairLayout>,
+    pub field: MontField,
+    pub f2mul: F2Mul,
+}
+
+impl Asm {
+    pub fn new(field: MontField, f2mul: F2Mul) -> Asm {
+        Asm {
+            blocks: vec![Vec::new()],
+            subs: Vec::new(),
+            sub_ids: HashMap::new(),
+            pending: VecDeque::new(),
+            next: CONST_SLOTS,
+            high: CONST_SLOTS,
+            consts: Vec::new(),
+            const_ids: HashMap::new(),
+            pairs: None,
+            field,
+            f2mul,
+        }
+    }
+
+    fn push(&mut self, node: Node) {
+        self.blocks.last_mut().expect("open block").push(node);
+    }
+
+    fn block(&mut self, body: impl FnOnce(&mut Asm)) -> Vec<Node> {
+        self.blocks.push(Vec::new());
+        body(self);
+        self.blocks.pop().expect("block")
+    }
+
+    // ---- memory --------------------------------------------------------------------------
+
+    /// Allocates `n` consecutive slots (released by the enclosing [`Asm::scoped`]).
+    pub fn alloc(&mut self, n: u32) -> Slot {
+        let s = self.next;
+        self.next += n;
+        self.high = self.high.max(self.next);
+        s
+    }
+
+    /// Runs `body`, then frees every slot it allocated (stack discipline for temporaries).
+    pub fn scoped<R>(&mut self, body: impl FnOnce(&mut Asm) -> R) -> R {
+        let mark = self.next;
+        let r = body(self);
+        self.next = mark;
+        r
+    }
+
+    /// A block of constant slots holding exactly these raw values (deduplicated).
+    pub fn const_raw(&mut self, values: &[Limbs]) -> Slot {
+        if let Some(&s) = self.const_ids.get(values) {
+            return s;
+        }
+        let s = self.consts.len() as Slot;
+        self.consts.extend_from_slice(values);
+        assert!(self.consts.len() as u32 <= CONST_SLOTS, "constant region full");
+        self.const_ids.insert(values.to_vec(), s);
+        s
+    }
+
+    /// A block of constants given as canonical integers, stored in Montgomery form.
+    pub fn const_mont(&mut self, values: &[Limbs]) -> Slot {
+        let v: Vec<Limbs> = values.iter().map(|x| self.field.to_mont(x)).collect();
+        self.const_raw(&v)
+    }
+
+    // ---- straight-line operations ---------------------------------------------------------
+
+    pub fn add(&mut self, out: Slot, x: Slot, y: Slot) {
+        self.push(Node::Op { op: Op::AddMod384, out, x, y });
+    }
+    pub fn sub(&mut self, out: Slot, x: Slot, y: Slot) {
+        self.push(Node::Op { op: Op::SubMod384, out, x, y });
+    }
+    pub fn mul(&mut self, out: Slot, x: Slot, y: Slot) {
+        self.push(Node::Op { op: Op::MulModMont384, out, x, y });
+    }
+    /// Copies `n` slots (nothing when `dst == src`).
+    pub fn copy(&mut self, dst: Slot, src: Slot, n: u32) {
+        if dst != src && n > 0 {
+            self.push(Node::Copy { dst, src, n });
+        }
+    }
+
+    // ---- control flow --------------------------------------------------------------------
+
+    /// Calls the subroutine `name`; its body is generated once, on first use, by `body`.
+    /// Arguments and results live in fixed slots chosen by the caller's convention.
+    pub fn call(&mut self, name: &'static str, body: impl FnOnce(&mut Asm) + 'static) {
+        let id = match self.sub_ids.get(name) {
+            Some(&id) => id,
+            None => {
+                let id = self.subs.len();
+                self.subs.push(Sub { name, body: Vec::new() });
+                self.sub_ids.insert(name, id);
+                self.pending.push_back((id, Box::new(body)));
+                id
+            }
+        };
+        self.push(Node::Call(id));
+    }
+
+    pub fn for_bits(&mut self, bits: &[bool], always: impl FnOnce(&mut Asm), if_set: impl FnOnce(&mut Asm)) {
+        let always = self.block(always);
+        let if_set = self.block(if_set);
+        self.push(Node::ForBits { bits: bits.to_vec(), always, if_set });
+    }
+
+    pub fn for_each_pair(&mut self, body: impl FnOnce(&mut Asm)) {
+        let b = self.block(body);
+        self.push(Node::ForEachPair(b));
+    }
+
+    pub fn for_each_input(&mut self, body: impl FnOnce(&mut Asm)) {
+        let b = self.block(body);
+        self.push(Node::ForEachInput(b));
+    }
+
+    pub fn if_(&mut self, cond: Cond, then: impl FnOnce(&mut Asm)) {
+        let b = self.block(then);
+        self.push(Node::If(cond, b));
+    }
+
+    pub fn assert(&mut self, cond: Cond) {
+        self.push(Node::Assert(cond));
+    }
+
+    pub fn check_input_length(&mut self) {
+        self.push(Node::CheckInputLength);
+    }
+
+    pub fn load_input(&mut self, dst: Slot, offset: u32) {
+        self.push(Node::LoadInput { dst, offset });
+    }
+
+    /// Declares the pair-record layout (once, before `append_pair`/`for_each_pair`).
+    pub fn set_pair_layout(&mut self, work: Slot, record: u32, writeback: (u32, u32)) {
+        self.pairs = Some(PairLayout { work, record, writeback, base: 0 });
+    }
+
+    pub fn append_pair(&mut self) {
+        self.push(Node::AppendPair);
+    }
+
+    pub fn phase(&mut self, p: Phase) {
+        self.push(Node::Phase(p));
+    }
+
+    pub fn return_bool(&mut self, cond: Cond) {
+        self.push(Node::ReturnBool(cond));
+    }
+
+    pub fn return_memory(&mut self) {
+        self.push(Node::ReturnMemory);
+    }
+
+    /// Generates the pending subroutine bodies (each in a fresh frame above all slots used so
+    /// far, so no subroutine's temporaries can overlap a caller's) and returns the program.
+    pub fn finish(mut self) -> Program {
+        while let Some((id, body)) = self.pending.pop_front() {
+            self.next = self.high;
+            let b = self.block(body);
+            self.subs[id].body = b;
+        }
+        let main = self.blocks.pop().expect("main block");
+        assert!(self.blocks.is_empty(), "unclosed block");
+        let mut pairs = self.pairs.expect("pair layout declared");
+        pairs.base = self.high;
+        Program { main, subs: self.subs, consts: self.consts, pairs, field: self.field, f2mul: self.f2mul }
+    }
+}

@@ -1,0 +1,163 @@
+//! `evm384-gen`: writes the BLS12-381 pairing check (a drop-in for the EIP-2537 PAIRING_CHECK
+//! precompile, 0x0f) as EVM384 bytecode.
+//!
+//! Layers (blst's habit: nothing above `tower` names the modulus, nothing above `ir` knows the
+//! back-end):
+//! - [`params`]: curve parameters as data, each with its defining formula;
+//! - [`ir`]: the emitter ([`ir::Asm`]): slots, constants, subroutines, loops, conditions;
+//! - [`tower`], [`curve`], [`pairing`]: the cryptography, written once against the emitter;
+//! - back-ends: [`native`] (executor + per-phase counter on `evm384-arith`) and [`bytecode`]
+//!   (interfaces v7, v8, v9).
+//!
+//! `ARCHITECTURE.md` (next to `Cargo.toml`) explains the design in one page.
+
+pub mod bytecode;
+pub mod curve;
+pub mod ir;
+pub mod native;
+pub mod pairing;
+pub mod params;
+pub mod tower;
+
+pub use evm384_arith::isa::Interface;
+pub use ir::{Phase, Program};
+pub use native::{OpCounts, Outcome, PhaseCounts};
+pub use pairing::ProgramOptions;
+
+/// Generator version, recorded in the provenance line.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// EIP-170 limit on deployed code.
+pub const MAX_CODE_SIZE: usize = 24_576;
+
+/// The Fp2 multiplication formula.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum F2Mul {
+    /// Karatsuba: 3 MULMODMONT384, 2 ADDMOD384, 3 SUBMOD384.
+    #[default]
+    V3,
+    /// Schoolbook: 4 MULMODMONT384, 1 ADDMOD384, 1 SUBMOD384.
+    V4,
+}
+
+impl F2Mul {
+    pub fn name(self) -> &'static str {
+        match self {
+            F2Mul::V3 => "v3",
+            F2Mul::V4 => "v4",
+        }
+    }
+}
+
+impl core::str::FromStr for F2Mul {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "v3" => Ok(F2Mul::V3),
+            "v4" => Ok(F2Mul::V4),
+            _ => Err(format!("unknown f2mul '{s}' (expected v3 or v4)")),
+        }
+    }
+}
+
+impl core::fmt::Display for F2Mul {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why an input is rejected (the contract halts with INVALID in every case).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    #[error("invalid input: {0}")]
+    Invalid(&'static str),
+    #[error("unexpected program result")]
+    Unexpected,
+}
+
+/// The PAIRING_CHECK program for BLS12-381.
+pub fn pairing_check_program(f2mul: F2Mul, opts: ProgramOptions) -> Program {
+    pairing::pairing_check_program(&params::bls12_381(), f2mul, opts)
+}
+
+/// Runtime code (or, with `init`, init code that deploys it) of the PAIRING_CHECK contract.
+pub fn build_pairing_check(interface: Interface, f2mul: F2Mul, init: bool) -> Vec<u8> {
+    let runtime = bytecode::assemble(&pairing_check_program(f2mul, ProgramOptions::default()), interface);
+    if init {
+        bytecode::init_code(&runtime)
+    } else {
+        runtime
+    }
+}
+
+/// A one-line provenance note for generated code (for stderr, never inside the code).
+pub fn provenance(interface: Interface, f2mul: F2Mul, code_len: usize) -> String {
+    let c = count_pairing_check(1, f2mul).total();
+    format!(
+        "evm384-gen {VERSION}: BLS12-381 PAIRING_CHECK, interface {interface}, f2mul {f2mul}, {code_len} bytes; \
+         k=1: {} ADDMOD384, {} SUBMOD384, {} MULMODMONT384",
+        c.addmod384, c.submod384, c.mulmodmont384
+    )
+}
+
+/// Runs the contract's algorithm natively: `Ok(true)` iff ∏ e(Pᵢ, Qᵢ) = 1.
+pub fn native_pairing_check(input: &[u8], f2mul: F2Mul) -> Result<bool, Error> {
+    NativePairingCheck::new(f2mul).check(input)
+}
+
+/// The native executor with the program generated once (for repeated runs and timing: the
+/// "same algorithm, native" row).
+pub struct NativePairingCheck {
+    program: Program,
+}
+
+impl NativePairingCheck {
+    pub fn new(f2mul: F2Mul) -> NativePairingCheck {
+        NativePairingCheck { program: pairing_check_program(f2mul, ProgramOptions::default()) }
+    }
+
+    /// `Ok(true)` iff ∏ e(Pᵢ, Qᵢ) = 1; `Err` where the contract halts with INVALID.
+    pub fn check(&self, input: &[u8]) -> Result<bool, Error> {
+        match self.run(input).outcome {
+            Outcome::Bool(b) => Ok(b),
+            Outcome::Invalid(why) => Err(Error::Invalid(why)),
+            Outcome::Memory(_) => Err(Error::Unexpected),
+        }
+    }
+
+    /// The run with its per-phase counts.
+    pub fn run(&self, input: &[u8]) -> native::NativeRun {
+        native::run(&self.program, input)
+    }
+}
+
+/// Exact per-phase operation counts for `k` valid pairs (none at infinity): the counts do not
+/// depend on the points' values, so multiples of the generators are used.
+pub fn count_pairing_check(k: usize, f2mul: F2Mul) -> PhaseCounts {
+    let prog = pairing_check_program(f2mul, ProgramOptions::default());
+    native::run(&prog, &generator_pairs_input(k)).counts
+}
+
+/// `k` pairs (G1 generator, G2 generator) in EIP-2537 encoding (for counting).
+pub fn generator_pairs_input(k: usize) -> Vec<u8> {
+    const G1: [&str; 2] = [
+        "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb",
+        "08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1",
+    ];
+    const G2: [&str; 4] = [
+        "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8",
+        "13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e",
+        "0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801",
+        "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be",
+    ];
+    let mut one = Vec::with_capacity(384);
+    for h in G1.iter().chain(G2.iter()) {
+        one.extend_from_slice(&[0u8; 16]);
+        one.extend(hex_decode(h));
+    }
+    one.repeat(k)
+}
+
+fn hex_decode(h: &str) -> Vec<u8> {
+    (0..h.len()).step_by(2).map(|i| u8::from_str_radix(&h[i..i + 2], 16).unwrap()).collect()
+}

@@ -1,0 +1,247 @@
+//! The native back-end: executes a [`Program`] on `evm384-arith` with the memory layout of the
+//! bytecode (slot for slot), counting every operation per phase. It is the reference the EVM run
+//! is compared with, a debugger (`ReturnMemory` dumps), and the op counter.
+
+use std::collections::BTreeMap;
+
+use evm384_arith::{addmod384, from_be_bytes, isa::Op, mulmodmont384, submod384, Limbs};
+
+use crate::ir::{Cond, Node, Phase, Program, Slot, PAIR_INPUT_BYTES};
+
+/// Operation counts of one phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OpCounts {
+    pub addmod384: u64,
+    pub submod384: u64,
+    pub mulmodmont384: u64,
+    /// MCOPY instructions and the slots they move.
+    pub copies: u64,
+    pub copied_slots: u64,
+    pub calls: u64,
+}
+
+impl OpCounts {
+    pub fn total_arith(&self) -> u64 {
+        self.addmod384 + self.submod384 + self.mulmodmont384
+    }
+    fn add(&mut self, o: &OpCounts) {
+        self.addmod384 += o.addmod384;
+        self.submod384 += o.submod384;
+        self.mulmodmont384 += o.mulmodmont384;
+        self.copies += o.copies;
+        self.copied_slots += o.copied_slots;
+        self.calls += o.calls;
+    }
+}
+
+/// Counts per phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PhaseCounts(pub BTreeMap<Phase, OpCounts>);
+
+impl PhaseCounts {
+    pub fn get(&self, p: Phase) -> OpCounts {
+        self.0.get(&p).copied().unwrap_or_default()
+    }
+    pub fn total(&self) -> OpCounts {
+        let mut t = OpCounts::default();
+        for c in self.0.values() {
+            t.add(c);
+        }
+        t
+    }
+}
+
+/// How a native run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// RETURN of a 32-byte boolean.
+    Bool(bool),
+    /// INVALID, with the reason (for diagnostics only: the EVM cannot tell them apart).
+    Invalid(&'static str),
+    /// `ReturnMemory`: all slots up to the end of the pair-record array.
+    Memory(Vec<Limbs>),
+}
+
+/// A native run: outcome and per-phase counts.
+#[derive(Clone, Debug)]
+pub struct NativeRun {
+    pub outcome: Outcome,
+    pub counts: PhaseCounts,
+}
+
+enum Halt {
+    Done(Outcome),
+}
+
+struct Machine<'a> {
+    prog: &'a Program,
+    mem: Vec<Limbs>,
+    input: &'a [u8],
+    input_pos: usize,
+    pair_end: Slot,
+    phase: Phase,
+    counts: PhaseCounts,
+}
+
+/// Runs the program on `input` (the calldata).
+pub fn run(prog: &Program, input: &[u8]) -> NativeRun {
+    let mut mem = vec![[0u64; 6]; prog.pairs.base as usize];
+    mem[..prog.consts.len()].copy_from_slice(&prog.consts);
+    let mut m = Machine {
+        prog,
+        mem,
+        input,
+        input_pos: 0,
+        pair_end: prog.pairs.base,
+        phase: Phase::Decode,
+        counts: PhaseCounts::default(),
+    };
+    let outcome = match m.block(&prog.main) {
+        Ok(()) => Outcome::Invalid("fell off the end of the program"),
+        Err(Halt::Done(o)) => o,
+    };
+    NativeRun { outcome, counts: m.counts }
+}
+
+impl Machine<'_> {
+    fn count(&mut self) -> &mut OpCounts {
+        self.counts.0.entry(self.phase).or_default()
+    }
+
+    fn copy(&mut self, dst: Slot, src: Slot, n: u32) {
+        let end = (dst.max(src) + n) as usize;
+        if self.mem.len() < end {
+            self.mem.resize(end, [0; 6]);
+        }
+        self.mem.copy_within(src as usize..(src + n) as usize, dst as usize);
+        let c = self.count();
+        c.copies += 1;
+        c.copied_slots += n as u64;
+    }
+
+    fn cond(&self, c: &Cond) -> bool {
+        let eq = |a: Slot, b: Slot, n: u32| {
+            (0..n as usize).all(|i| self.mem[a as usize + i] == self.mem[b as usize + i])
+        };
+        match *c {
+            Cond::Eq(a, b, n) => eq(a, b, n),
+            Cond::Ne(a, b, n) => !eq(a, b, n),
+            Cond::InputNonZero { offset, len } => {
+                let s = self.input_pos + offset as usize;
+                self.input[s..s + len as usize].iter().any(|&b| b != 0)
+            }
+            Cond::NoPairs => self.pair_end == self.prog.pairs.base,
+        }
+    }
+
+    fn block(&mut self, nodes: &[Node]) -> Result<(), Halt> {
+        for n in nodes {
+            self.node(n)?;
+        }
+        Ok(())
+    }
+
+    fn node(&mut self, n: &Node) -> Result<(), Halt> {
+        let f = &self.prog.field;
+        match n {
+            Node::Op { op, out, x, y } => {
+                let (xv, yv) = (&self.mem[*x as usize], &self.mem[*y as usize]);
+                let r = match op {
+                    Op::AddMod384 => addmod384(xv, yv, &f.m),
+                    Op::SubMod384 => submod384(xv, yv, &f.m),
+                    Op::MulModMont384 => mulmodmont384(xv, yv, &f.m, f.inv),
+                };
+                self.mem[*out as usize] = r;
+                let c = self.count();
+                match op {
+                    Op::AddMod384 => c.addmod384 += 1,
+                    Op::SubMod384 => c.submod384 += 1,
+                    Op::MulModMont384 => c.mulmodmont384 += 1,
+                }
+            }
+            Node::Copy { dst, src, n } => self.copy(*dst, *src, *n),
+            Node::Call(id) => {
+                self.count().calls += 1;
+                let prog = self.prog;
+                self.block(&prog.subs[*id].body)?;
+            }
+            Node::ForBits { bits, always, if_set } => {
+                for &b in bits {
+                    self.block(always)?;
+                    if b {
+                        self.block(if_set)?;
+                    }
+                }
+            }
+            Node::ForEachPair(body) => {
+                let l = self.prog.pairs;
+                let mut rec = l.base;
+                while rec < self.pair_end {
+                    self.copy(l.work, rec, l.record);
+                    self.block(body)?;
+                    self.copy(rec + l.writeback.0, l.work + l.writeback.0, l.writeback.1);
+                    rec += l.record;
+                }
+            }
+            Node::ForEachInput(body) => {
+                self.input_pos = 0;
+                while self.input_pos < self.input.len() {
+                    self.block(body)?;
+                    self.input_pos += PAIR_INPUT_BYTES as usize;
+                }
+            }
+            Node::If(c, body) => {
+                if self.cond(c) {
+                    self.block(body)?;
+                }
+            }
+            Node::Assert(c) => {
+                if !self.cond(c) {
+                    return Err(Halt::Done(Outcome::Invalid(match c {
+                        Cond::Eq(..) => "point not on curve or not in subgroup",
+                        _ => "point at infinity after subgroup multiplication",
+                    })));
+                }
+            }
+            Node::CheckInputLength => {
+                if self.input.is_empty() || !self.input.len().is_multiple_of(PAIR_INPUT_BYTES as usize) {
+                    return Err(Halt::Done(Outcome::Invalid("invalid input length")));
+                }
+            }
+            Node::LoadInput { dst, offset } => {
+                let s = self.input_pos + *offset as usize;
+                let b = &self.input[s..s + 64];
+                if b[..16].iter().any(|&x| x != 0) {
+                    return Err(Halt::Done(Outcome::Invalid("invalid field element encoding (top bytes)")));
+                }
+                let v = from_be_bytes(b[16..].try_into().unwrap());
+                if !less_than(&v, &f.m) {
+                    return Err(Halt::Done(Outcome::Invalid("field element not below p")));
+                }
+                self.mem[*dst as usize] = v;
+            }
+            Node::AppendPair => {
+                let l = self.prog.pairs;
+                self.copy(self.pair_end, l.work, l.record);
+                self.pair_end += l.record;
+            }
+            Node::Phase(p) => self.phase = *p,
+            Node::ReturnBool(c) => return Err(Halt::Done(Outcome::Bool(self.cond(c)))),
+            Node::ReturnMemory => {
+                let mut m = self.mem.clone();
+                m.resize(self.pair_end as usize, [0; 6]);
+                return Err(Halt::Done(Outcome::Memory(m)));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn less_than(a: &Limbs, b: &Limbs) -> bool {
+    for i in (0..6).rev() {
+        if a[i] != b[i] {
+            return a[i] < b[i];
+        }
+    }
+    false
+}

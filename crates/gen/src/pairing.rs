@@ -1,0 +1,495 @@
+//! The EIP-2537 PAIRING_CHECK program: input decoding and validation, fast subgroup checks,
+//! the optimal ate multi-Miller loop and the final exponentiation, written against the emitter.
+//!
+//! Bibliography:
+//! - Vercauteren, "Optimal pairings", eprint 2008/096 (the loop over z for BLS12);
+//! - Aranha et al., eprint 2010/354 (projective lines, sparse multiplication);
+//! - Scott et al., eprint 2008/490 and Fuentes-Castañeda et al. (final exponentiation); the hard
+//!   part follows Hayashida, Hayasaka, Teruya, eprint 2020/875:
+//!   3·Φ₁₂(p)/r = (z-1)²·(z+p)·(z²+p²-1) + 3;
+//! - Granger, Scott, eprint 2009/565 (cyclotomic squaring);
+//! - Scott, eprint 2021/1130 and EIP-2537 (endomorphism subgroup checks).
+//!
+//! Subroutines take their arguments in fixed slots (`Ctx`): A and B are the Fp12 registers
+//! (`mul_fp12`: A ← A·B; `sqr_fp12`, `cyclotomic_sqr_fp12`, `mul_by_line`, `frobenius*`,
+//! `inverse_fp12`, `exp_by_z`, `final_exp` work on A in place).
+
+use evm384_arith::MontField;
+
+use crate::curve::{
+    call_dbl_parts_g2, call_dbl_update_g2, call_madd_g2, dbl_parts, dbl_update, line_add, line_dbl, madd_jacobian,
+    DblParts, Deg, G2Regs, Jac, Line,
+};
+use crate::ir::{Asm, Cond, Phase, Program, Slot};
+use crate::params::CurveParams;
+use crate::tower::*;
+use crate::F2Mul;
+
+/// Options of the generated program (the defaults give the deployable contract).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProgramOptions {
+    /// Halt at this phase marker returning all memory (tests compare it with the native run).
+    pub stop_before: Option<Phase>,
+    /// Leave out the on-curve and subgroup checks (only to measure the decoding phase's gas:
+    /// the program is then no valid PAIRING_CHECK).
+    pub skip_checks: bool,
+}
+
+/// The work record of one pair: P as (-2·xP, 2·yP), Q affine, T Jacobian (12 slots).
+#[derive(Clone, Copy, Debug)]
+pub struct Work(pub Slot);
+
+impl Work {
+    pub const SLOTS: u32 = 12;
+    pub fn px2(self) -> Slot {
+        self.0
+    }
+    pub fn py2(self) -> Slot {
+        self.0 + 1
+    }
+    pub fn qx(self) -> Fp2 {
+        Fp2(self.0 + 2)
+    }
+    pub fn qy(self) -> Fp2 {
+        Fp2(self.0 + 4)
+    }
+    pub fn t(self) -> Jac {
+        Jac { d: Deg::Fp2, base: self.0 + 6 }
+    }
+}
+
+/// Everything the program's subroutines need: constants and fixed registers.
+#[derive(Clone, Copy, Debug)]
+pub struct Ctx {
+    pub k: TowerConsts,
+    pub frob: FrobeniusConsts,
+    /// R² mod p (raw): MULMODMONT384(x, R²) = x·R, to Montgomery form.
+    pub r2: Slot,
+    pub b_g1: Slot,
+    pub b_g2: Fp2,
+    pub beta: Slot,
+    pub psi_r2: Fp2,
+    pub psi_s2: Fp2,
+    pub w: Work,
+    pub line: Line,
+    pub fa: Fp12,
+    pub fb: Fp12,
+    pub m6: MulFp6Regs,
+    pub m01: MulBy01Regs,
+    pub inv: InvFpRegs,
+    /// G1 subgroup-check accumulator (Jacobian over Fp).
+    pub r1: Jac,
+    /// G2 point-subroutine registers (T and Q of the work record).
+    pub g2: G2Regs,
+    pub z_abs: u64,
+    pub p: evm384_arith::Limbs,
+}
+
+impl Ctx {
+    fn new(a: &mut Asm, c: &CurveParams) -> Ctx {
+        let k = TowerConsts::new(a);
+        let frob = FrobeniusConsts::new(a, c);
+        let r2 = a.const_raw(&[a.field.r2]);
+        let b = [c.b, 0, 0, 0, 0, 0];
+        let b_g1 = a.const_mont(&[b]);
+        let b_g2 = Fp2(a.const_mont(&[b, b])); // b·ξ = b + b·u
+        let beta = a.const_mont(&[c.beta]);
+        let psi_r2 = Fp2(a.const_mont(&c.psi_r2));
+        let psi_s2 = Fp2(a.const_mont(&c.psi_s2));
+        let w = Work(a.alloc(Work::SLOTS));
+        let line = Line(a.alloc(6));
+        let fa = Fp12(a.alloc(12));
+        let fb = Fp12(a.alloc(12));
+        let m6 = MulFp6Regs::alloc(a);
+        let m01 = MulBy01Regs::alloc(a);
+        let inv = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
+        let r1 = Jac { d: Deg::Fp, base: a.alloc(3) };
+        let g2 = G2Regs { t: w.t(), qx: w.qx(), qy: w.qy(), dbl: DblParts::alloc(a, Deg::Fp2), r: Fp2(a.alloc(2)) };
+        Ctx { k, frob, r2, b_g1, b_g2, beta, psi_r2, psi_s2, w, line, fa, fb, m6, m01, inv, r1, g2, z_abs: c.z_abs, p: c.p }
+    }
+
+    fn params_bits(&self) -> (Vec<bool>, Vec<bool>, Vec<bool>) {
+        let z = crate::params::bits_below_top(&[self.z_abs]);
+        let z2 = (self.z_abs as u128) * (self.z_abs as u128);
+        let z2 = crate::params::bits_below_top(&[z2 as u64, (z2 >> 64) as u64]);
+        let mut e = self.p;
+        e[0] -= 2;
+        (z, z2, crate::params::bits_below_top(&e))
+    }
+}
+
+// ---- Fp12 subroutines (A and B registers) --------------------------------------------------
+
+fn call_mul_fp12(a: &mut Asm, c: Ctx) {
+    a.call("mul_fp12", move |a| mul_fp12(a, c.m6, c.fa, c.fa, c.fb));
+}
+
+fn call_sqr_fp12(a: &mut Asm, c: Ctx) {
+    a.call("sqr_fp12", move |a| sqr_fp12(a, c.m6, c.fa, c.fa));
+}
+
+fn call_cyclotomic_sqr_fp12(a: &mut Asm, c: Ctx) {
+    a.call("cyclotomic_sqr_fp12", move |a| cyclotomic_sqr_fp12(a, c.fa, c.fa));
+}
+
+fn call_frobenius_fp12(a: &mut Asm, c: Ctx, n: usize) {
+    let name = ["frobenius1_fp12", "frobenius2_fp12"][n - 1];
+    a.call(name, move |a| frobenius_fp12(a, &c.k, &c.frob, c.fa, n));
+}
+
+/// A ← A·ℓ for the sparse line ℓ = (c0 + c1·v) + (c4·v)·w (13 mul_fp2):
+/// t0 = a0·(c0 + c1·v), t1 = a1·(c4·v), A = (t0 + t1·v) + ((a0+a1)(c0 + (c1+c4)·v) - t0 - t1)·w.
+/// The two dense-by-sparse products share the `mul_by_01_fp6` subroutine; its operands are built
+/// in place, so two copies per line suffice.
+fn call_mul_by_line(a: &mut Asm, c: Ctx) {
+    a.call("mul_by_line", move |a| {
+        a.scoped(|a| {
+            let (a0, a1, l, r) = (c.fa.c(0), c.fa.c(1), c.line, c.m01);
+            let t1 = Fp6(a.alloc(6));
+            let w = Fp6(a.alloc(6));
+            mul_by_1_fp6(a, t1, a1, l.c4()); // t1 = a1·c4·v
+            a.copy(r.x.0, a0.0, 6);
+            a.copy(r.b0.0, l.c0().0, 4); // (b0, b1) = (c0, c1)
+            call_mul_by_01_fp6(a, r); // z = t0 = a0·(c0 + c1·v)
+            add_fp6(a, r.x, r.x, a1); // a0 + a1
+            add_fp2(a, r.b1, l.c1(), l.c4()); // c1 + c4
+            add_fp6(a, w, r.z, t1); // t0 + t1
+            add_mul_by_v_fp6(a, a0, r.z, t1); // A.c0 = t0 + t1·v
+            call_mul_by_01_fp6(a, r); // (a0+a1)·(c0 + (c1+c4)·v)
+            sub_fp6(a, a1, r.z, w); // A.c1 = a0·L1 + a1·L0
+        })
+    });
+}
+
+/// A ← A⁻¹ = (a0 - a1·w)/(a0² - a1²·v), with the Fp6 inverse
+/// (x0 + x1·v + x2·v²)⁻¹ = (c0 + c1·v + c2·v²)/(x0·c0 + ξ·(x2·c1 + x1·c2)),
+/// c0 = x0² - ξ·x1·x2, c1 = ξ·x2² - x0·x1, c2 = x1² - x0·x2.
+fn call_inverse_fp12(a: &mut Asm, c: Ctx, p_bits: Vec<bool>) {
+    a.call("inverse_fp12", move |a| {
+        a.scoped(|a| {
+            let (a0, a1) = (c.fa.c(0), c.fa.c(1));
+            let t = Fp6(a.alloc(6));
+            let u = Fp6(a.alloc(6));
+            mul_fp6(a, c.m6, t, a0, a0); // a0²
+            mul_fp6(a, c.m6, u, a1, a1); // a1²
+            mul_by_v_fp6(a, u, u);
+            sub_fp6(a, t, t, u); // x = a0² - a1²·v ∈ Fp6
+            let (x0, x1, x2) = (t.c(0), t.c(1), t.c(2));
+            let (c0, c1, c2) = (u.c(0), u.c(1), u.c(2));
+            let s = Fp2(a.alloc(2));
+            let n = Fp2(a.alloc(2));
+            sqr_fp2(a, c0, x0);
+            mul_fp2(a, s, x1, x2);
+            mul_by_xi_fp2(a, s, s);
+            sub_fp2(a, c0, c0, s); // c0 = x0² - ξ·x1·x2
+            sqr_fp2(a, c1, x2);
+            mul_by_xi_fp2(a, c1, c1);
+            mul_fp2(a, s, x0, x1);
+            sub_fp2(a, c1, c1, s); // c1 = ξ·x2² - x0·x1
+            sqr_fp2(a, c2, x1);
+            mul_fp2(a, s, x0, x2);
+            sub_fp2(a, c2, c2, s); // c2 = x1² - x0·x2
+            mul_fp2(a, n, x2, c1);
+            mul_fp2(a, s, x1, c2);
+            add_fp2(a, n, n, s);
+            mul_by_xi_fp2(a, n, n);
+            mul_fp2(a, s, x0, c0);
+            add_fp2(a, n, n, s); // N = x0·c0 + ξ·(x2·c1 + x1·c2) ∈ Fp2
+            inverse_fp2(a, &c.k, c.inv, p_bits, n, n); // 1/N
+            for i in 0..3 {
+                mul_fp2(a, u.c(i), u.c(i), n); // x⁻¹ = (c0, c1, c2)/N
+            }
+            mul_fp6(a, c.m6, a0, a0, u); // a0·x⁻¹
+            mul_fp6(a, c.m6, a1, a1, u);
+            neg_fp6(a, &c.k, a1, a1); // -a1·x⁻¹
+        })
+    });
+}
+
+/// A ← A^z for A in the cyclotomic subgroup: square-and-multiply over |z| (B keeps the base),
+/// then conjugation, the inverse in the cyclotomic subgroup, since z < 0.
+fn call_exp_by_z(a: &mut Asm, c: Ctx, z_bits: Vec<bool>) {
+    a.call("exp_by_z", move |a| {
+        a.copy(c.fb.0, c.fa.0, 12); // B = base
+        a.for_bits(&z_bits, |a| call_cyclotomic_sqr_fp12(a, c), |a| call_mul_fp12(a, c));
+        conj_fp12(a, &c.k, c.fa, c.fa); // z < 0
+    });
+}
+
+/// A ← A^((p¹²-1)/r) (up to the harmless cube, see the module header): easy part
+/// f^((p⁶-1)(p²+1)), then the hard part 3·Φ₁₂(p)/r = (z-1)²·(z+p)·(z²+p²-1) + 3.
+fn final_exp(a: &mut Asm, c: Ctx) {
+    let (z_bits, _, p_bits) = c.params_bits();
+    let (fa, fb, k) = (c.fa, c.fb, c.k);
+    a.scoped(|a| {
+        let y0 = Fp12(a.alloc(12));
+        let y1 = Fp12(a.alloc(12));
+        let y2 = Fp12(a.alloc(12));
+        // easy part
+        conj_fp12(a, &k, y0, fa); // f^(p⁶)
+        call_inverse_fp12(a, c, p_bits); // A = f⁻¹
+        a.copy(fb.0, y0.0, 12);
+        call_mul_fp12(a, c); // A = g = f^(p⁶-1)
+        a.copy(fb.0, fa.0, 12);
+        call_frobenius_fp12(a, c, 2);
+        call_mul_fp12(a, c); // A = m = g^(p²+1), cyclotomic
+        // hard part
+        a.copy(y0.0, fa.0, 12); // y0 = m
+        call_exp_by_z(a, c, z_bits.clone()); // m^z
+        conj_fp12(a, &k, fb, y0);
+        call_mul_fp12(a, c); // m^(z-1)
+        a.copy(y1.0, fa.0, 12);
+        call_exp_by_z(a, c, z_bits.clone());
+        conj_fp12(a, &k, fb, y1);
+        call_mul_fp12(a, c); // a = m^((z-1)²)
+        a.copy(y1.0, fa.0, 12); // y1 = a
+        call_exp_by_z(a, c, z_bits.clone());
+        a.copy(y2.0, fa.0, 12); // y2 = a^z
+        a.copy(fa.0, y1.0, 12);
+        call_frobenius_fp12(a, c, 1); // a^p
+        a.copy(fb.0, y2.0, 12);
+        call_mul_fp12(a, c); // b = a^(z+p)
+        a.copy(y1.0, fa.0, 12); // y1 = b
+        call_exp_by_z(a, c, z_bits.clone());
+        call_exp_by_z(a, c, z_bits.clone());
+        a.copy(y2.0, fa.0, 12); // y2 = b^(z²)
+        a.copy(fa.0, y1.0, 12);
+        call_frobenius_fp12(a, c, 2); // b^(p²)
+        a.copy(fb.0, y2.0, 12);
+        call_mul_fp12(a, c); // b^(z²+p²)
+        conj_fp12(a, &k, fb, y1);
+        call_mul_fp12(a, c); // c = b^(z²+p²-1)
+        a.copy(y1.0, fa.0, 12); // y1 = c
+        a.copy(fa.0, y0.0, 12);
+        call_cyclotomic_sqr_fp12(a, c); // m²
+        a.copy(fb.0, y0.0, 12);
+        call_mul_fp12(a, c); // m³
+        a.copy(fb.0, y1.0, 12);
+        call_mul_fp12(a, c); // c·m³ = m^(3·Φ₁₂(p)/r)
+    });
+}
+
+// ---- Miller loop ---------------------------------------------------------------------------
+
+fn call_line_dbl(a: &mut Asm, c: Ctx) {
+    a.call("line_dbl", move |a| line_dbl(a, c.line, c.g2, c.w.px2(), c.w.py2()));
+}
+
+fn call_line_add(a: &mut Asm, c: Ctx) {
+    a.call("line_add", move |a| line_add(a, c.line, c.g2, c.w.px2(), c.w.py2()));
+}
+
+/// A ← ∏ᵢ f_{|z|,Qᵢ}(Pᵢ), conjugated since z < 0: one accumulator for all pairs, squared once
+/// per bit; each pair's T lives in its record and is updated through the work record.
+fn miller_loop(a: &mut Asm, c: Ctx) {
+    let (z_bits, _, _) = c.params_bits();
+    let dbl_step = |a: &mut Asm| {
+        a.for_each_pair(|a| {
+            call_line_dbl(a, c); // T = 2T, ℓ = tangent at T
+            call_mul_by_line(a, c); // f = f·ℓ(P)
+        })
+    };
+    let add_step = |a: &mut Asm| {
+        a.for_each_pair(|a| {
+            call_line_add(a, c); // T = T + Q, ℓ = chord
+            call_mul_by_line(a, c);
+        })
+    };
+    a.copy(c.fa.0, c.k.one_fp12, 12); // f = 1
+    // first bit peeled: f² = 1 needs no squaring
+    dbl_step(a);
+    if z_bits[0] {
+        add_step(a);
+    }
+    a.for_bits(
+        &z_bits[1..],
+        |a| {
+            call_sqr_fp12(a, c); // f = f²
+            dbl_step(a);
+        },
+        add_step,
+    );
+    conj_fp12(a, &c.k, c.fa, c.fa); // z < 0: f_{z} = conj(f_{|z|}) after the final exponentiation
+}
+
+// ---- input decoding and validation ----------------------------------------------------------
+
+/// Reads one Fp of the current input pair into `dst`, in Montgomery form.
+fn decode_fp(a: &mut Asm, c: Ctx, dst: Slot, offset: u32) {
+    a.load_input(dst, offset); // canonical integer x < p (INVALID otherwise)
+    a.mul(dst, dst, c.r2); // x·R² / R = x·R
+}
+
+/// G1 point of the current pair → (xP, yP) in the work record, validated:
+/// on the curve, then φ(P) + [z²]P = O with φ(x, y) = (β·x, y).
+fn decode_g1(a: &mut Asm, c: Ctx, z2_bits: &[bool], skip_checks: bool) {
+    let (x, y) = (c.w.px2(), c.w.py2());
+    decode_fp(a, c, x, 0);
+    decode_fp(a, c, y, 64);
+    if skip_checks {
+        return;
+    }
+    a.phase(Phase::OnCurve);
+    a.scoped(|a| {
+        let s = a.alloc(1);
+        let t = a.alloc(1);
+        a.mul(t, x, x);
+        a.mul(t, t, x);
+        a.add(t, t, c.b_g1); // x³ + b
+        a.mul(s, y, y); // y²
+        a.assert(Cond::Eq(s, t, 1));
+    });
+    a.phase(Phase::Subgroup);
+    let r = c.r1;
+    a.copy(r.x(), x, 2); // R = (x, y, 1)
+    a.copy(r.z(), c.k.one, 1);
+    a.for_bits(
+        z2_bits,
+        |a| {
+            a.call("dbl_g1", move |a| {
+                a.scoped(|a| {
+                    let p = DblParts::alloc(a, Deg::Fp);
+                    dbl_parts(a, r, &p);
+                    dbl_update(a, r, &p);
+                })
+            })
+        },
+        |a| {
+            a.call("madd_g1", move |a| {
+                a.scoped(|a| {
+                    let rr = a.alloc(1);
+                    madd_jacobian(a, r, x, y, rr);
+                })
+            })
+        },
+    ); // R = [z²]P
+    a.scoped(|a| {
+        let zz = a.alloc(1);
+        let t = a.alloc(1);
+        a.mul(zz, r.z(), r.z()); // Z²
+        a.mul(t, c.beta, x);
+        a.mul(t, t, zz); // β·x·Z²
+        a.assert(Cond::Eq(r.x(), t, 1)); // x(R) = β·x
+        a.mul(zz, zz, r.z()); // Z³
+        a.sub(t, c.k.zero, y);
+        a.mul(t, t, zz); // -y·Z³
+        a.assert(Cond::Eq(r.y(), t, 1)); // y(R) = -y
+        a.assert(Cond::Ne(r.z(), c.k.zero, 1)); // R ≠ O
+    });
+    a.phase(Phase::Decode);
+}
+
+/// G2 point of the current pair → Q in the work record, validated: on the twist, then
+/// ψ(Q) + [|z|]Q = O with ψ(x, y) = (conj(x)·r₂, conj(y)·s₂). Uses T as the accumulator.
+fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
+    let (x, y, t) = (c.w.qx(), c.w.qy(), c.w.t());
+    decode_fp(a, c, x.c0(), 128);
+    decode_fp(a, c, x.c1(), 192);
+    decode_fp(a, c, y.c0(), 256);
+    decode_fp(a, c, y.c1(), 320);
+    if skip_checks {
+        return;
+    }
+    a.phase(Phase::OnCurve);
+    a.scoped(|a| {
+        let s = Fp2(a.alloc(2));
+        let u = Fp2(a.alloc(2));
+        sqr_fp2(a, u, x);
+        mul_fp2(a, u, u, x);
+        add_fp2(a, u, u, c.b_g2); // x³ + b·ξ
+        sqr_fp2(a, s, y); // y²
+        a.assert(Cond::Eq(s.0, u.0, 2));
+    });
+    a.phase(Phase::Subgroup);
+    a.copy(t.x(), x.0, 4); // T = (x, y, 1)
+    a.copy(t.z(), c.k.one, 2);
+    a.for_bits(
+        z_bits,
+        |a| {
+            call_dbl_parts_g2(a, c.g2);
+            call_dbl_update_g2(a, c.g2);
+        },
+        |a| call_madd_g2(a, c.g2),
+    ); // T = [|z|]Q
+    a.scoped(|a| {
+        let zz = Fp2(a.alloc(2));
+        let u = Fp2(a.alloc(2));
+        sqr_fp2(a, zz, Fp2(t.z())); // Z²
+        conj_fp2(a, &c.k, u, x);
+        mul_fp2(a, u, u, c.psi_r2);
+        mul_fp2(a, u, u, zz); // conj(x)·r₂·Z²
+        a.assert(Cond::Eq(t.x(), u.0, 2)); // x(T) = x(ψ(Q))
+        mul_fp2(a, zz, zz, Fp2(t.z())); // Z³
+        conj_fp2(a, &c.k, u, y);
+        mul_fp2(a, u, u, c.psi_s2);
+        neg_fp2(a, &c.k, u, u);
+        mul_fp2(a, u, u, zz); // -conj(y)·s₂·Z³
+        a.assert(Cond::Eq(t.y(), u.0, 2)); // y(T) = -y(ψ(Q))
+        a.assert(Cond::Ne(t.z(), c.k.zero, 2)); // T ≠ O
+    });
+    a.phase(Phase::Decode);
+}
+
+/// Decodes and validates every input pair; pairs without a point at infinity are appended to
+/// the pair-record array as (-2·xP, 2·yP, Q, T = Q).
+fn decode_inputs(a: &mut Asm, c: Ctx, skip_checks: bool) {
+    let (_, z2_bits, _) = c.params_bits();
+    let (z_bits, _, _) = c.params_bits();
+    let g1 = || Cond::InputNonZero { offset: 0, len: 128 };
+    let g2 = || Cond::InputNonZero { offset: 128, len: 256 };
+    a.check_input_length();
+    a.for_each_input(|a| {
+        a.if_(g1(), |a| decode_g1(a, c, &z2_bits, skip_checks)); // all-zero encodes infinity
+        a.if_(g2(), |a| decode_g2(a, c, &z_bits, skip_checks));
+        a.if_(g1(), |a| {
+            a.if_(g2(), |a| {
+                let w = c.w;
+                a.add(w.px2(), w.px2(), w.px2());
+                a.sub(w.px2(), c.k.zero, w.px2()); // -2·xP
+                a.add(w.py2(), w.py2(), w.py2()); // 2·yP
+                let t = w.t();
+                a.copy(t.x(), w.qx().0, 4); // T = Q
+                a.copy(t.z(), c.k.one, 2);
+                a.append_pair();
+            })
+        });
+    });
+}
+
+/// The whole PAIRING_CHECK program.
+pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOptions) -> Program {
+    let field = MontField::new(curve.p);
+    let mut a = Asm::new(field, f2mul);
+    let c = Ctx::new(&mut a, curve);
+    a.set_pair_layout(c.w.0, Work::SLOTS, (6, 6));
+    let stop = |a: &mut Asm, p: Phase| {
+        a.phase(p);
+        if opts.stop_before == Some(p) {
+            a.return_memory();
+            true
+        } else {
+            false
+        }
+    };
+    if !stop(&mut a, Phase::Decode) {
+        decode_inputs(&mut a, c, opts.skip_checks);
+        if !stop(&mut a, Phase::MillerLoop) {
+            a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
+            miller_loop(&mut a, c);
+            if !stop(&mut a, Phase::FinalExp) {
+                a.call("final_exp", move |a| final_exp(a, c));
+                if !stop(&mut a, Phase::Output) {
+                    a.return_bool(Cond::Eq(c.fa.0, c.k.one_fp12, 12));
+                }
+            }
+        }
+    }
+    a.finish()
+}
+
+/// Slot of the Fp12 accumulator A (the Miller-loop value, then the pairing value).
+pub fn accumulator_slot(curve: &CurveParams, f2mul: F2Mul) -> Slot {
+    let field = MontField::new(curve.p);
+    let mut a = Asm::new(field, f2mul);
+    Ctx::new(&mut a, curve).fa.0
+}

@@ -1,0 +1,235 @@
+//! Curve parameters as data (constantine's habit: a curve is a parameter block, not code).
+//!
+//! Every value is a canonical integer (not Montgomery form), six little-endian 64-bit limbs, and
+//! carries the formula that defines it; `tests::*` recompute each one from `p` and `z` alone.
+//! A second BLS12 curve would be a second `CurveParams` value.
+
+use evm384_arith::Limbs;
+
+/// The parameters of a BLS12 curve with the blst tower
+/// Fp2 = Fp[u]/(u²+1), Fp6 = Fp2[v]/(v³-ξ), Fp12 = Fp6[w]/(w²-v), ξ = u+1.
+#[derive(Clone, Debug)]
+pub struct CurveParams {
+    pub name: &'static str,
+    /// Base field modulus p = (z-1)²(z⁴-z²+1)/3 + z.
+    pub p: Limbs,
+    /// Group order r = z⁴ - z² + 1.
+    pub r: Limbs,
+    /// |z|, the absolute value of the seed; `z_negative` gives its sign.
+    pub z_abs: u64,
+    pub z_negative: bool,
+    /// G1: y² = x³ + b; G2 (M-type twist): y² = x³ + b·ξ.
+    pub b: u64,
+    /// β: a primitive cube root of unity in Fp, φ(x, y) = (β·x, y) on G1.
+    pub beta: Limbs,
+    /// r₂ = 1/ξ^((p-1)/3) ∈ Fp2 (as [c0, c1]): ψ(x, y) = (conj(x)·r₂, conj(y)·s₂) on G2.
+    pub psi_r2: [Limbs; 2],
+    /// s₂ = 1/ξ^((p-1)/2) ∈ Fp2.
+    pub psi_s2: [Limbs; 2],
+    /// Frobenius coefficients γ[n-1][i-1] = ξ^(i·(pⁿ-1)/6) ∈ Fp2, n = 1, 2, 3, i = 1..5:
+    /// (Σ fᵢ wⁱ)^(pⁿ) = Σ conjⁿ(fᵢ)·γₙ,ᵢ·wⁱ.
+    pub frobenius: [[[Limbs; 2]; 5]; 3],
+}
+
+const ZERO: Limbs = [0; 6];
+
+/// BLS12-381 (z = -0xd201000000010000).
+pub fn bls12_381() -> CurveParams {
+    CurveParams {
+        name: "BLS12-381",
+        p: [
+            0xb9feffffffffaaab, 0x1eabfffeb153ffff, 0x6730d2a0f6b0f624,
+            0x64774b84f38512bf, 0x4b1ba7b6434bacd7, 0x1a0111ea397fe69a,
+        ],
+        r: [0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805, 0x73eda753299d7d48, 0, 0],
+        z_abs: 0xd201000000010000,
+        z_negative: true,
+        b: 4,
+        beta: [
+            0x2e01fffffffefffe, 0xde17d813620a0002, 0xddb3a93be6f89688,
+            0xba69c6076a0f77ea, 0x5f19672fdf76ce51, 0x0000000000000000,
+        ],
+        psi_r2: [ZERO, P_MINUS_XI3_C1_PLUS_1],
+        psi_s2: [G_C, G_A],
+        frobenius: [
+            [
+                [
+                    [0x8d0775ed92235fb8, 0xf67ea53d63e7813d, 0x7b2443d784bab9c4,
+                     0x0fd603fd3cbd5f4f, 0xc231beb4202c0d1f, 0x1904d3bf02bb0667],
+                    [0x2cf78a126ddc4af3, 0x282d5ac14d6c7ec2, 0xec0c8ec971f63c5f,
+                     0x54a14787b6c7b36f, 0x88e9e902231f9fb8, 0x00fc3e2b36c4e032],
+                ],
+                [ZERO, P_MINUS_XI3_C1],
+                [G_A, G_A],
+                [P_MINUS_XI3_C1_PLUS_1, ZERO],
+                [
+                    [0x9b18fae980078116, 0xc63a3e6e257f8732, 0x8beadf4d8e9c0566,
+                     0xf39816240c0b8fee, 0xdf47fa6b48b1e045, 0x05b2cfd9013a5fd8],
+                    [0x1ee605167ff82995, 0x5871c1908bd478cd, 0xdb45f3536814f0bd,
+                     0x70df3560e77982d0, 0x6bd3ad4afa99cc91, 0x144e4211384586c1],
+                ],
+            ],
+            [
+                [BETA_PLUS_1, ZERO],
+                [BETA, ZERO],
+                [P_MINUS_1, ZERO],
+                [P_MINUS_XI3_C1, ZERO],
+                [P_MINUS_XI3_C1_PLUS_1, ZERO],
+            ],
+            [
+                [G_C, G_A],
+                [ZERO, [1, 0, 0, 0, 0, 0]],
+                [G_C, G_C],
+                [P_MINUS_1, ZERO],
+                [G_A, G_C],
+            ],
+        ],
+    }
+}
+
+// Shared values of the tables above (each is a root of unity appearing several times).
+const BETA: Limbs = [
+    0x2e01fffffffefffe, 0xde17d813620a0002, 0xddb3a93be6f89688,
+    0xba69c6076a0f77ea, 0x5f19672fdf76ce51, 0x0000000000000000,
+];
+const BETA_PLUS_1: Limbs = [
+    0x2e01fffffffeffff, 0xde17d813620a0002, 0xddb3a93be6f89688,
+    0xba69c6076a0f77ea, 0x5f19672fdf76ce51, 0x0000000000000000,
+];
+const P_MINUS_1: Limbs = [
+    0xb9feffffffffaaaa, 0x1eabfffeb153ffff, 0x6730d2a0f6b0f624,
+    0x64774b84f38512bf, 0x4b1ba7b6434bacd7, 0x1a0111ea397fe69a,
+];
+const P_MINUS_XI3_C1: Limbs = [
+    0x8bfd00000000aaac, 0x409427eb4f49fffd, 0x897d29650fb85f9b,
+    0xaa0d857d89759ad4, 0xec02408663d4de85, 0x1a0111ea397fe699,
+];
+const P_MINUS_XI3_C1_PLUS_1: Limbs = [
+    0x8bfd00000000aaad, 0x409427eb4f49fffd, 0x897d29650fb85f9b,
+    0xaa0d857d89759ad4, 0xec02408663d4de85, 0x1a0111ea397fe699,
+];
+const G_A: Limbs = [
+    0xc81084fbede3cc09, 0xee67992f72ec05f4, 0x77f76e17009241c5,
+    0x48395dabc2d3435e, 0x6831e36d6bd17ffe, 0x06af0e0437ff400b,
+];
+const G_C: Limbs = [
+    0xf1ee7b04121bdea2, 0x304466cf3e67fa0a, 0xef396489f61eb45e,
+    0x1c3dedd930b1cf60, 0xe2e9c448d77a2cd9, 0x135203e60180a68e,
+];
+
+impl CurveParams {
+    /// Bits of |z| below the leading one, most significant first (the Miller loop and
+    /// the exponentiation by z iterate over these).
+    pub fn z_bits(&self) -> Vec<bool> {
+        bits_below_top(&[self.z_abs])
+    }
+
+    /// Bits of z² below the leading one (G1 subgroup check).
+    pub fn z2_bits(&self) -> Vec<bool> {
+        let z2 = (self.z_abs as u128) * (self.z_abs as u128);
+        bits_below_top(&[z2 as u64, (z2 >> 64) as u64])
+    }
+
+    /// Bits of p - 2 below the leading one (Fermat inversion x^(p-2)).
+    pub fn p_minus_2_bits(&self) -> Vec<bool> {
+        let mut e = self.p;
+        e[0] -= 2; // p is odd and > 2: no borrow
+        bits_below_top(&e)
+    }
+}
+
+/// The binary expansion of a little-endian multi-word integer, most significant bit first,
+/// without its leading one.
+pub fn bits_below_top(words: &[u64]) -> Vec<bool> {
+    let mut bits: Vec<bool> = (0..64 * words.len())
+        .rev()
+        .map(|i| (words[i / 64] >> (i % 64)) & 1 == 1)
+        .skip_while(|b| !b)
+        .collect();
+    bits.remove(0);
+    bits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    fn big(x: &Limbs) -> BigUint {
+        let mut v = BigUint::from(0u8);
+        for limb in x.iter().rev() {
+            v = (v << 64) + BigUint::from(*limb);
+        }
+        v
+    }
+
+    /// Fp2 arithmetic on big integers (u² = -1), independent of the generator.
+    fn mul2(a: &(BigUint, BigUint), b: &(BigUint, BigUint), p: &BigUint) -> (BigUint, BigUint) {
+        let c0 = (&a.0 * &b.0 + p * p - (&a.1 * &b.1) % (p * p)) % p;
+        let c1 = (&a.0 * &b.1 + &a.1 * &b.0) % p;
+        (c0, c1)
+    }
+    fn pow2(a: &(BigUint, BigUint), e: &BigUint, p: &BigUint) -> (BigUint, BigUint) {
+        let mut acc = (BigUint::from(1u8), BigUint::from(0u8));
+        for i in (0..e.bits()).rev() {
+            acc = mul2(&acc, &acc, p);
+            if e.bit(i) {
+                acc = mul2(&acc, a, p);
+            }
+        }
+        acc
+    }
+    fn inv2(a: &(BigUint, BigUint), p: &BigUint) -> (BigUint, BigUint) {
+        pow2(a, &(p * p - 2u8), p)
+    }
+
+    #[test]
+    fn p_and_r_follow_from_z() {
+        let c = bls12_381();
+        let z = BigUint::from(c.z_abs); // z = -|z|
+        // r = z⁴ - z² + 1 (even powers: sign-free)
+        let r = z.pow(4) - z.pow(2) + 1u8;
+        assert_eq!(big(&c.r), r);
+        // p = (z-1)²·r/3 + z with z negative: (|z|+1)²·r/3 - |z|
+        let p = (&z + 1u8).pow(2) * &r / 3u8 - &z;
+        assert_eq!(big(&c.p), p);
+    }
+
+    #[test]
+    fn beta_is_a_cube_root_of_unity() {
+        let c = bls12_381();
+        let p = big(&c.p);
+        let beta = big(&c.beta);
+        assert_ne!(beta, BigUint::from(1u8));
+        assert_eq!(beta.modpow(&BigUint::from(3u8), &p), BigUint::from(1u8));
+    }
+
+    #[test]
+    fn psi_and_frobenius_constants_follow_from_p() {
+        let c = bls12_381();
+        let p = big(&c.p);
+        let xi = (BigUint::from(1u8), BigUint::from(1u8));
+        let as_pair = |v: &[Limbs; 2]| (big(&v[0]), big(&v[1]));
+        // r₂ = 1/ξ^((p-1)/3), s₂ = 1/ξ^((p-1)/2)
+        let r2 = inv2(&pow2(&xi, &((&p - 1u8) / 3u8), &p), &p);
+        let s2 = inv2(&pow2(&xi, &((&p - 1u8) / 2u8), &p), &p);
+        assert_eq!(as_pair(&c.psi_r2), r2);
+        assert_eq!(as_pair(&c.psi_s2), s2);
+        // γₙ,ᵢ = ξ^(i·(pⁿ-1)/6)
+        for n in 1..=3u32 {
+            for i in 1..=5u32 {
+                let e = (p.pow(n) - 1u8) * i / 6u8;
+                assert_eq!(as_pair(&c.frobenius[n as usize - 1][i as usize - 1]), pow2(&xi, &e, &p), "γ{n},{i}");
+            }
+        }
+    }
+
+    #[test]
+    fn bit_expansions() {
+        let c = bls12_381();
+        assert_eq!(c.z_bits().len(), 63);
+        assert_eq!(c.z2_bits().len(), 127);
+        assert_eq!(c.p_minus_2_bits().len(), 380);
+        assert_eq!(bits_below_top(&[0b1101]), vec![true, false, true]);
+    }
+}

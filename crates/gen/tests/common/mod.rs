@@ -1,0 +1,237 @@
+//! Shared test helpers: points and pairings from blst, EIP-2537 encodings, vector files.
+#![allow(dead_code)]
+
+use blst::*;
+use rand::{Rng, RngCore, SeedableRng};
+
+pub type TestRng = rand::rngs::StdRng;
+
+pub fn rng(seed: u64) -> TestRng {
+    TestRng::seed_from_u64(seed)
+}
+
+fn random_scalar(rng: &mut TestRng) -> [u8; 32] {
+    let mut s = [0u8; 32];
+    rng.fill_bytes(&mut s);
+    s[31] &= 0x3f; // < 2^254, little-endian
+    s
+}
+
+pub fn g1_mul(s: &[u8; 32]) -> blst_p1_affine {
+    unsafe {
+        let mut p = blst_p1::default();
+        blst_p1_mult(&mut p, blst_p1_generator(), s.as_ptr(), 256);
+        let mut a = blst_p1_affine::default();
+        blst_p1_to_affine(&mut a, &p);
+        a
+    }
+}
+
+pub fn g2_mul(s: &[u8; 32]) -> blst_p2_affine {
+    unsafe {
+        let mut p = blst_p2::default();
+        blst_p2_mult(&mut p, blst_p2_generator(), s.as_ptr(), 256);
+        let mut a = blst_p2_affine::default();
+        blst_p2_to_affine(&mut a, &p);
+        a
+    }
+}
+
+pub fn random_g1(rng: &mut TestRng) -> blst_p1_affine {
+    g1_mul(&random_scalar(rng))
+}
+
+pub fn random_g2(rng: &mut TestRng) -> blst_p2_affine {
+    g2_mul(&random_scalar(rng))
+}
+
+fn fp_bytes64(x: &blst_fp) -> [u8; 64] {
+    let mut b = [0u8; 64];
+    unsafe { blst_bendian_from_fp(b[16..].as_mut_ptr(), x) };
+    b
+}
+
+/// EIP-2537 encoding of a G1 point (128 bytes; all zero for infinity).
+pub fn encode_g1(p: &blst_p1_affine) -> Vec<u8> {
+    if unsafe { blst_p1_affine_is_inf(p) } {
+        return vec![0; 128];
+    }
+    [fp_bytes64(&p.x), fp_bytes64(&p.y)].concat()
+}
+
+/// EIP-2537 encoding of a G2 point: x.c0 ‖ x.c1 ‖ y.c0 ‖ y.c1 (256 bytes).
+pub fn encode_g2(q: &blst_p2_affine) -> Vec<u8> {
+    if unsafe { blst_p2_affine_is_inf(q) } {
+        return vec![0; 256];
+    }
+    [fp_bytes64(&q.x.fp[0]), fp_bytes64(&q.x.fp[1]), fp_bytes64(&q.y.fp[0]), fp_bytes64(&q.y.fp[1])].concat()
+}
+
+pub fn encode_pairs(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> Vec<u8> {
+    pairs.iter().flat_map(|(p, q)| [encode_g1(p), encode_g2(q)].concat()).collect()
+}
+
+/// ∏ e(Pᵢ, Qᵢ) by blst (Miller loops multiplied, one final exponentiation).
+pub fn blst_pairing_product(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> blst_fp12 {
+    unsafe {
+        let mut acc = *blst_fp12_one();
+        for (p, q) in pairs {
+            if blst_p1_affine_is_inf(p) || blst_p2_affine_is_inf(q) {
+                continue;
+            }
+            let mut f = blst_fp12::default();
+            blst_miller_loop(&mut f, q, p);
+            let prev = acc;
+            blst_fp12_mul(&mut acc, &prev, &f);
+        }
+        let mut out = blst_fp12::default();
+        blst_final_exp(&mut out, &acc);
+        out
+    }
+}
+
+/// The 12 Montgomery limb arrays of an Fp12, in the generator's slot order.
+pub fn fp12_limbs(f: &blst_fp12) -> Vec<[u64; 6]> {
+    f.fp6.iter().flat_map(|a| a.fp2.iter().flat_map(|b| b.fp.iter().map(|c| c.l))).collect()
+}
+
+pub fn fp12_pow(f: &blst_fp12, e: u64) -> blst_fp12 {
+    let mut acc = unsafe { *blst_fp12_one() };
+    for i in (0..64).rev() {
+        let prev = acc;
+        unsafe { blst_fp12_mul(&mut acc, &prev, &prev) };
+        if (e >> i) & 1 == 1 {
+            let prev = acc;
+            unsafe { blst_fp12_mul(&mut acc, &prev, f) };
+        }
+    }
+    acc
+}
+
+/// A random point on E1 (y² = x³ + 4), almost surely outside G1.
+pub fn random_e1_point(rng: &mut TestRng) -> blst_p1_affine {
+    unsafe {
+        loop {
+            let mut x = blst_fp::default();
+            let mut b = [0u8; 48];
+            rng.fill_bytes(&mut b);
+            b[0] &= 0x0f;
+            blst_fp_from_bendian(&mut x, b.as_ptr());
+            let (mut t, mut four, mut y) = (blst_fp::default(), blst_fp::default(), blst_fp::default());
+            blst_fp_sqr(&mut t, &x);
+            let t2 = t;
+            blst_fp_mul(&mut t, &t2, &x);
+            blst_fp_from_uint64(&mut four, [4u64, 0, 0, 0, 0, 0].as_ptr());
+            let t2 = t;
+            blst_fp_add(&mut t, &t2, &four);
+            if blst_fp_sqrt(&mut y, &t) {
+                let p = blst_p1_affine { x, y };
+                assert!(blst_p1_affine_on_curve(&p));
+                return p;
+            }
+        }
+    }
+}
+
+/// A random point on E2 (y² = x³ + 4(u+1)), almost surely outside G2.
+pub fn random_e2_point(rng: &mut TestRng) -> blst_p2_affine {
+    unsafe {
+        loop {
+            let mut x = blst_fp2::default();
+            for c in x.fp.iter_mut() {
+                let mut b = [0u8; 48];
+                rng.fill_bytes(&mut b);
+                b[0] &= 0x0f;
+                blst_fp_from_bendian(c, b.as_ptr());
+            }
+            let (mut t, mut b4, mut y) = (blst_fp2::default(), blst_fp2::default(), blst_fp2::default());
+            blst_fp2_sqr(&mut t, &x);
+            let t2 = t;
+            blst_fp2_mul(&mut t, &t2, &x);
+            blst_fp_from_uint64(&mut b4.fp[0], [4u64, 0, 0, 0, 0, 0].as_ptr());
+            blst_fp_from_uint64(&mut b4.fp[1], [4u64, 0, 0, 0, 0, 0].as_ptr());
+            let t2 = t;
+            blst_fp2_add(&mut t, &t2, &b4);
+            if blst_fp2_sqrt(&mut y, &t) {
+                let q = blst_p2_affine { x, y };
+                assert!(blst_p2_affine_on_curve(&q));
+                return q;
+            }
+        }
+    }
+}
+
+/// Full subgroup test [r]P = O by blst scalar multiplication.
+pub fn g1_in_subgroup_full(p: &blst_p1_affine) -> bool {
+    const R: [u8; 32] = r_le();
+    unsafe {
+        let mut j = blst_p1::default();
+        blst_p1_from_affine(&mut j, p);
+        let mut o = blst_p1::default();
+        blst_p1_mult(&mut o, &j, R.as_ptr(), 255);
+        blst_p1_is_inf(&o)
+    }
+}
+
+pub fn g2_in_subgroup_full(q: &blst_p2_affine) -> bool {
+    const R: [u8; 32] = r_le();
+    unsafe {
+        let mut j = blst_p2::default();
+        blst_p2_from_affine(&mut j, q);
+        let mut o = blst_p2::default();
+        blst_p2_mult(&mut o, &j, R.as_ptr(), 255);
+        blst_p2_is_inf(&o)
+    }
+}
+
+const fn r_le() -> [u8; 32] {
+    let limbs: [u64; 4] = [0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805, 0x73eda753299d7d48];
+    let mut b = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        b[i] = (limbs[i / 8] >> (8 * (i % 8))) as u8;
+        i += 1;
+    }
+    b
+}
+
+/// One case of an EIP-2537 vector file.
+#[derive(Debug, Clone)]
+pub struct Vector {
+    pub name: String,
+    pub input: Vec<u8>,
+    /// `Some(result)` for success files, `None` for failure files.
+    pub expected: Option<bool>,
+}
+
+pub fn load_vectors(rel: &str) -> Vec<Vector> {
+    let path = format!("{}/../../testdata/eip2537/{rel}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| Vector {
+            name: c["Name"].as_str().unwrap_or("?").to_string(),
+            input: hex::decode(c["Input"].as_str().unwrap()).unwrap(),
+            expected: c.get("Expected").map(|e| {
+                let b = hex::decode(e.as_str().unwrap()).unwrap();
+                assert_eq!(b.len(), 32);
+                b[31] == 1
+            }),
+        })
+        .collect()
+}
+
+pub const PAIRING_FILES: [&str; 6] = [
+    "eips-assets/pairing_check_bls.json",
+    "eips-assets/fail-pairing_check_bls.json",
+    "go-ethereum/blsPairing.json",
+    "go-ethereum/fail-blsPairing.json",
+    "eest-derived/pairing_check_bls_eest_extra.json",
+    "eest-derived/fail-pairing_check_bls_eest_extra.json",
+];
+
+pub fn rand_bool(rng: &mut TestRng) -> bool {
+    rng.gen()
+}

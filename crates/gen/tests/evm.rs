@@ -1,0 +1,200 @@
+//! The generated contract in revm (through evm384-evm) against the native executor and against
+//! revm's blst-backed 0x0f precompile.
+
+mod common;
+
+use common::*;
+use rand::Rng;
+use evm384_arith::{from_be_bytes, from_le_bytes};
+use evm384_evm::{call_precompile, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
+use evm384_gen::native::{self, Outcome};
+use evm384_gen::{bytecode, pairing_check_program, F2Mul, Phase, ProgramOptions, MAX_CODE_SIZE};
+
+fn long_tests() -> bool {
+    std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1")
+}
+
+fn runner(iface: Interface, code: &[u8]) -> Runner {
+    let mut r = Runner::new(RunOptions { interface: iface, count_opcodes: false, ..RunOptions::default() });
+    r.deploy(code);
+    r
+}
+
+/// The contract's answer: Some(bool) on RETURN of 32 bytes, None on INVALID.
+fn contract_result(r: &mut Runner, input: &[u8]) -> Option<bool> {
+    let e = r.run(input).expect("run");
+    match e.status {
+        Status::Success => {
+            assert_eq!(e.output.len(), 32);
+            assert!(e.output[..31].iter().all(|&b| b == 0) && e.output[31] <= 1);
+            Some(e.output[31] == 1)
+        }
+        Status::Halt(ref why) => {
+            assert_eq!(why, "InvalidFEOpcode", "the contract must fail with INVALID only");
+            None
+        }
+        Status::Revert => panic!("contract reverted"),
+    }
+}
+
+fn precompile_result(input: &[u8]) -> Option<bool> {
+    let e = call_precompile(BLS12_PAIRING_CHECK, input, &RunOptions { count_opcodes: false, ..RunOptions::default() })
+        .expect("precompile");
+    match e.status {
+        Status::Success => Some(e.output[31] == 1),
+        _ => None,
+    }
+}
+
+#[test]
+fn runtime_code_fits_eip170_in_every_interface() {
+    for f2mul in [F2Mul::V3, F2Mul::V4] {
+        for iface in Interface::ALL {
+            let code = evm384_gen::build_pairing_check(iface, f2mul, false);
+            eprintln!("{}", evm384_gen::provenance(iface, f2mul, code.len()));
+            assert!(code.len() <= MAX_CODE_SIZE, "{iface} {f2mul}: {} bytes", code.len());
+            let init = evm384_gen::build_pairing_check(iface, f2mul, true);
+            assert_eq!(&init[init.len() - code.len()..], &code[..]);
+        }
+    }
+}
+
+/// EVM memory dumps at each phase boundary equal the native executor's slots.
+#[test]
+fn evm_memory_equals_native_slots_at_phase_boundaries() {
+    let mut rng = rng(10);
+    let pairs: Vec<_> = (0..2).map(|_| (random_g1(&mut rng), random_g2(&mut rng))).collect();
+    let input = encode_pairs(&pairs);
+    for (iface, f2mul) in Interface::ALL.into_iter().flat_map(|i| [(i, F2Mul::V3), (i, F2Mul::V4)]) {
+        for stop in [Phase::MillerLoop, Phase::FinalExp, Phase::Output] {
+            let prog = pairing_check_program(f2mul, ProgramOptions { stop_before: Some(stop), ..Default::default() });
+            let Outcome::Memory(want) = native::run(&prog, &input).outcome else { panic!("no dump") };
+            let code = bytecode::assemble(&prog, iface);
+            let e = runner(iface, &code).run(&input).unwrap();
+            assert_eq!(e.status, Status::Success, "{iface} {f2mul} {stop:?}");
+            assert_eq!(e.output.len(), 48 * want.len(), "{iface} {f2mul} {stop:?}");
+            for (i, w) in want.iter().enumerate() {
+                let b: &[u8; 48] = e.output[48 * i..48 * i + 48].try_into().unwrap();
+                let got = if iface == Interface::V8 { from_be_bytes(b) } else { from_le_bytes(b) };
+                assert_eq!(&got, w, "{iface} {f2mul}, before {stop:?}: slot {i}");
+            }
+        }
+    }
+}
+
+/// Every pairing vector through the contract in v7, v8 and v9 (f2mul v3; with
+/// `EVM384_LONG_TESTS=1` also v4).
+#[test]
+fn vectors_through_the_contract() {
+    let f2muls: &[F2Mul] = if long_tests() { &[F2Mul::V3, F2Mul::V4] } else { &[F2Mul::V3] };
+    for &f2mul in f2muls {
+        for iface in Interface::ALL {
+            let mut r = runner(iface, &evm384_gen::build_pairing_check(iface, f2mul, false));
+            for file in PAIRING_FILES {
+                for v in load_vectors(file) {
+                    let got = contract_result(&mut r, &v.input);
+                    assert_eq!(got, v.expected, "{file} {} ({iface}, {f2mul})", v.name);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn random_inputs_against_the_precompile() {
+    let mut rng = rng(11);
+    let ks: Vec<usize> = if long_tests() { (1..=8).collect() } else { vec![1, 2, 3, 5, 8] };
+    let codes: Vec<_> = Interface::ALL.iter().map(|&i| (i, evm384_gen::build_pairing_check(i, F2Mul::V3, false))).collect();
+    for (round, &k) in ks.iter().enumerate() {
+        let mut pairs: Vec<_> = (0..k).map(|_| (random_g1(&mut rng), random_g2(&mut rng))).collect();
+        // make the product one: last pair = (-Σ aᵢ·bᵢ G1, G2) is hard without scalars; instead
+        // pair each point with its negation for half of the rounds
+        if round % 2 == 0 && k >= 2 {
+            let (p, q) = pairs[0];
+            let mut pn = p;
+            unsafe { blst::blst_fp_cneg(&mut pn.y, &p.y, true) };
+            pairs[1] = (pn, q);
+            if k % 2 == 1 {
+                pairs[k - 1].0 = blst::blst_p1_affine::default(); // infinity
+            }
+        }
+        let mut inputs = vec![encode_pairs(&pairs)];
+        // perturbations: a flipped byte (encoding/curve errors) and a point at infinity
+        let mut bad = inputs[0].clone();
+        let at = (rng.gen::<usize>() % k) * 384 + 16 + rng.gen::<usize>() % 48;
+        bad[at] ^= 1 << (rng.gen::<u32>() % 8);
+        inputs.push(bad);
+        let mut inf = inputs[0].clone();
+        let j = rng.gen::<usize>() % k;
+        inf[384 * j + 128..384 * j + 384].fill(0);
+        inputs.push(inf);
+        for input in &inputs {
+            let want = precompile_result(input);
+            assert_eq!(evm384_gen::native_pairing_check(input, F2Mul::V4).ok(), want, "native k={k}");
+            let (iface, code) = &codes[round % 3];
+            assert_eq!(contract_result(&mut runner(*iface, code), input), want, "{iface} k={k}");
+        }
+    }
+}
+
+#[test]
+fn many_infinity_pairs_and_every_call_kind() {
+    let code = evm384_gen::build_pairing_check(Interface::V9, F2Mul::V3, false);
+    let mut rng = rng(12);
+    let (p, q) = (random_g1(&mut rng), random_g2(&mut rng));
+    let mut pn = p;
+    unsafe { blst::blst_fp_cneg(&mut pn.y, &p.y, true) };
+    let inf1 = blst::blst_p1_affine::default();
+    let inf2 = blst::blst_p2_affine::default();
+    // 20 pairs at infinity (both kinds), with one cancelling pair in the middle
+    let mut pairs = vec![(inf1, q); 9];
+    pairs.push((p, q));
+    pairs.push((pn, q));
+    pairs.extend(vec![(p, inf2); 9]);
+    let input = encode_pairs(&pairs);
+    assert_eq!(contract_result(&mut runner(Interface::V9, &code), &input), Some(true));
+    assert_eq!(contract_result(&mut runner(Interface::V9, &code), &encode_pairs(&[(inf1, inf2); 20])), Some(true));
+    // the contract reached through STATICCALL and DELEGATECALL from another contract
+    let target = evm384_evm::Address::new([0x11; 20]);
+    let caller = evm384_evm::precompile_caller_code(target);
+    let at = caller.iter().position(|&b| b == 0xfa).unwrap();
+    for opcode in [0xfa, 0xf4] {
+        let mut c = caller.clone();
+        c[at] = opcode;
+        let mut r = Runner::new(RunOptions { interface: Interface::V9, count_opcodes: false, ..RunOptions::default() });
+        r.deploy_at(target, &code);
+        r.deploy(&c);
+        let e = r.run(&input).unwrap();
+        assert_eq!(e.status, Status::Success, "call opcode {opcode:#x}");
+        assert_eq!(e.output[31], 1);
+        let mut bad = input.clone();
+        bad[384 * 9 + 100] ^= 1; // P no longer on the curve
+        assert_eq!(r.run(&bad).unwrap().status, Status::Revert, "call opcode {opcode:#x}: the inner call must fail");
+    }
+}
+
+#[test]
+fn encoding_edge_cases_match_the_precompile_in_every_interface() {
+    let mut rng = rng(13);
+    let (p, q) = (random_g1(&mut rng), random_g2(&mut rng));
+    let good = encode_pairs(&[(p, q)]);
+    let p_be = hex::decode("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab").unwrap();
+    let mut inputs = vec![vec![], good[..200].to_vec(), vec![0u8; 384]];
+    for field in 0..6 {
+        let mut bad = good.clone();
+        bad[64 * field + 16..64 * field + 64].copy_from_slice(&p_be); // = p
+        inputs.push(bad.clone());
+        bad[64 * field + 63] -= 1; // = p - 1
+        inputs.push(bad);
+        let mut bad = good.clone();
+        bad[64 * field] = 0x80; // padding
+        inputs.push(bad);
+    }
+    for iface in Interface::ALL {
+        let code = evm384_gen::build_pairing_check(iface, F2Mul::V3, false);
+        let mut r = runner(iface, &code);
+        for (i, input) in inputs.iter().enumerate() {
+            assert_eq!(contract_result(&mut r, input), precompile_result(input), "{iface} case {i}");
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! Measures everything a report shows. Each submodule is one section's numbers.
+
+pub mod calibration;
+pub mod correctness;
+pub mod counts;
+pub mod gas;
+pub mod runtime;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use evm384_evm::{Interface, Runner, RunOptions};
+use evm384_gen::{bytecode, pairing_check_program, F2Mul, ProgramOptions, MAX_CODE_SIZE};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::machine::{today_utc, tool_version, Machine};
+use crate::results::{Results, Summary, SCHEMA_VERSION};
+use crate::timing::Plan;
+use gas::Contract;
+
+/// What to measure.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Few repetitions and k ∈ {1, 2} (about two minutes on 2 cores) instead of k ∈ {1, 2, 4, 8}.
+    pub quick: bool,
+    /// The command line, recorded in the results.
+    pub command: String,
+    /// Folder holding the EIP-2537 vector files (`testdata/eip2537`).
+    pub vectors_dir: std::path::PathBuf,
+}
+
+impl Options {
+    fn ks(&self) -> Vec<u64> {
+        if self.quick {
+            vec![1, 2]
+        } else {
+            vec![1, 2, 4, 8]
+        }
+    }
+
+    fn plan(&self) -> Plan {
+        if self.quick {
+            Plan::QUICK
+        } else {
+            Plan::FULL
+        }
+    }
+}
+
+fn build_contracts() -> Result<Vec<Contract>, String> {
+    let prog = pairing_check_program(F2Mul::V3, ProgramOptions::default());
+    Interface::ALL
+        .into_iter()
+        .map(|interface| {
+            let (code, phase_marks) = bytecode::assemble_with_phase_marks(&prog, interface);
+            if code.len() > MAX_CODE_SIZE {
+                return Err(format!("{interface} contract is {} bytes, over EIP-170's {MAX_CODE_SIZE}", code.len()));
+            }
+            Ok(Contract { interface, code, phase_marks })
+        })
+        .collect()
+}
+
+/// Runs every measurement, reporting progress on stderr.
+pub fn collect(opts: &Options) -> Result<Results, String> {
+    let ks = opts.ks();
+    let plan = opts.plan();
+    let files: Vec<(&str, Vec<correctness::Vector>)> = correctness::FILES
+        .iter()
+        .map(|f| correctness::load(&opts.vectors_dir.join(f)).map(|v| (*f, v)))
+        .collect::<Result<_, _>>()?;
+
+    let steps = 1 + files.len() as u64 * 4 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 1;
+    let bar = ProgressBar::new(steps);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
+            .expect("static template")
+            .progress_chars("=> "),
+    );
+
+    bar.set_message("building the pairing-check contracts");
+    let contracts = build_contracts()?;
+    bar.inc(1);
+
+    let mut correctness_rows = Vec::new();
+    for (file, vectors) in &files {
+        for c in &contracts {
+            bar.set_message(format!("vectors {file} through contract-{}", c.interface));
+            let mut r = Runner::new(RunOptions { interface: c.interface, count_opcodes: false, ..Default::default() });
+            r.deploy(&c.code);
+            correctness_rows.push(correctness::run_file(file, vectors, &mut r, &format!("contract-{}", c.interface)));
+            bar.inc(1);
+        }
+        bar.set_message(format!("vectors {file} through the precompile"));
+        let mut r = Runner::new(RunOptions { count_opcodes: false, ..Default::default() });
+        correctness_rows.push(correctness::run_file(file, vectors, &mut r, "precompile"));
+        bar.inc(1);
+    }
+
+    bar.set_message("counting operations per phase");
+    let counts = counts::counts(&[1, 2]);
+    bar.inc(1);
+
+    let mut gas_rows = Vec::new();
+    let mut breakdown = Vec::new();
+    let mut precompile_gas = Vec::new();
+    for &k in &ks {
+        for c in &contracts {
+            bar.set_message(format!("gas at k = {k}, {}", c.interface));
+            let (rows, b) = gas::contract_gas(c, k)?;
+            gas_rows.extend(rows);
+            breakdown.extend(b);
+        }
+        precompile_gas.push(gas::precompile_gas(k)?);
+        bar.inc(2);
+    }
+
+    let code: Vec<(Interface, Vec<u8>)> = contracts.iter().map(|c| (c.interface, c.code.clone())).collect();
+    let mut runtime_rows = Vec::new();
+    for &k in &ks {
+        bar.set_message(format!("runtime at k = {k} (6 implementations, interleaved)"));
+        runtime_rows.extend(runtime::runtime(plan, k, &code)?);
+        bar.inc(1);
+    }
+
+    bar.set_message("calibrating gas prices (ns per opcode in revm)");
+    let calibration = calibration::calibrate(plan);
+    bar.inc(1);
+    bar.finish_with_message("measured");
+
+    let summary = summarize(&gas_rows, &precompile_gas, &runtime_rows)?;
+    let mut tools = BTreeMap::new();
+    tools.insert("evm384".into(), env!("CARGO_PKG_VERSION").into());
+    tools.insert("revm".into(), "43 (crates.io)".into());
+    tools.insert("blst".into(), "0.3 (crates.io)".into());
+    if let Some(v) = tool_version("rustc") {
+        tools.insert("rustc".into(), v);
+    }
+    tools.insert("mulmodmont384".into(), evm384_arith::mulmodmont384_backend().into());
+    Ok(Results {
+        schema_version: SCHEMA_VERSION,
+        command: opts.command.clone(),
+        date: today_utc(),
+        mode: if opts.quick { "quick" } else { "full" }.into(),
+        machine: Machine::detect(),
+        tools,
+        correctness: correctness_rows,
+        counts,
+        published_counts: counts::published(),
+        gas: gas_rows,
+        precompile_gas,
+        gas_breakdown: breakdown,
+        runtime: runtime_rows,
+        calibration,
+        summary,
+    })
+}
+
+fn summarize(
+    gas: &[crate::results::GasRow],
+    precompile: &[crate::results::PrecompileGas],
+    runtime: &[crate::results::RuntimeRow],
+) -> Result<Summary, String> {
+    let g = |iface: &str, schedule: &str| {
+        gas.iter()
+            .find(|r| r.k == 2 && r.interface == iface && r.schedule == schedule && r.phase == "total")
+            .map(|r| r.gas)
+            .ok_or_else(|| format!("no k = 2 gas for {iface} {schedule}"))
+    };
+    let t = |imp: &str| {
+        runtime
+            .iter()
+            .find(|r| r.k == 2 && r.implementation == imp)
+            .map(|r| r.stats.median_ns)
+            .ok_or_else(|| format!("no k = 2 runtime for {imp}"))
+    };
+    let pre = precompile.iter().find(|p| p.k == 2).ok_or("no k = 2 precompile gas")?;
+    let v7 = g("v7", "model-b")?;
+    Ok(Summary {
+        k2_gas_v7_model_b: v7,
+        k2_gas_v9_model_b_repriced: g("v9", "model-b-repriced")?,
+        precompile_gas_k2: pre.formula,
+        k2_time_ratio_v7_to_precompile: t("contract-v7")? / t("precompile")?,
+        k2_time_ratio_v7_to_blst: t("contract-v7")? / t("blst")?,
+        v8_to_v7_time_ratio: t("contract-v8")? / t("contract-v7")?,
+        k2_gas_ratio_v7_model_b_to_precompile: v7 / pre.formula as f64,
+    })
+}
+
+/// Default location of the vectors: `testdata/eip2537` of this repository.
+pub fn default_vectors_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/eip2537")
+}

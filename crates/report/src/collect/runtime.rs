@@ -1,0 +1,78 @@
+//! Runtime of one pairing check, every implementation in one process on the same input,
+//! interleaved rounds, medians with spread.
+
+use evm384_evm::{precompile_caller_code, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
+use evm384_gen::{native, pairing_check_program, F2Mul, ProgramOptions};
+
+use crate::baseline::{blst_pairing_check, pairing_input};
+use crate::results::RuntimeRow;
+use crate::timing::{measure_interleaved, Plan};
+
+/// The implementations, in table order.
+pub const IMPLEMENTATIONS: [&str; 6] =
+    ["blst", "precompile", "contract-v7", "contract-v8", "contract-v9", "native-executor"];
+
+fn runner(interface: Interface, code: &[u8]) -> Runner {
+    let mut r = Runner::new(RunOptions { interface, count_opcodes: false, ..Default::default() });
+    r.deploy(code);
+    r
+}
+
+/// Measures every implementation at `k` pairs; `contracts` holds the runtime code for v7, v8,
+/// v9. Every implementation is first checked to give the same answer.
+pub fn runtime(plan: Plan, k: u64, contracts: &[(Interface, Vec<u8>)]) -> Result<Vec<RuntimeRow>, String> {
+    let input = pairing_input(k as usize, 0x5eed + k);
+    let want = blst_pairing_check(&input).map_err(|e| format!("blst rejected the input: {e:?}"))?;
+    let mut expected_output = [0u8; 32];
+    expected_output[31] = want as u8;
+
+    let mut precompile = runner(Interface::V7, &precompile_caller_code(BLS12_PAIRING_CHECK));
+    let mut evm: Vec<Runner> = contracts.iter().map(|(i, code)| runner(*i, code)).collect();
+    let prog = pairing_check_program(F2Mul::V3, ProgramOptions::default());
+
+    // Same answer everywhere before timing anything.
+    for (name, r) in std::iter::once(("precompile", &mut precompile))
+        .chain(evm.iter_mut().map(|r| ("contract", r)))
+    {
+        let ex = r.run(&input).map_err(|e| e.to_string())?;
+        if ex.status != Status::Success || ex.output != expected_output {
+            return Err(format!("{name} disagrees with blst at k = {k}: {:?}", ex.status));
+        }
+    }
+    if native::run(&prog, &input).outcome != native::Outcome::Bool(want) {
+        return Err(format!("native executor disagrees with blst at k = {k}"));
+    }
+
+    let mut f_blst = || {
+        std::hint::black_box(blst_pairing_check(std::hint::black_box(&input)).ok());
+    };
+    let mut f_pre = || {
+        precompile.run(&input).expect("precompile call");
+    };
+    let [e7, e8, e9] = &mut evm[..] else { return Err("expected three contracts".into()) };
+    let mut f7 = || {
+        e7.run(&input).expect("v7 call");
+    };
+    let mut f8 = || {
+        e8.run(&input).expect("v8 call");
+    };
+    let mut f9 = || {
+        e9.run(&input).expect("v9 call");
+    };
+    let mut f_native = || {
+        std::hint::black_box(native::run(&prog, std::hint::black_box(&input)).outcome);
+    };
+    let stats = measure_interleaved(plan, &mut [&mut f_blst, &mut f_pre, &mut f7, &mut f8, &mut f9, &mut f_native]);
+    let (blst_ns, pre_ns) = (stats[0].median_ns, stats[1].median_ns);
+    Ok(IMPLEMENTATIONS
+        .iter()
+        .zip(stats)
+        .map(|(name, s)| RuntimeRow {
+            k,
+            implementation: name.to_string(),
+            ratio_to_blst: s.median_ns / blst_ns,
+            ratio_to_precompile: s.median_ns / pre_ns,
+            stats: s,
+        })
+        .collect())
+}

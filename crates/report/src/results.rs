@@ -1,0 +1,146 @@
+//! `results.json`: every number of a report run, machine-readable. The schema is
+//! `results.schema.json` beside this crate's `Cargo.toml` (JSON Schema draft 2020-12); a test
+//! validates generated results against it.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use crate::machine::Machine;
+use crate::timing::Stats;
+
+/// Version of the results layout; bumped on any incompatible change.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Results {
+    pub schema_version: u32,
+    /// The exact command that produced the file.
+    pub command: String,
+    /// `YYYY-MM-DD` (UTC).
+    pub date: String,
+    /// `quick` or `full`.
+    pub mode: String,
+    pub machine: Machine,
+    /// Tool and library versions (`rustc`, `evm384`, `revm`, `blst`).
+    pub tools: BTreeMap<String, String>,
+    pub correctness: Vec<VectorResult>,
+    pub counts: Vec<CountRow>,
+    pub published_counts: Vec<PublishedCount>,
+    pub gas: Vec<GasRow>,
+    pub precompile_gas: Vec<PrecompileGas>,
+    pub gas_breakdown: Vec<Breakdown>,
+    pub runtime: Vec<RuntimeRow>,
+    pub calibration: Calibration,
+    pub summary: Summary,
+}
+
+/// One vector file through one implementation.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct VectorResult {
+    pub file: String,
+    /// `contract-v7`, `contract-v8`, `contract-v9`, `precompile`.
+    pub implementation: String,
+    pub passed: u64,
+    pub failed: u64,
+}
+
+/// Exact EVM384 operation counts of one phase (from the counter back-end).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct CountRow {
+    pub k: u64,
+    pub f2mul: String,
+    /// `decode`, `on-curve`, `subgroup`, `miller-loop`, `final-exp`, `output`, or `total`.
+    pub phase: String,
+    pub addmod384: u64,
+    pub submod384: u64,
+    pub mulmodmont384: u64,
+}
+
+/// A published count shown for comparison, with its source.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PublishedCount {
+    pub phase: String,
+    pub addmod384: u64,
+    pub submod384: u64,
+    pub mulmodmont384: u64,
+    pub source: String,
+}
+
+/// Execution gas of the contract (or of one phase of it) under one schedule.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GasRow {
+    pub k: u64,
+    pub interface: String,
+    pub schedule: String,
+    /// `total`, or a phase name.
+    pub phase: String,
+    pub gas: f64,
+}
+
+/// The precompile's price by the EIP-2537 formula and as charged by revm, same input.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PrecompileGas {
+    pub k: u64,
+    /// `32600·k + 37700`.
+    pub formula: u64,
+    /// What revm's 0x0f charged.
+    pub measured: u64,
+}
+
+/// Where the gas goes (the critique's question): EVM384 arithmetic vs the rest.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Breakdown {
+    pub k: u64,
+    pub interface: String,
+    pub schedule: String,
+    /// Static gas of ADDMOD384/SUBMOD384/MULMODMONT384.
+    pub evm384_arith: f64,
+    /// Static gas of PUSH* (the PUSH16 operand words in v7/v8 dominate).
+    pub pushes: f64,
+    /// Everything else outside input handling: jumps, DUP/SWAP, MCOPY, MLOAD/MSTORE, memory.
+    pub control_and_copies: f64,
+    /// Gas of the decode, on-curve and subgroup phases (all opcodes).
+    pub input_handling: f64,
+    pub total: f64,
+}
+
+/// Runtime of one implementation at one k.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct RuntimeRow {
+    pub k: u64,
+    /// `blst`, `precompile`, `contract-v7`, `contract-v8`, `contract-v9`, `native-executor`.
+    pub implementation: String,
+    pub stats: Stats,
+    pub ratio_to_blst: f64,
+    pub ratio_to_precompile: f64,
+}
+
+/// Gas prices derived on this machine (the EVM384 notes' appendices A and B).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Calibration {
+    /// ns per opcode in revm, straight-line program minus the same program with POP.
+    pub evm_ns_per_op: BTreeMap<String, f64>,
+    /// KECCAK256 ns per call at 32, 136 and 192 bytes, same method.
+    pub keccak_ns: BTreeMap<String, f64>,
+    /// KECCAK256's gas at those sizes (30 + 6 per word).
+    pub keccak_gas: BTreeMap<String, u64>,
+    /// Model A: 1 gas = 10 ns; price = 1 + ceil(ns / 10).
+    pub model_a: BTreeMap<String, u64>,
+    /// Model B: gas per ns of KECCAK256 (mean over the sizes) times ns, rounded up.
+    pub model_b: BTreeMap<String, u64>,
+    /// The published prices: model A 2/2/6, model B 1/1/3.
+    pub published_model_a: BTreeMap<String, u64>,
+    pub published_model_b: BTreeMap<String, u64>,
+}
+
+/// The headline numbers, all measured in this run.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Summary {
+    pub k2_gas_v7_model_b: f64,
+    pub k2_gas_v9_model_b_repriced: f64,
+    pub precompile_gas_k2: u64,
+    pub k2_time_ratio_v7_to_precompile: f64,
+    pub k2_time_ratio_v7_to_blst: f64,
+    pub v8_to_v7_time_ratio: f64,
+    pub k2_gas_ratio_v7_model_b_to_precompile: f64,
+}
