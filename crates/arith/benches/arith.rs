@@ -13,14 +13,7 @@ use evm384_arith::{
     addmod384, mulmodmont384, mulmodmont384_portable, submod384, variants, Limbs, MontField,
 };
 
-const P: [u64; 6] = [
-    0xb9feffffffffaaab,
-    0x1eabfffeb153ffff,
-    0x6730d2a0f6b0f624,
-    0x64774b84f38512bf,
-    0x4b1ba7b6434bacd7,
-    0x1a0111ea397fe69a,
-];
+use evm384_arith::BLS12_381_P as P;
 
 fn bench(c: &mut Criterion) {
     let f = MontField::new(P);

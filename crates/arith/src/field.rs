@@ -91,18 +91,12 @@ mod tests {
     use super::*;
 
     /// BLS12-381 base field modulus.
-    const P: Limbs = [
-        0xb9feffffffffaaab,
-        0x1eabfffeb153ffff,
-        0x6730d2a0f6b0f624,
-        0x64774b84f38512bf,
-        0x4b1ba7b6434bacd7,
-        0x1a0111ea397fe69a,
-    ];
+    use crate::BLS12_381_P as P;
 
     #[test]
     fn derives_the_published_bls12_381_inv() {
         assert_eq!(MontField::new(P).inv, 0x89f3fffcfffcfffd);
+        assert_eq!(crate::BLS12_381_P_INV, 0x89f3fffcfffcfffd);
     }
 
     #[test]

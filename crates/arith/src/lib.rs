@@ -58,6 +58,20 @@ pub use field::{neg_inverse_mod_2_64, MontField};
 /// A 384-bit integer: six 64-bit limbs, least significant first.
 pub type Limbs = [u64; 6];
 
+/// The BLS12-381 base-field modulus p, the modulus EVM384 was proposed for (benchmarks and
+/// tests use it; the generator's curve parameters restate it with its defining formula).
+pub const BLS12_381_P: Limbs = [
+    0xb9feffffffffaaab,
+    0x1eabfffeb153ffff,
+    0x6730d2a0f6b0f624,
+    0x64774b84f38512bf,
+    0x4b1ba7b6434bacd7,
+    0x1a0111ea397fe69a,
+];
+
+/// `-p^-1 mod 2^64` for [`BLS12_381_P`] (test `derives_the_published_bls12_381_inv` recomputes it).
+pub const BLS12_381_P_INV: u64 = 0x89f3fffcfffcfffd;
+
 /// Number of bytes in one EVM384 value.
 pub const VALUE_BYTES: usize = 48;
 

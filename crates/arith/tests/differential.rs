@@ -151,14 +151,7 @@ fn check_all_addsub(x: &Limbs, y: &Limbs, m: &Limbs) -> Result<(), TestCaseError
     Ok(())
 }
 
-const P: Limbs = [
-    0xb9feffffffffaaab,
-    0x1eabfffeb153ffff,
-    0x6730d2a0f6b0f624,
-    0x64774b84f38512bf,
-    0x4b1ba7b6434bacd7,
-    0x1a0111ea397fe69a,
-];
+use evm384_arith::BLS12_381_P as P;
 
 /// Limbs that stress carry chains: 0, 1, all-ones, all-ones minus one, the top bit alone, the top
 /// bit minus one, or anything.
