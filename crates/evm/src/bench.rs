@@ -12,17 +12,8 @@ use crate::{Interface, RunOptions, Runner, Schedule, Status};
 /// POP opcode byte.
 const POP: u8 = 0x50;
 
-/// BLS12-381 p, little-endian limbs (the modulus every benchmark uses).
-pub const P: [u64; 6] = [
-    0xb9feffffffffaaab,
-    0x1eabfffeb153ffff,
-    0x6730d2a0f6b0f624,
-    0x64774b84f38512bf,
-    0x4b1ba7b6434bacd7,
-    0x1a0111ea397fe69a,
-];
-/// `-p^-1 mod 2^64`.
-pub const P_INV: u64 = 0x89f3fffcfffcfffd;
+/// BLS12-381 p and `-p^-1 mod 2^64` (the modulus every benchmark uses).
+pub use evm384_arith::{BLS12_381_P as P, BLS12_381_P_INV as P_INV};
 
 /// Two arbitrary field elements below p (little-endian limbs).
 pub const X: [u64; 6] = [0x0123456789abcdef, 1, 2, 3, 4, 0x0123456789abcdef];

@@ -58,7 +58,8 @@ fn y_range(chart: &Chart) -> (f64, f64) {
         let lo = lo.max(1e-9);
         (10f64.powf(lo.log10().floor()), 10f64.powf(hi.log10().ceil()))
     } else {
-        (0.0, hi * 1.1)
+        // Headroom above the highest value keeps the legend (upper left) clear of the data.
+        (0.0, hi * 1.45)
     }
 }
 

@@ -266,7 +266,9 @@ fn calibration(r: &Results) -> Section {
         ]);
     }
     let mut k = Table::new("KECCAK256 reference (model B)", &["input bytes", "ns in revm", "gas", "gas per µs"]);
-    for (len, ns) in &c.keccak_ns {
+    let mut sizes: Vec<(&String, &f64)> = c.keccak_ns.iter().collect();
+    sizes.sort_by_key(|(len, _)| len.parse::<u64>().unwrap_or(u64::MAX));
+    for (len, ns) in sizes {
         let gas = c.keccak_gas.get(len).copied().unwrap_or(0);
         k.row(vec![len.clone(), format!("{ns:.1}"), gas.to_string(), format!("{:.2}", gas as f64 / ns * 1e3)]);
     }

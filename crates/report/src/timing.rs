@@ -60,8 +60,8 @@ pub struct Plan {
 }
 
 impl Plan {
-    pub const QUICK: Plan = Plan { warmup_rounds: 1, rounds: 5, min_sample: Duration::from_millis(5) };
-    pub const FULL: Plan = Plan { warmup_rounds: 3, rounds: 21, min_sample: Duration::from_millis(50) };
+    pub const QUICK: Plan = Plan { warmup_rounds: 1, rounds: 9, min_sample: Duration::from_millis(20) };
+    pub const FULL: Plan = Plan { warmup_rounds: 3, rounds: 31, min_sample: Duration::from_millis(60) };
 }
 
 /// Measures every contender with interleaved rounds; returns one [`Stats`] per contender, in
