@@ -8,17 +8,12 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use evm384_arith::{
-    addmod384, mulmodmont384, mulmodmont384_portable, submod384, variants, Limbs, MontField,
-};
+use evm384_arith::{addmod384, mulmodmont384, mulmodmont384_portable, submod384, variants, Limbs, MontField};
 
 use evm384_arith::BLS12_381_P as P;
 
 fn env(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 /// Times `batch` calls of `f`, in ns per call.
@@ -33,10 +28,7 @@ fn time_batch(batch: usize, f: &mut dyn FnMut()) -> f64 {
 
 fn report(title: &str, names: &[&str], samples: &mut [Vec<f64>], base: usize) {
     println!("{title}");
-    let mins: Vec<f64> = samples
-        .iter()
-        .map(|s| s.iter().cloned().fold(f64::INFINITY, f64::min))
-        .collect();
+    let mins: Vec<f64> = samples.iter().map(|s| s.iter().cloned().fold(f64::INFINITY, f64::min)).collect();
     let meds: Vec<f64> = samples
         .iter_mut()
         .map(|s| {
@@ -44,10 +36,7 @@ fn report(title: &str, names: &[&str], samples: &mut [Vec<f64>], base: usize) {
             s[s.len() / 2]
         })
         .collect();
-    println!(
-        "  {:<32} {:>9} {:>9} {:>9} {:>9}",
-        "", "min ns", "median ns", "min/base", "med/base"
-    );
+    println!("  {:<32} {:>9} {:>9} {:>9} {:>9}", "", "min ns", "median ns", "min/base", "med/base");
     for i in 0..names.len() {
         println!(
             "  {:<32} {:>9.2} {:>9.2} {:>9.3} {:>9.3}",
@@ -75,12 +64,7 @@ fn main() {
     macro_rules! mul {
         ($f:expr) => {
             Box::new(|| {
-                black_box($f(
-                    black_box(&x),
-                    black_box(&y),
-                    black_box(&P),
-                    black_box(inv),
-                ));
+                black_box($f(black_box(&x), black_box(&y), black_box(&P), black_box(inv)));
             }) as Box<dyn FnMut()>
         };
     }
@@ -97,19 +81,11 @@ fn main() {
         ];
         if asm_ok {
             names.push("mulmodmont384_asm");
-            ops.push(mul!(
-                |x, y, m, i| variants::mulmodmont384_asm(x, y, m, i).unwrap()
-            ));
+            ops.push(mul!(|x, y, m, i| variants::mulmodmont384_asm(x, y, m, i).unwrap()));
             names.push("mulmodmont384_asm_interleaved");
-            ops.push(mul!(|x, y, m, i| variants::mulmodmont384_asm_interleaved(
-                x, y, m, i
-            )
-            .unwrap()));
+            ops.push(mul!(|x, y, m, i| variants::mulmodmont384_asm_interleaved(x, y, m, i).unwrap()));
             names.push("cios_u128 +bmi2,adx");
-            ops.push(mul!(|x, y, m, i| variants::mulmodmont384_cios_mulx(
-                x, y, m, i
-            )
-            .unwrap()));
+            ops.push(mul!(|x, y, m, i| variants::mulmodmont384_cios_mulx(x, y, m, i).unwrap()));
         }
         names.push("portable (cios_u128)");
         ops.push(mul!(mulmodmont384_portable));
@@ -166,12 +142,7 @@ fn main() {
             }
         }
         drop(ops);
-        report(
-            "add/sub, fixed inputs (branches predicted)",
-            &names,
-            &mut samples,
-            0,
-        );
+        report("add/sub, fixed inputs (branches predicted)", &names, &mut samples, 0);
     }
     {
         // 256 different input pairs, random (half reduced mod p): the `if`s of the branchy
@@ -234,11 +205,6 @@ fn main() {
             }
         }
         drop(ops);
-        report(
-            "add/sub, 256 mixed inputs (branches unpredictable), ns per call",
-            &names,
-            &mut samples,
-            0,
-        );
+        report("add/sub, 256 mixed inputs (branches unpredictable), ns per call", &names, &mut samples, 0);
     }
 }

@@ -9,9 +9,7 @@
 //!   `if`s of the branchy add/sub are unpredictable), reported per operation (throughput).
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use evm384_arith::{
-    addmod384, mulmodmont384, mulmodmont384_portable, submod384, variants, Limbs, MontField,
-};
+use evm384_arith::{addmod384, mulmodmont384, mulmodmont384_portable, submod384, variants, Limbs, MontField};
 
 use evm384_arith::BLS12_381_P as P;
 
@@ -29,9 +27,7 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("fp");
     macro_rules! mul {
         ($name:expr, $f:expr) => {
-            g.bench_function($name, |b| {
-                b.iter(|| $f(black_box(&x), black_box(&y), black_box(&P), black_box(inv)))
-            });
+            g.bench_function($name, |b| b.iter(|| $f(black_box(&x), black_box(&y), black_box(&P), black_box(inv))));
         };
     }
     macro_rules! bin {
@@ -54,9 +50,7 @@ fn bench(c: &mut Criterion) {
         mul!("mulmodmont384_asm_interleaved", |x, y, m, i| {
             variants::mulmodmont384_asm_interleaved(x, y, m, i).unwrap()
         });
-        mul!("mulmodmont384_cios_u128_mulx", |x, y, m, i| {
-            variants::mulmodmont384_cios_mulx(x, y, m, i).unwrap()
-        });
+        mul!("mulmodmont384_cios_u128_mulx", |x, y, m, i| { variants::mulmodmont384_cios_mulx(x, y, m, i).unwrap() });
     }
     mul!("mulmodmont384_portable", mulmodmont384_portable);
     mul!("mulmodmont384_fips_u128", variants::mulmodmont384_fips);

@@ -3,8 +3,7 @@
 //! 64..384 bits, even and zero moduli, and garbage `inv`.
 
 use evm384_arith::{
-    addmod384, mulmodmont384, mulmodmont384_portable, neg_inverse_mod_2_64, reference, submod384,
-    variants, Limbs,
+    addmod384, mulmodmont384, mulmodmont384_portable, neg_inverse_mod_2_64, reference, submod384, variants, Limbs,
 };
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -193,14 +192,7 @@ fn edge_value() -> impl Strategy<Value = Limbs> {
 
 /// `inv` values that stress the reduction: 0, 1, all-ones, the top bit, BLS12-381's, anything.
 fn edge_inv() -> impl Strategy<Value = u64> {
-    prop_oneof![
-        Just(0u64),
-        Just(1u64),
-        Just(u64::MAX),
-        Just(1u64 << 63),
-        Just(0x89f3fffcfffcfffd),
-        any::<u64>(),
-    ]
+    prop_oneof![Just(0u64), Just(1u64), Just(u64::MAX), Just(1u64 << 63), Just(0x89f3fffcfffcfffd), any::<u64>(),]
 }
 
 proptest! {
@@ -255,12 +247,9 @@ fn carry_edge_cross_product() {
             for m in &mods {
                 for &inv in invs.iter().chain([neg_inverse_mod_2_64(m[0] | 1)].iter()) {
                     let want = limbs_of(&model_mulmont(x, y, m, inv));
-                    check_all_mul(x, y, m, inv, &want).unwrap_or_else(|e| {
-                        panic!("x={x:x?} y={y:x?} m={m:x?} inv={inv:#x}: {e}")
-                    });
-                    check_all_addsub(x, y, m).unwrap_or_else(|e| {
-                        panic!("x={x:x?} y={y:x?} m={m:x?}: {e}")
-                    });
+                    check_all_mul(x, y, m, inv, &want)
+                        .unwrap_or_else(|e| panic!("x={x:x?} y={y:x?} m={m:x?} inv={inv:#x}: {e}"));
+                    check_all_addsub(x, y, m).unwrap_or_else(|e| panic!("x={x:x?} y={y:x?} m={m:x?}: {e}"));
                 }
             }
         }

@@ -5,10 +5,7 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
     #[error("cannot read {path}: {source}")]
-    ReadFile {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    ReadFile { path: PathBuf, source: std::io::Error },
     #[error("invalid hex in {what}: {reason}")]
     Hex { what: String, reason: String },
     #[error(transparent)]

@@ -14,11 +14,7 @@ use clap::{error::ErrorKind, Parser, Subcommand};
 pub use error::CliError;
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "evm384",
-    version,
-    about = "EVM384 bytecode in revm: run, disassemble, benchmark"
-)]
+#[command(name = "evm384", version, about = "EVM384 bytecode in revm: run, disassemble, benchmark")]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -54,9 +50,9 @@ fn main() {
 /// Help and version go to stdout as usual; a usage error is reported on one line.
 fn exit_on_parse_error(e: clap::Error) -> ! {
     match e.kind() {
-        ErrorKind::DisplayHelp
-        | ErrorKind::DisplayVersion
-        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            e.exit()
+        }
         _ => {
             eprintln!("evm384: {}", one_line(&e.render().to_string()));
             std::process::exit(2);
@@ -67,10 +63,6 @@ fn exit_on_parse_error(e: clap::Error) -> ! {
 /// The first paragraph of a clap message on one line, without the `error: ` prefix.
 fn one_line(text: &str) -> String {
     let paragraph = text.split("\n\n").next().unwrap_or(text);
-    let words: Vec<&str> = paragraph
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
+    let words: Vec<&str> = paragraph.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     words.join(" ").trim_start_matches("error: ").to_string()
 }

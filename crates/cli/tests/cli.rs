@@ -4,10 +4,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn evm384(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_evm384"))
-        .args(args)
-        .output()
-        .expect("binary runs")
+    Command::new(env!("CARGO_BIN_EXE_evm384")).args(args).output().expect("binary runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -20,16 +17,11 @@ fn stderr(o: &Output) -> String {
 
 /// The first case of programs.json (reference unit test, 58 gas).
 fn add_program() -> (String, String) {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/evm384/programs.json");
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/evm384/programs.json");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let case = &json["cases"][0];
     assert_eq!(case["name"], "addmod_1_v7");
-    (
-        case["code"].as_str().unwrap().into(),
-        case["calldata"].as_str().unwrap().into(),
-    )
+    (case["code"].as_str().unwrap().into(), case["calldata"].as_str().unwrap().into())
 }
 
 fn json_of(o: &Output) -> serde_json::Value {
@@ -44,10 +36,7 @@ fn run_json_reports_status_output_gas_and_schedules() {
     let v = json_of(&o);
     assert_eq!(v["status"], "success");
     assert!(v["halt_reason"].is_null());
-    assert!(v["output"]
-        .as_str()
-        .unwrap()
-        .starts_with("0x2d68c6c3a8b1f5a1"));
+    assert!(v["output"].as_str().unwrap().starts_with("0x2d68c6c3a8b1f5a1"));
     assert_eq!(v["gas_used"], 58);
     assert_eq!(v["gas_by_schedule"]["evmone"], 58);
     assert_eq!(v["gas_by_schedule"]["model-a"], 52);
@@ -65,17 +54,7 @@ fn run_counts_schedule_and_file_input() {
     // Whitespace and 0x prefix are allowed in files.
     std::fs::write(&file, format!("0x{}\n  {}\n", &code[..10], &code[10..])).unwrap();
     let at = format!("@{}", file.display());
-    let o = evm384(&[
-        "run",
-        "--schedule",
-        "model-b",
-        "--code",
-        &at,
-        "--calldata",
-        &calldata,
-        "--counts",
-        "--json",
-    ]);
+    let o = evm384(&["run", "--schedule", "model-b", "--code", &at, "--calldata", &calldata, "--counts", "--json"]);
     let v = json_of(&o);
     assert_eq!(v["gas_used"], 51);
     assert_eq!(v["counts"]["ADDMOD384"], 1);
@@ -88,25 +67,10 @@ fn run_counts_schedule_and_file_input() {
 fn run_reports_halts() {
     let o = evm384(&["run", "--interface", "v8", "--code", "c0", "--json"]);
     let v = json_of(&o);
-    assert_eq!(
-        (v["status"].as_str(), v["halt_reason"].as_str()),
-        (Some("halt"), Some("StackUnderflow"))
-    );
-    let o = evm384(&[
-        "run",
-        "--interface",
-        "v9",
-        "--code",
-        "c0ffffffff",
-        "--gas-limit",
-        "100000",
-    ]);
+    assert_eq!((v["status"].as_str(), v["halt_reason"].as_str()), (Some("halt"), Some("StackUnderflow")));
+    let o = evm384(&["run", "--interface", "v9", "--code", "c0ffffffff", "--gas-limit", "100000"]);
     assert!(o.status.success());
-    assert!(
-        stdout(&o).contains("status:   halt (OutOfGas"),
-        "{}",
-        stdout(&o)
-    );
+    assert!(stdout(&o).contains("status:   halt (OutOfGas"), "{}", stdout(&o));
 }
 
 #[test]
@@ -131,18 +95,9 @@ fn assert_one_line_error(o: &Output, needle: &str) {
 fn bad_input_gives_one_line_errors() {
     assert_one_line_error(&evm384(&["run", "--code", "abc"]), "odd");
     assert_one_line_error(&evm384(&["run", "--code", "zz"]), "invalid hex");
-    assert_one_line_error(
-        &evm384(&["run", "--code", "@/nonexistent/evm384.hex"]),
-        "cannot read",
-    );
-    assert_one_line_error(
-        &evm384(&["run", "--code", "00", "--schedule", "model-c"]),
-        "unknown gas schedule",
-    );
-    assert_one_line_error(
-        &evm384(&["run", "--code", "00", "--interface", "v10"]),
-        "unknown interface",
-    );
+    assert_one_line_error(&evm384(&["run", "--code", "@/nonexistent/evm384.hex"]), "cannot read");
+    assert_one_line_error(&evm384(&["run", "--code", "00", "--schedule", "model-c"]), "unknown gas schedule");
+    assert_one_line_error(&evm384(&["run", "--code", "00", "--interface", "v10"]), "unknown interface");
     assert_one_line_error(&evm384(&["disasm", "--code", "0x6"]), "odd");
     assert_one_line_error(&evm384(&["run"]), "--code");
     assert_one_line_error(&evm384(&["frobnicate"]), "frobnicate");
@@ -155,43 +110,20 @@ fn disasm_decodes_operands_in_every_interface() {
     for interface in ["v7", "v8"] {
         let o = evm384(&["disasm", "--interface", interface, "--code", v7]);
         let text = stdout(&o);
-        assert!(
-            text.contains("0000: PUSH16 0x00000900000000300000006000000090"),
-            "{text}"
-        );
-        assert!(
-            text.contains("0011: MULMODMONT384 out=0x900 x=0x30 y=0x60 params=0x90"),
-            "{text}"
-        );
+        assert!(text.contains("0000: PUSH16 0x00000900000000300000006000000090"), "{text}");
+        assert!(text.contains("0011: MULMODMONT384 out=0x900 x=0x30 y=0x60 params=0x90"), "{text}");
     }
     let v9 = "c0000900003000000060000000900000005b";
     let text = stdout(&evm384(&["disasm", "--interface", "v9", "--code", v9]));
-    assert!(
-        text.contains("0000: ADDMOD384 out=0x900 x=0x30 y=0x60 params=0x90"),
-        "{text}"
-    );
+    assert!(text.contains("0000: ADDMOD384 out=0x900 x=0x30 y=0x60 params=0x90"), "{text}");
     assert!(text.contains("0011: JUMPDEST"), "{text}");
 }
 
 #[test]
 fn bench_ops_json_has_the_promised_fields() {
-    let o = evm384(&[
-        "bench",
-        "ops",
-        "--json",
-        "--iters",
-        "2000",
-        "--evm-ops",
-        "50",
-        "--reps",
-        "2",
-    ]);
+    let o = evm384(&["bench", "ops", "--json", "--iters", "2000", "--evm-ops", "50", "--reps", "2"]);
     let v = json_of(&o);
-    for key in [
-        "mulmodmont384_ns",
-        "blst_fp_mul_ns",
-        "ratio_mulmont_to_blst",
-    ] {
+    for key in ["mulmodmont384_ns", "blst_fp_mul_ns", "ratio_mulmont_to_blst"] {
         assert!(v[key].as_f64().unwrap() > 0.0, "{key}");
     }
     for op in ["ADDMOD384", "SUBMOD384", "MULMODMONT384"] {

@@ -12,16 +12,11 @@ fn ops_in_revm(c: &mut Criterion) {
     let mut group = c.benchmark_group("evm384-in-revm");
     group.throughput(Throughput::Elements(N as u64));
     let cd = calldata();
-    let cases: Vec<(&str, Option<Op>)> = Op::ALL
-        .into_iter()
-        .map(|op| (op.name(), Some(op)))
-        .chain([("POP", None)])
-        .collect();
+    let cases: Vec<(&str, Option<Op>)> =
+        Op::ALL.into_iter().map(|op| (op.name(), Some(op))).chain([("POP", None)]).collect();
     for (name, op) in cases {
         let mut r = runner(op, N);
-        group.bench_function(BenchmarkId::new(name, N), |b| {
-            b.iter(|| r.run(&cd).unwrap())
-        });
+        group.bench_function(BenchmarkId::new(name, N), |b| b.iter(|| r.run(&cd).unwrap()));
     }
     group.finish();
 }

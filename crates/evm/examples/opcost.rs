@@ -11,12 +11,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let interface: Interface = args.get(1).map_or("v7", |s| s).parse().unwrap();
     if args.get(2).map(String::as_str) == Some("file") {
-        return run_file(
-            interface,
-            &args[3],
-            &args[4],
-            args.get(5).map_or(20, |s| s.parse().unwrap()),
-        );
+        return run_file(interface, &args[3], &args[4], args.get(5).map_or(20, |s| s.parse().unwrap()));
     }
     let op = match args.get(2).map_or("add", |s| s) {
         "add" => Some(Op::AddMod384),
@@ -28,12 +23,7 @@ fn main() {
     let n: usize = args.get(3).map_or(1000, |s| s.parse().unwrap());
     let reps: usize = args.get(4).map_or(100, |s| s.parse().unwrap());
 
-    let operands = Operands {
-        out: 0,
-        x: 0,
-        y: 48,
-        params: 96,
-    };
+    let operands = Operands { out: 0, x: 0, y: 48, params: 96 };
     let mut code = vec![0x36, 0x60, 0x00, 0x60, 0x00, 0x37]; // CALLDATACOPY(0, 0, CALLDATASIZE)
     for _ in 0..n {
         let mut instr = encode(interface, op.unwrap_or(Op::AddMod384), &operands);
@@ -51,24 +41,11 @@ fn main() {
     let be = interface.big_endian_values();
     let mut cd = Vec::new();
     for v in [X, Y, P] {
-        cd.extend_from_slice(&if be {
-            evm384_arith::to_be_bytes(&v)
-        } else {
-            evm384_arith::to_le_bytes(&v)
-        });
+        cd.extend_from_slice(&if be { evm384_arith::to_be_bytes(&v) } else { evm384_arith::to_le_bytes(&v) });
     }
-    cd.extend_from_slice(&if be {
-        P_INV.to_be_bytes()
-    } else {
-        P_INV.to_le_bytes()
-    });
+    cd.extend_from_slice(&if be { P_INV.to_be_bytes() } else { P_INV.to_le_bytes() });
 
-    let opts = RunOptions {
-        interface,
-        schedule: Schedule::Evmone,
-        count_opcodes: false,
-        ..RunOptions::default()
-    };
+    let opts = RunOptions { interface, schedule: Schedule::Evmone, count_opcodes: false, ..RunOptions::default() };
     let mut runner = Runner::new(opts);
     runner.deploy(&code);
     let mut best = f64::MAX;
@@ -77,29 +54,13 @@ fn main() {
         assert_eq!(exec.status, Status::Success);
         best = best.min(exec.wall.as_secs_f64() * 1e9 / n as f64);
     }
-    println!(
-        "{interface} {} n={n} reps={reps}: {best:.2} ns/instr",
-        args.get(2).map_or("add", |s| s)
-    );
+    println!("{interface} {} n={n} reps={reps}: {best:.2} ns/instr", args.get(2).map_or("add", |s| s));
 }
 
 fn run_file(interface: Interface, code: &str, calldata: &str, reps: usize) {
-    let read = |p: &str| {
-        hex::decode(
-            std::fs::read_to_string(p)
-                .unwrap()
-                .trim()
-                .trim_start_matches("0x"),
-        )
-        .unwrap()
-    };
+    let read = |p: &str| hex::decode(std::fs::read_to_string(p).unwrap().trim().trim_start_matches("0x")).unwrap();
     let (code, cd) = (read(code), read(calldata));
-    let opts = RunOptions {
-        interface,
-        schedule: Schedule::Evmone,
-        count_opcodes: false,
-        ..RunOptions::default()
-    };
+    let opts = RunOptions { interface, schedule: Schedule::Evmone, count_opcodes: false, ..RunOptions::default() };
     let mut runner = Runner::new(opts);
     runner.deploy(&code);
     let mut times: Vec<f64> = (0..reps)
@@ -110,9 +71,5 @@ fn run_file(interface: Interface, code: &str, calldata: &str, reps: usize) {
         })
         .collect();
     times.sort_by(f64::total_cmp);
-    println!(
-        "{interface} contract: median {:.3} ms, min {:.3} ms ({reps} runs)",
-        times[reps / 2],
-        times[0]
-    );
+    println!("{interface} contract: median {:.3} ms, min {:.3} ms ({reps} runs)", times[reps / 2], times[0]);
 }

@@ -100,10 +100,7 @@ mod tests {
 
     #[test]
     fn v7_uses_revm_analysis() {
-        let table = analyze(Interface::V7, &[0xc0, 0x5b])
-            .legacy_jump_table()
-            .unwrap()
-            .clone();
+        let table = analyze(Interface::V7, &[0xc0, 0x5b]).legacy_jump_table().unwrap().clone();
         assert!(table.is_valid(1));
     }
 }

@@ -32,12 +32,7 @@ pub fn calldata() -> Vec<u8> {
 /// `CALLDATACOPY(0, 0, CALLDATASIZE)`, then `n` times `PUSH16 w; op` (or `POP` when `op` is
 /// `None`) with out = x = 0, y = 48, params = 96 (each result feeds the next), then STOP.
 pub fn program(op: Option<Op>, n: usize) -> Vec<u8> {
-    let operands = Operands {
-        out: 0,
-        x: 0,
-        y: 48,
-        params: 96,
-    };
+    let operands = Operands { out: 0, x: 0, y: 48, params: 96 };
     let mut code = vec![0x36, 0x60, 0x00, 0x60, 0x00, 0x37];
     for _ in 0..n {
         let mut instr = encode(Interface::V7, op.unwrap_or(Op::AddMod384), &operands);

@@ -63,13 +63,7 @@ pub fn disassemble(interface: Interface, code: &[u8]) -> Vec<Instruction> {
             (Some(_), Interface::V9) => Some(Operands::from_immediate(&immediate)),
             (Some(_), _) => out.last().and_then(pushed_operands),
         };
-        out.push(Instruction {
-            pc,
-            opcode: byte,
-            immediate,
-            immediate_len: len,
-            operands,
-        });
+        out.push(Instruction { pc, opcode: byte, immediate, immediate_len: len, operands });
         pc += 1 + len;
     }
     out
@@ -79,22 +73,13 @@ impl fmt::Display for Instruction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:04x}: {}", self.pc, mnemonic(self.opcode))?;
         match (&self.operands, Op::from_opcode(self.opcode)) {
-            (Some(o), _) => write!(
-                f,
-                " out={:#x} x={:#x} y={:#x} params={:#x}",
-                o.out, o.x, o.y, o.params
-            )?,
+            (Some(o), _) => write!(f, " out={:#x} x={:#x} y={:#x} params={:#x}", o.out, o.x, o.y, o.params)?,
             (None, Some(_)) => f.write_str(" (operands from the stack)")?,
             (None, None) if self.immediate_len > 0 => write!(f, " 0x{}", hex(&self.immediate))?,
             _ => {}
         }
         if self.is_truncated() {
-            write!(
-                f,
-                " (truncated: {} of {} immediate bytes)",
-                self.immediate.len(),
-                self.immediate_len
-            )?;
+            write!(f, " (truncated: {} of {} immediate bytes)", self.immediate.len(), self.immediate_len)?;
         }
         Ok(())
     }
@@ -106,10 +91,7 @@ fn hex(bytes: &[u8]) -> String {
 
 /// The whole listing, one instruction a line.
 pub fn listing(interface: Interface, code: &[u8]) -> String {
-    disassemble(interface, code)
-        .iter()
-        .map(|i| format!("{i}\n"))
-        .collect()
+    disassemble(interface, code).iter().map(|i| format!("{i}\n")).collect()
 }
 
 #[cfg(test)]
@@ -119,32 +101,19 @@ mod tests {
 
     #[test]
     fn decodes_operands_in_every_interface() {
-        let ops = Operands {
-            out: 0x900,
-            x: 0x30,
-            y: 0x60,
-            params: 0x90,
-        };
+        let ops = Operands { out: 0x900, x: 0x30, y: 0x60, params: 0x90 };
         for interface in Interface::ALL {
             let code = encode(interface, Op::MulModMont384, &ops);
             let text = listing(interface, &code);
-            assert!(
-                text.contains("MULMODMONT384 out=0x900 x=0x30 y=0x60 params=0x90"),
-                "{interface}: {text}"
-            );
+            assert!(text.contains("MULMODMONT384 out=0x900 x=0x30 y=0x60 params=0x90"), "{interface}: {text}");
         }
     }
 
     #[test]
     fn v7_without_push_and_truncated_v9() {
-        assert!(
-            listing(Interface::V7, &[0x80, 0xc0]).contains("ADDMOD384 (operands from the stack)")
-        );
+        assert!(listing(Interface::V7, &[0x80, 0xc0]).contains("ADDMOD384 (operands from the stack)"));
         let text = listing(Interface::V9, &[0xc1, 1, 0, 0, 0]);
-        assert!(
-            text.contains("SUBMOD384 out=0x1 x=0x0 y=0x0 params=0x0 (truncated: 4 of 16"),
-            "{text}"
-        );
+        assert!(text.contains("SUBMOD384 out=0x1 x=0x0 y=0x0 params=0x0 (truncated: 4 of 16"), "{text}");
         assert_eq!(listing(Interface::V7, &[0x60, 0x5b]), "0000: PUSH1 0x5b\n");
     }
 }

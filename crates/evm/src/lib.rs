@@ -23,8 +23,8 @@ pub use meter::{OpcodeCounts, PhaseTracker, PhaseUsage, SETUP_PHASE};
 pub use revm::primitives::hardfork::SpecId;
 pub use revm::primitives::Address;
 pub use runner::{
-    call_precompile, execute, precompile_caller_code, Execution, RunError, RunOptions, Runner,
-    Status, BLS12_PAIRING_CHECK, CALLER, CONTRACT, DEFAULT_GAS_LIMIT,
+    call_precompile, execute, precompile_caller_code, Execution, RunError, RunOptions, Runner, Status,
+    BLS12_PAIRING_CHECK, CALLER, CONTRACT, DEFAULT_GAS_LIMIT,
 };
 pub use schedule::{gas_by_schedule, Decigas, GasBySchedule, Schedule};
 

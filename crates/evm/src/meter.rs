@@ -3,9 +3,7 @@
 
 use revm::interpreter::interpreter::EthInterpreter;
 use revm::interpreter::interpreter_types::{Jumps, LoopControl};
-use revm::interpreter::{
-    CallInputs, CallOutcome, CreateInputs, CreateOutcome, Interpreter, InterpreterResult,
-};
+use revm::interpreter::{CallInputs, CallOutcome, CreateInputs, CreateOutcome, Interpreter, InterpreterResult};
 use revm::Inspector;
 
 use crate::mnemonic;
@@ -34,9 +32,7 @@ impl OpcodeCounts {
 
     /// `(opcode, count)` for every opcode executed at least once, by opcode byte.
     pub fn iter(&self) -> impl Iterator<Item = (u8, u64)> + '_ {
-        (0..=255u8)
-            .map(|op| (op, self.0[op as usize]))
-            .filter(|&(_, n)| n > 0)
+        (0..=255u8).map(|op| (op, self.0[op as usize])).filter(|&(_, n)| n > 0)
     }
 
     /// `(mnemonic, count)` for every opcode executed at least once, by opcode byte.
@@ -156,10 +152,7 @@ pub struct Meter {
 impl Meter {
     /// Clears the results of the previous transaction.
     pub fn reset(&mut self, counting: bool) {
-        *self = Meter {
-            counting,
-            ..Meter::default()
-        };
+        *self = Meter { counting, ..Meter::default() };
     }
 
     fn enter(&mut self) {
@@ -204,12 +197,7 @@ impl<CTX> Inspector<CTX, EthInterpreter> for Meter {
         None
     }
 
-    fn create_end(
-        &mut self,
-        _context: &mut CTX,
-        _inputs: &CreateInputs,
-        outcome: &mut CreateOutcome,
-    ) {
+    fn create_end(&mut self, _context: &mut CTX, _inputs: &CreateInputs, outcome: &mut CreateOutcome) {
         self.leave(frame_gas(&outcome.result));
     }
 }

@@ -15,9 +15,7 @@ use evm384_arith::{Limbs, VALUE_BYTES};
 use revm::handler::instructions::EthInstructions;
 use revm::interpreter::interpreter::EthInterpreter;
 use revm::interpreter::interpreter_types::{Immediates, Jumps};
-use revm::interpreter::{
-    Host, Instruction, InstructionContext, InstructionExecResult, InstructionResult, Interpreter,
-};
+use revm::interpreter::{Host, Instruction, InstructionContext, InstructionExecResult, InstructionResult, Interpreter};
 use revm::primitives::U256;
 
 use crate::Interface;
@@ -70,12 +68,7 @@ fn pop_operands(interp: &mut Interpreter<EthInterpreter>) -> InstructionExecResu
 #[inline(always)]
 fn word_operands(word: &U256) -> Operands {
     let [lo, hi, ..] = *word.as_limbs();
-    Operands {
-        out: (hi >> 32) as u32,
-        x: hi as u32,
-        y: (lo >> 32) as u32,
-        params: lo as u32,
-    }
+    Operands { out: (hi >> 32) as u32, x: hi as u32, y: (lo >> 32) as u32, params: lo as u32 }
 }
 
 /// Reads the v9 immediate after the opcode and skips it (pc advances by 17 in all).
@@ -96,12 +89,7 @@ fn immediate_operands(interp: &mut Interpreter<EthInterpreter>) -> InstructionEx
 #[inline(always)]
 fn immediate(imm: &[u8; IMMEDIATE_LEN]) -> Operands {
     let f = |i: usize| u32::from_le_bytes(imm[4 * i..4 * i + 4].try_into().unwrap());
-    Operands {
-        out: f(0),
-        x: f(1),
-        y: f(2),
-        params: f(3),
-    }
+    Operands { out: f(0), x: f(1), y: f(2), params: f(3) }
 }
 
 /// Little-endian 48-byte value (v7, v9): six LE limbs, least significant first. Written here
@@ -248,8 +236,7 @@ fn run<E: Encoding, H: Host + ?Sized>(
 ) -> InstructionExecResult {
     let ops = E::operands(ctx.interpreter)?;
     // Offsets are u32, so `max + params_len` cannot overflow a usize.
-    ctx.interpreter
-        .resize_memory(ctx.host.gas_params(), ops.max() as usize, op.params_len())?;
+    ctx.interpreter.resize_memory(ctx.host.gas_params(), ops.max() as usize, op.params_len())?;
     let mut mem = ctx.interpreter.memory.context_memory_mut();
     let [out, x, y, params] = [ops.out, ops.x, ops.y, ops.params].map(|o| o as usize);
     // SAFETY: all four offsets are <= max, and memory now covers max + params_len (see `at`).
@@ -319,12 +306,7 @@ mod v8_ssse3 {
     }
     ssse3_fn!(addmod384, addmod384_inner, Op::AddMod384, add);
     ssse3_fn!(submod384, submod384_inner, Op::SubMod384, sub);
-    ssse3_fn!(
-        mulmodmont384,
-        mulmodmont384_inner,
-        Op::MulModMont384,
-        arith::mulmodmont384
-    );
+    ssse3_fn!(mulmodmont384, mulmodmont384_inner, Op::MulModMont384, arith::mulmodmont384);
 }
 
 /// The v8 family: the SSSE3 build where available.
@@ -342,19 +324,12 @@ fn family_v8<H: Host>() -> [Instruction<EthInterpreter, H>; 3] {
 
 /// The three instruction functions of one encoding, in [`Op::ALL`] order.
 fn family<E: Encoding, H: Host>() -> [Instruction<EthInterpreter, H>; 3] {
-    [
-        Instruction::new(addmod384::<E, H>),
-        Instruction::new(submod384::<E, H>),
-        Instruction::new(mulmodmont384::<E, H>),
-    ]
+    [Instruction::new(addmod384::<E, H>), Instruction::new(submod384::<E, H>), Instruction::new(mulmodmont384::<E, H>)]
 }
 
 /// Registers the three EVM384 opcodes of `interface` in `instructions`, leaving the static gas
 /// table as it is (the schedule's table, see [`Schedule::gas_table`](crate::Schedule::gas_table)).
-pub fn install<H: Host>(
-    instructions: &mut EthInstructions<EthInterpreter, H>,
-    interface: Interface,
-) {
+pub fn install<H: Host>(instructions: &mut EthInstructions<EthInterpreter, H>, interface: Interface) {
     let fns = match interface {
         Interface::V7 => family::<V7, H>(),
         Interface::V8 => family_v8::<H>(),
@@ -384,18 +359,10 @@ mod tests {
 
     #[test]
     fn stack_word_decoding_matches_the_isa() {
-        let edge = [
-            [0; 4],
-            [u64::MAX; 4],
-            [1, 0, 0, 1 << 63],
-            [0xffff_ffff, 0, u64::MAX, 0],
-        ];
+        let edge = [[0; 4], [u64::MAX; 4], [1, 0, 0, 1 << 63], [0xffff_ffff, 0, u64::MAX, 0]];
         for limbs in words().chain(edge) {
             let word = U256::from_limbs(limbs);
-            assert_eq!(
-                word_operands(&word),
-                Operands::from_stack_word(&word.to_be_bytes::<32>())
-            );
+            assert_eq!(word_operands(&word), Operands::from_stack_word(&word.to_be_bytes::<32>()));
         }
     }
 

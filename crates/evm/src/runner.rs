@@ -23,19 +23,13 @@ use crate::schedule::gas_by_schedule;
 use crate::{analysis, opcodes, GasBySchedule, Interface, OpcodeCounts, Schedule};
 
 /// Address the code under test is deployed at.
-pub const CONTRACT: Address = Address::new([
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xe3, 0x84, 0xc0, 0xde,
-]);
+pub const CONTRACT: Address = Address::new([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xe3, 0x84, 0xc0, 0xde]);
 
 /// Address the transactions are sent from (no code, no balance needed: gas price is zero).
-pub const CALLER: Address = Address::new([
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xca, 0x11, 0xe4, 0x01,
-]);
+pub const CALLER: Address = Address::new([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xca, 0x11, 0xe4, 0x01]);
 
 /// The EIP-2537 BLS12-381 pairing-check precompile (Prague).
-pub const BLS12_PAIRING_CHECK: Address = Address::new([
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x0f,
-]);
+pub const BLS12_PAIRING_CHECK: Address = Address::new([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x0f]);
 
 /// Default gas limit of a run: 10^9, far above any EVM384 pairing.
 pub const DEFAULT_GAS_LIMIT: u64 = 1_000_000_000;
@@ -155,12 +149,7 @@ impl Runner {
         let table = opts.schedule.gas_table(opts.spec);
         evm.instruction = EthInstructions::new(instruction_table(), table, opts.spec);
         opcodes::install(&mut evm.instruction, opts.interface);
-        Runner {
-            evm,
-            opts,
-            has_code: false,
-            phase_marks: None,
-        }
+        Runner { evm, opts, has_code: false, phase_marks: None }
     }
 
     pub fn options(&self) -> &RunOptions {
@@ -171,11 +160,7 @@ impl Runner {
     pub fn deploy_at(&mut self, address: Address, code: &[u8]) {
         let bytecode = analysis::analyze(self.opts.interface, code);
         let info = AccountInfo::default().with_code(bytecode);
-        self.evm
-            .ctx
-            .journaled_state
-            .database
-            .insert_account_info(address, info);
+        self.evm.ctx.journaled_state.database.insert_account_info(address, info);
     }
 
     /// Deploys `code` at [`CONTRACT`], the target of [`Runner::run`].
@@ -218,11 +203,7 @@ impl Runner {
         self.evm.inspector.reset(counting);
         self.evm.inspector.phases = self.phase_marks.take();
         let start = Instant::now();
-        let result = if counting {
-            self.evm.inspect_one_tx(tx)
-        } else {
-            self.evm.transact_one(tx)
-        };
+        let result = if counting { self.evm.inspect_one_tx(tx) } else { self.evm.transact_one(tx) };
         let wall = start.elapsed();
         self.evm.finalize();
         let result = result.map_err(|e| RunError::Evm(e.to_string()))?;
@@ -257,45 +238,21 @@ impl Runner {
             .map_err(|e| RunError::Evm(e.to_string()))
     }
 
-    fn execution(
-        &self,
-        result: ExecutionResult,
-        gas_used: u64,
-        counting: bool,
-        wall: Duration,
-    ) -> Execution {
+    fn execution(&self, result: ExecutionResult, gas_used: u64, counting: bool, wall: Duration) -> Execution {
         let (status, output) = match result {
-            ExecutionResult::Success {
-                output: Output::Call(out),
-                ..
-            } => (Status::Success, out),
-            ExecutionResult::Success {
-                output: Output::Create(out, _),
-                ..
-            } => (Status::Success, out),
+            ExecutionResult::Success { output: Output::Call(out), .. } => (Status::Success, out),
+            ExecutionResult::Success { output: Output::Create(out, _), .. } => (Status::Success, out),
             ExecutionResult::Revert { output, .. } => (Status::Revert, output),
-            ExecutionResult::Halt { reason, .. } => {
-                (Status::Halt(format!("{reason:?}")), Bytes::new())
-            }
+            ExecutionResult::Halt { reason, .. } => (Status::Halt(format!("{reason:?}")), Bytes::new()),
         };
         let counts = counting.then(|| self.evm.inspector.counts.clone());
         let gas_by_schedule = match (&counts, &status) {
-            (Some(c), Status::Success | Status::Revert) => Some(gas_by_schedule(
-                gas_used,
-                c,
-                self.opts.schedule,
-                self.opts.spec,
-            )),
+            (Some(c), Status::Success | Status::Revert) => {
+                Some(gas_by_schedule(gas_used, c, self.opts.schedule, self.opts.spec))
+            }
             _ => None,
         };
-        Execution {
-            status,
-            output: output.to_vec(),
-            gas_used,
-            counts,
-            gas_by_schedule,
-            wall,
-        }
+        Execution { status, output: output.to_vec(), gas_used, counts, gas_by_schedule, wall }
     }
 }
 
@@ -308,11 +265,7 @@ pub fn execute(code: &[u8], calldata: &[u8], opts: &RunOptions) -> Result<Execut
 
 /// Calls a precompile directly (the transaction's target is the precompile): `gas_used` is the
 /// precompile's own gas, the figure to set against a contract's `gas_used`.
-pub fn call_precompile(
-    address: Address,
-    input: &[u8],
-    opts: &RunOptions,
-) -> Result<Execution, RunError> {
+pub fn call_precompile(address: Address, input: &[u8], opts: &RunOptions) -> Result<Execution, RunError> {
     Runner::new(opts.clone()).call(address, input)
 }
 

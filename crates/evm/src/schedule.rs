@@ -80,46 +80,22 @@ struct Prices {
 
 /// Only the EVM384 opcodes priced; the rest as revm.
 const fn evm384_only(evm384: [Decigas; 3]) -> Prices {
-    Prices {
-        evm384,
-        push: None,
-        dup: None,
-        mload: None,
-        mstore: None,
-    }
+    Prices { evm384, push: None, dup: None, mload: None, mstore: None }
 }
 
 /// The "pushdup2" variant: PUSH* and DUP* cost 2.
 const fn pushdup2(evm384: [Decigas; 3]) -> Prices {
-    Prices {
-        evm384,
-        push: Some(20),
-        dup: Some(20),
-        mload: None,
-        mstore: None,
-    }
+    Prices { evm384, push: Some(20), dup: Some(20), mload: None, mstore: None }
 }
 
 /// The "repriced" variant: PUSH*, DUP*, MLOAD, MSTORE cost 1.
 const fn repriced(evm384: [Decigas; 3]) -> Prices {
-    Prices {
-        evm384,
-        push: Some(10),
-        dup: Some(10),
-        mload: Some(10),
-        mstore: Some(10),
-    }
+    Prices { evm384, push: Some(10), dup: Some(10), mload: Some(10), mstore: Some(10) }
 }
 
 /// The "fractional" variant: PUSH* 0.9, DUP* 0.7, MLOAD 1.0, MSTORE 0.8.
 const fn fractional(evm384: [Decigas; 3]) -> Prices {
-    Prices {
-        evm384,
-        push: Some(9),
-        dup: Some(7),
-        mload: Some(10),
-        mstore: Some(8),
-    }
+    Prices { evm384, push: Some(9), dup: Some(7), mload: Some(10), mstore: Some(8) }
 }
 
 impl Schedule {
@@ -168,10 +144,7 @@ impl Schedule {
     /// Whether every price is a whole number of gas, so the EVM charges the schedule exactly.
     pub fn is_integer(self) -> bool {
         let p = self.prices();
-        let changed = p
-            .evm384
-            .into_iter()
-            .chain([p.push, p.dup, p.mload, p.mstore].into_iter().flatten());
+        let changed = p.evm384.into_iter().chain([p.push, p.dup, p.mload, p.mstore].into_iter().flatten());
         changed.into_iter().all(|d| d % DECI == 0)
     }
 
@@ -182,8 +155,7 @@ impl Schedule {
             Some(p.evm384[op as usize])
         } else if (opcode::PUSH0..=opcode::PUSH32).contains(&opcode) {
             // PUSH0 costs 2 in revm: a variant only ever lowers it.
-            p.push
-                .map(|d| d.min(base[opcode as usize] as Decigas * DECI))
+            p.push.map(|d| d.min(base[opcode as usize] as Decigas * DECI))
         } else if (opcode::DUP1..=opcode::DUP16).contains(&opcode) {
             p.dup
         } else if opcode == opcode::MLOAD {
@@ -214,16 +186,10 @@ impl FromStr for Schedule {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         let lower = s.to_ascii_lowercase();
-        Schedule::ALL
-            .into_iter()
-            .find(|sch| sch.name() == lower)
-            .ok_or_else(|| {
-                let names: Vec<_> = Schedule::ALL.iter().map(|s| s.name()).collect();
-                format!(
-                    "unknown gas schedule '{s}' (expected one of: {})",
-                    names.join(", ")
-                )
-            })
+        Schedule::ALL.into_iter().find(|sch| sch.name() == lower).ok_or_else(|| {
+            let names: Vec<_> = Schedule::ALL.iter().map(|s| s.name()).collect();
+            format!("unknown gas schedule '{s}' (expected one of: {})", names.join(", "))
+        })
     }
 }
 
@@ -234,11 +200,7 @@ pub struct GasBySchedule(pub Vec<(Schedule, Decigas)>);
 impl GasBySchedule {
     /// The gas under `schedule`, in tenths.
     pub fn decigas(&self, schedule: Schedule) -> Decigas {
-        self.0
-            .iter()
-            .find(|(s, _)| *s == schedule)
-            .map(|&(_, d)| d)
-            .unwrap_or(0)
+        self.0.iter().find(|(s, _)| *s == schedule).map(|&(_, d)| d).unwrap_or(0)
     }
 
     /// The gas under `schedule` as a number (one decimal for fractional schedules).
@@ -248,18 +210,13 @@ impl GasBySchedule {
 
     /// `(name, gas)` pairs in [`Schedule::ALL`] order.
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
-        self.0
-            .iter()
-            .map(|&(s, d)| (s.name(), d as f64 / DECI as f64))
+        self.0.iter().map(|&(s, d)| (s.name(), d as f64 / DECI as f64))
     }
 }
 
 /// Static gas of all executed opcodes under `schedule`, in tenths.
 fn static_decigas(counts: &OpcodeCounts, schedule: Schedule, base: &GasTable) -> Decigas {
-    counts
-        .iter()
-        .map(|(op, n)| n * schedule.static_decigas(base, op))
-        .sum()
+    counts.iter().map(|(op, n)| n * schedule.static_decigas(base, op)).sum()
 }
 
 /// The gas of an execution under every schedule, from what the EVM charged: `gas_used` under
@@ -269,25 +226,12 @@ fn static_decigas(counts: &OpcodeCounts, schedule: Schedule, base: &GasTable) ->
 /// gas (memory expansion, copies, calls…), the same under every schedule; each schedule's figure
 /// is that plus its own static gas. Exact as long as the path taken does not depend on the gas
 /// (no GAS-dependent branching, no out-of-gas halt).
-pub fn gas_by_schedule(
-    gas_used: u64,
-    counts: &OpcodeCounts,
-    charged: Schedule,
-    spec: SpecId,
-) -> GasBySchedule {
+pub fn gas_by_schedule(gas_used: u64, counts: &OpcodeCounts, charged: Schedule, spec: SpecId) -> GasBySchedule {
     let base = gas_table_spec(spec);
     let charged_table = charged.gas_table(spec);
-    let charged_static: Decigas = counts
-        .iter()
-        .map(|(op, n)| n * charged_table[op as usize] as Decigas * DECI)
-        .sum();
+    let charged_static: Decigas = counts.iter().map(|(op, n)| n * charged_table[op as usize] as Decigas * DECI).sum();
     let dynamic = (gas_used * DECI).saturating_sub(charged_static);
-    GasBySchedule(
-        Schedule::ALL
-            .into_iter()
-            .map(|s| (s, dynamic + static_decigas(counts, s, &base)))
-            .collect(),
-    )
+    GasBySchedule(Schedule::ALL.into_iter().map(|s| (s, dynamic + static_decigas(counts, s, &base))).collect())
 }
 
 #[cfg(test)]
@@ -326,10 +270,7 @@ mod tests {
         assert_eq!(s.static_decigas(&base, opcode::PUSH0), 9);
         assert_eq!(s.static_decigas(&base, opcode::MSTORE), 8);
         assert_eq!(s.static_decigas(&base, opcode::ADD), 30);
-        assert_eq!(
-            Schedule::ModelAPushDup2.static_decigas(&base, opcode::PUSH0),
-            20
-        );
+        assert_eq!(Schedule::ModelAPushDup2.static_decigas(&base, opcode::PUSH0), 20);
         assert!(!s.is_integer() && Schedule::ModelARepriced.is_integer());
     }
 }

@@ -6,15 +6,11 @@ mod common;
 use common::*;
 use evm384_arith::{addmod384, from_le_bytes, mulmodmont384, to_le_bytes};
 use evm384_evm::{
-    call_precompile, execute, precompile_caller_code, Interface, Op, RunOptions, Schedule, Status,
-    BLS12_PAIRING_CHECK,
+    call_precompile, execute, precompile_caller_code, Interface, Op, RunOptions, Schedule, Status, BLS12_PAIRING_CHECK,
 };
 
 fn opts(interface: Interface) -> RunOptions {
-    RunOptions {
-        interface,
-        ..RunOptions::default()
-    }
+    RunOptions { interface, ..RunOptions::default() }
 }
 
 fn halt_reason(status: &Status) -> &str {
@@ -36,10 +32,7 @@ fn offsets_near_2_pow_32_run_out_of_gas() {
                 let code = op(interface, op_, o[0], o[1], o[2], o[3]);
                 let exec = execute(&code, &[], &opts(interface)).unwrap();
                 let reason = halt_reason(&exec.status);
-                assert!(
-                    reason.starts_with("OutOfGas"),
-                    "{interface} {op_:?} {offset:#x}: {reason}"
-                );
+                assert!(reason.starts_with("OutOfGas"), "{interface} {op_:?} {offset:#x}: {reason}");
                 assert_eq!(exec.gas_used, opts(interface).gas_limit);
             }
         }
@@ -50,14 +43,7 @@ fn offsets_near_2_pow_32_run_out_of_gas() {
 fn offsets_near_2_pow_32_with_enormous_gas_hit_the_memory_limit() {
     // 2^62 gas would pay for 4 GiB of memory: the 2^32 - 1 byte memory limit stops it first.
     let code = op(Interface::V9, Op::MulModMont384, 0, 0, 0, u32::MAX);
-    let exec = execute(
-        &code,
-        &[],
-        &RunOptions {
-            gas_limit: 1 << 62,
-            ..opts(Interface::V9)
-        },
-    );
+    let exec = execute(&code, &[], &RunOptions { gas_limit: 1 << 62, ..opts(Interface::V9) });
     let reason = halt_reason(&exec.unwrap().status).to_string();
     assert!(reason.starts_with("OutOfGas"), "{reason}");
 }
@@ -67,11 +53,7 @@ fn stack_underflow_in_v7_and_v8() {
     for interface in [Interface::V7, Interface::V8] {
         for op_ in Op::ALL {
             let exec = execute(&[op_.opcode()], &[], &opts(interface)).unwrap();
-            assert_eq!(
-                halt_reason(&exec.status),
-                "StackUnderflow",
-                "{interface} {op_:?}"
-            );
+            assert_eq!(halt_reason(&exec.status), "StackUnderflow", "{interface} {op_:?}");
         }
     }
 }
@@ -87,11 +69,7 @@ fn truncated_v9_immediate_reads_zeros() {
     let exec = execute(&[0xc2], &[], &opts(Interface::V9)).unwrap();
     assert_eq!((exec.status, exec.gas_used), (Status::Success, 24 + 6));
     let counts = exec.counts.unwrap();
-    assert_eq!(
-        (counts.get(0xc2), counts.total()),
-        (1, 2),
-        "MULMODMONT384 then the padding STOP"
-    );
+    assert_eq!((counts.get(0xc2), counts.total()), (1, 2), "MULMODMONT384 then the padding STOP");
 }
 
 /// `PUSH1 target JUMP` followed by `rest`.
@@ -166,10 +144,9 @@ fn aliasing_calldata() -> (Vec<u8>, [u64; 6], [u64; 6], u64) {
 fn output_may_alias_both_inputs() {
     let (calldata, x, m, inv) = aliasing_calldata();
     for interface in [Interface::V7, Interface::V9] {
-        for (op_, expected) in [
-            (Op::AddMod384, addmod384(&x, &x, &m)),
-            (Op::MulModMont384, mulmodmont384(&x, &x, &m, inv)),
-        ] {
+        for (op_, expected) in
+            [(Op::AddMod384, addmod384(&x, &x, &m)), (Op::MulModMont384, mulmodmont384(&x, &x, &m, inv))]
+        {
             let mut code = copy_calldata();
             code.extend(op(interface, op_, 0, 0, 0, 48));
             code.extend(return_mem(0, 48));
@@ -189,10 +166,7 @@ fn fast_and_counting_paths_report_the_same_frame_gas() {
     let halt = vec![0xc0];
     for (code, status) in [(ok, "success"), (revert, "revert"), (halt, "halt")] {
         let slow = execute(&code, &calldata, &RunOptions::default()).unwrap();
-        let fast = RunOptions {
-            count_opcodes: false,
-            ..RunOptions::default()
-        };
+        let fast = RunOptions { count_opcodes: false, ..RunOptions::default() };
         let fast = execute(&code, &calldata, &fast).unwrap();
         assert_eq!(slow.status.name(), status);
         assert_eq!((slow.gas_used, slow.status), (fast.gas_used, fast.status));
@@ -212,46 +186,26 @@ fn pairing_vector() -> (Vec<u8>, Vec<u8>, u64) {
 fn pairing_precompile_directly_and_through_a_contract() {
     let (input, expected, gas) = pairing_vector();
     for count_opcodes in [false, true] {
-        let opts = RunOptions {
-            count_opcodes,
-            ..RunOptions::default()
-        };
+        let opts = RunOptions { count_opcodes, ..RunOptions::default() };
         let direct = call_precompile(BLS12_PAIRING_CHECK, &input, &opts).unwrap();
-        assert_eq!(
-            (direct.status, &direct.output, direct.gas_used),
-            (Status::Success, &expected, gas)
-        );
+        assert_eq!((direct.status, &direct.output, direct.gas_used), (Status::Success, &expected, gas));
         let code = precompile_caller_code(BLS12_PAIRING_CHECK);
         let via = execute(&code, &input, &opts).unwrap();
         assert_eq!((via.status, &via.output), (Status::Success, &expected));
-        assert!(
-            via.gas_used > gas && via.gas_used < gas + 1000,
-            "{}",
-            via.gas_used
-        );
+        assert!(via.gas_used > gas && via.gas_used < gas + 1000, "{}", via.gas_used);
     }
     // A failing precompile call makes the caller revert.
-    let via = execute(
-        &precompile_caller_code(BLS12_PAIRING_CHECK),
-        &[1, 2, 3],
-        &RunOptions::default(),
-    );
+    let via = execute(&precompile_caller_code(BLS12_PAIRING_CHECK), &[1, 2, 3], &RunOptions::default());
     assert_eq!(via.unwrap().status, Status::Revert);
 }
 
 #[test]
 fn fractional_schedule_is_charged_rounded_up() {
     let code = op(Interface::V9, Op::AddMod384, 0, 0, 0, 0);
-    let opts = RunOptions {
-        schedule: Schedule::ModelBFractional,
-        count_opcodes: false,
-        ..opts(Interface::V9)
-    };
+    let opts = RunOptions { schedule: Schedule::ModelBFractional, count_opcodes: false, ..opts(Interface::V9) };
     let exec = execute(&code, &[], &opts).unwrap();
     // ADDMOD384 0.8 charged as 1, plus 2 words of memory (6).
     assert_eq!(exec.gas_used, 1 + 6);
-    let by = exec
-        .gas_by_schedule
-        .expect("fractional schedules always count");
+    let by = exec.gas_by_schedule.expect("fractional schedules always count");
     assert_eq!(by.decigas(Schedule::ModelBFractional), 8 + 60);
 }

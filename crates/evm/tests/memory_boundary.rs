@@ -10,8 +10,7 @@ mod common;
 
 use common::*;
 use evm384_arith::{
-    addmod384, from_be_bytes, from_le_bytes, mulmodmont384, submod384, to_be_bytes, to_le_bytes,
-    Limbs,
+    addmod384, from_be_bytes, from_le_bytes, mulmodmont384, submod384, to_be_bytes, to_le_bytes, Limbs,
 };
 use evm384_evm::{execute, Interface, Op, RunOptions, Schedule, Status};
 
@@ -45,9 +44,7 @@ fn push16_gas(interface: Interface) -> u64 {
 
 /// Deterministic calldata filling memory: not field elements, just bytes (nothing is validated).
 fn calldata() -> Vec<u8> {
-    (0..SIZE)
-        .map(|i| (i as u8).wrapping_mul(151).wrapping_add(7))
-        .collect()
+    (0..SIZE).map(|i| (i as u8).wrapping_mul(151).wrapping_add(7)).collect()
 }
 
 fn decode(interface: Interface, b: &[u8]) -> Limbs {
@@ -79,11 +76,7 @@ fn expected(interface: Interface, op_: Op, [out, x, y, params]: [usize; 4]) -> [
         Op::SubMod384 => submod384(&x, &y, &m),
         Op::MulModMont384 => {
             let b: [u8; 8] = mem[params + 48..params + 56].try_into().unwrap();
-            let inv = if interface.big_endian_values() {
-                u64::from_be_bytes(b)
-            } else {
-                u64::from_le_bytes(b)
-            };
+            let inv = if interface.big_endian_values() { u64::from_be_bytes(b) } else { u64::from_le_bytes(b) };
             mulmodmont384(&x, &y, &m, inv)
         }
     };
@@ -91,11 +84,7 @@ fn expected(interface: Interface, op_: Op, [out, x, y, params]: [usize; 4]) -> [
 }
 
 fn run(interface: Interface, code: &[u8]) -> evm384_evm::Execution {
-    let opts = RunOptions {
-        interface,
-        schedule: Schedule::Evmone,
-        ..RunOptions::default()
-    };
+    let opts = RunOptions { interface, schedule: Schedule::Evmone, ..RunOptions::default() };
     let exec = execute(code, &calldata(), &opts).unwrap();
     assert_eq!(exec.status, Status::Success);
     exec
@@ -114,20 +103,10 @@ fn expansion_exactly_at_and_around_the_boundary() {
                 ("one byte over, out largest", [top + 1, 0, 48, 96]),
                 ("one byte over, params largest", [5, 11, 40, top + 1]),
                 ("partial word, y straddles the end", [1, 64, SIZE - 20, 100]),
-                (
-                    "a word and more, all alias",
-                    [top + 40, top + 40, top + 40, top + 40],
-                ),
+                ("a word and more, all alias", [top + 40, top + 40, top + 40, top + 40]),
             ];
             for (name, offsets @ [out, x, y, params]) in cases {
-                let instr = op(
-                    interface,
-                    op_,
-                    out as u32,
-                    x as u32,
-                    y as u32,
-                    params as u32,
-                );
+                let instr = op(interface, op_, out as u32, x as u32, y as u32, params as u32);
                 let needed = offsets.into_iter().max().unwrap() + op_.params_len();
                 let what = format!("{interface} {op_:?} {name} {offsets:?}");
 
@@ -145,8 +124,7 @@ fn expansion_exactly_at_and_around_the_boundary() {
                 with.push(0x00);
                 let mut without = copy_calldata();
                 without.push(0x00);
-                let expansion =
-                    memory_cost(words(needed).max(words(SIZE))) - memory_cost(words(SIZE));
+                let expansion = memory_cost(words(needed).max(words(SIZE))) - memory_cost(words(SIZE));
                 assert_eq!(
                     run(interface, &with).gas_used - run(interface, &without).gas_used,
                     push16_gas(interface) + static_gas(op_) + expansion,

@@ -27,11 +27,7 @@ fn calldata(interface: Interface) -> Vec<u8> {
 }
 
 fn run(interface: Interface, schedule: Schedule) -> Execution {
-    let opts = RunOptions {
-        interface,
-        schedule,
-        ..RunOptions::default()
-    };
+    let opts = RunOptions { interface, schedule, ..RunOptions::default() };
     let exec = execute(&program(interface), &calldata(interface), &opts).unwrap();
     assert_eq!(exec.status, Status::Success);
     exec
@@ -40,27 +36,17 @@ fn run(interface: Interface, schedule: Schedule) -> Execution {
 #[test]
 fn charged_gas_equals_after_the_fact_gas_for_every_integer_schedule() {
     for interface in Interface::ALL {
-        let runs: Vec<(Schedule, Execution)> = Schedule::ALL
-            .into_iter()
-            .map(|s| (s, run(interface, s)))
-            .collect();
+        let runs: Vec<(Schedule, Execution)> = Schedule::ALL.into_iter().map(|s| (s, run(interface, s))).collect();
         let reference = runs[0].1.gas_by_schedule.clone().unwrap();
         for (charged, exec) in &runs {
             let by = exec.gas_by_schedule.as_ref().unwrap();
             // The same figures whatever schedule the EVM charged.
             assert_eq!(by, &reference, "{interface} charged {charged}");
             if charged.is_integer() {
-                assert_eq!(
-                    by.decigas(*charged),
-                    exec.gas_used * 10,
-                    "{interface} {charged}"
-                );
+                assert_eq!(by.decigas(*charged), exec.gas_used * 10, "{interface} {charged}");
             } else {
                 // Fractional prices are charged rounded up: never less than the exact figure.
-                assert!(
-                    exec.gas_used as f64 >= by.gas(*charged),
-                    "{interface} {charged}"
-                );
+                assert!(exec.gas_used as f64 >= by.gas(*charged), "{interface} {charged}");
             }
             assert_eq!(exec.output, runs[0].1.output);
         }
@@ -72,47 +58,24 @@ fn schedules_reprice_what_they_say() {
     let exec = run(Interface::V7, Schedule::Evmone);
     let by = exec.gas_by_schedule.unwrap();
     let counts = exec.counts.unwrap();
-    let (pushes, dups) = (
-        (0x5f..=0x7f).map(|o| counts.get(o)).sum::<u64>(),
-        (0x80..=0x8f).map(|o| counts.get(o)).sum::<u64>(),
-    );
-    assert_eq!(
-        (counts.get(0xc0), counts.get(0xc1), counts.get(0xc2)),
-        (1, 1, 1)
-    );
-    assert_eq!(
-        (pushes, dups, counts.get(0x51), counts.get(0x52)),
-        (2 + 3 + 1 + 2, 1, 1, 1)
-    );
+    let (pushes, dups) =
+        ((0x5f..=0x7f).map(|o| counts.get(o)).sum::<u64>(), (0x80..=0x8f).map(|o| counts.get(o)).sum::<u64>());
+    assert_eq!((counts.get(0xc0), counts.get(0xc1), counts.get(0xc2)), (1, 1, 1));
+    assert_eq!((pushes, dups, counts.get(0x51), counts.get(0x52)), (2 + 3 + 1 + 2, 1, 1, 1));
     let gas = |s: Schedule| by.decigas(s) as i64;
     // evmone - model A: EVM384 (8+8+24) - (2+2+6) = 30 gas.
     assert_eq!(gas(Schedule::Evmone) - gas(Schedule::ModelA), 300);
     assert_eq!(gas(Schedule::ModelA) - gas(Schedule::ModelB), 50);
     // pushdup2: every PUSH and DUP one gas cheaper (PUSH0 would stay at 2).
-    assert_eq!(
-        gas(Schedule::ModelA) - gas(Schedule::ModelAPushDup2),
-        10 * (pushes + dups) as i64
-    );
+    assert_eq!(gas(Schedule::ModelA) - gas(Schedule::ModelAPushDup2), 10 * (pushes + dups) as i64);
     // repriced: PUSH/DUP/MLOAD/MSTORE at 1, and MULMODMONT384 at 5 in model A.
     let repriced = 20 * (pushes + dups + 2) as i64;
-    assert_eq!(
-        gas(Schedule::ModelA) - gas(Schedule::ModelARepriced),
-        repriced + 10
-    );
-    assert_eq!(
-        gas(Schedule::ModelB) - gas(Schedule::ModelBRepriced),
-        repriced
-    );
+    assert_eq!(gas(Schedule::ModelA) - gas(Schedule::ModelARepriced), repriced + 10);
+    assert_eq!(gas(Schedule::ModelB) - gas(Schedule::ModelBRepriced), repriced);
     // fractional: 1.1/1.1/5.0 vs 2/2/6, PUSH 0.9, DUP 0.7, MLOAD 1.0, MSTORE 0.8.
     let frac_rest = (30 - 9) * pushes as i64 + (30 - 7) * dups as i64 + 20 + 22;
-    assert_eq!(
-        gas(Schedule::ModelA) - gas(Schedule::ModelAFractional),
-        9 + 9 + 10 + frac_rest
-    );
-    assert_eq!(
-        gas(Schedule::ModelB) - gas(Schedule::ModelBFractional),
-        2 + 3 + frac_rest
-    );
+    assert_eq!(gas(Schedule::ModelA) - gas(Schedule::ModelAFractional), 9 + 9 + 10 + frac_rest);
+    assert_eq!(gas(Schedule::ModelB) - gas(Schedule::ModelBFractional), 2 + 3 + frac_rest);
 }
 
 #[test]
@@ -149,10 +112,7 @@ fn after_the_fact_gas_holds_across_calls() {
     let input = hex::decode(json[0]["Input"].as_str().unwrap()).unwrap();
     let code = precompile_caller_code(BLS12_PAIRING_CHECK);
     let run = |schedule| {
-        let opts = RunOptions {
-            schedule,
-            ..RunOptions::default()
-        };
+        let opts = RunOptions { schedule, ..RunOptions::default() };
         execute(&code, &input, &opts).unwrap()
     };
     let (evmone, repriced) = (run(Schedule::Evmone), run(Schedule::ModelBRepriced));

@@ -44,10 +44,7 @@ fn block(interface: Interface, c: &Case) -> Vec<u8> {
     b.extend(value(interface, &c.y));
     b.extend(value(interface, &c.m));
     if c.op == Op::MulModMont384 {
-        b.extend(inv_bytes(
-            interface,
-            c.inv.as_deref().expect("mulmodmont384 case has inv"),
-        ));
+        b.extend(inv_bytes(interface, c.inv.as_deref().expect("mulmodmont384 case has inv")));
     }
     b
 }
@@ -74,11 +71,7 @@ fn arith_vectors_in_every_interface() {
     assert!(cases.len() >= 3000, "only {} cases", cases.len());
     let mut checked = 0;
     for interface in Interface::ALL {
-        let opts = RunOptions {
-            interface,
-            count_opcodes: false,
-            ..RunOptions::default()
-        };
+        let opts = RunOptions { interface, count_opcodes: false, ..RunOptions::default() };
         let mut runner = Runner::new(opts);
         for op_ in Op::ALL {
             let of_op: Vec<&Case> = cases.iter().filter(|c| c.op == op_).collect();
@@ -106,22 +99,14 @@ fn arith_vectors_in_every_interface() {
 }
 
 fn program_cases() -> Vec<serde_json::Value> {
-    load_json("evm384/programs.json")["cases"]
-        .as_array()
-        .unwrap()
-        .clone()
+    load_json("evm384/programs.json")["cases"].as_array().unwrap().clone()
 }
 
 fn run_program(case: &serde_json::Value, spec: SpecId) -> evm384_evm::Execution {
     let interface: Interface = case["interface"].as_str().unwrap().parse().unwrap();
     let code = hex::decode(case["code"].as_str().unwrap()).unwrap();
     let calldata = hex::decode(case["calldata"].as_str().unwrap()).unwrap();
-    let opts = RunOptions {
-        interface,
-        schedule: Schedule::Evmone,
-        spec,
-        ..RunOptions::default()
-    };
+    let opts = RunOptions { interface, schedule: Schedule::Evmone, spec, ..RunOptions::default() };
     execute(&code, &calldata, &opts).unwrap()
 }
 
@@ -136,16 +121,8 @@ fn programs_give_the_published_output_and_gas() {
             let name = case["name"].as_str().unwrap();
             let exec = run_program(case, spec);
             assert_eq!(exec.status, Status::Success, "{name}");
-            assert_eq!(
-                hex::encode(&exec.output),
-                case["output"].as_str().unwrap(),
-                "{name}"
-            );
-            assert_eq!(
-                exec.gas_used,
-                case["gas_used"].as_u64().unwrap(),
-                "{name} {spec:?}"
-            );
+            assert_eq!(hex::encode(&exec.output), case["output"].as_str().unwrap(), "{name}");
+            assert_eq!(exec.gas_used, case["gas_used"].as_u64().unwrap(), "{name} {spec:?}");
         }
     }
 }

@@ -13,12 +13,14 @@ use evm384_arith::isa::{encode, Interface, Operands};
 use evm384_arith::{to_be_bytes, to_le_bytes, Limbs};
 
 use crate::ir::{
-    slot_addr, Cond, Node, Phase, Program, INPUT_PTR_ADDR, PAIR_END_ADDR, PAIR_INPUT_BYTES, PARAMS_ADDR, SLOTS_ADDR,
+    slot_addr, Cond, Node, Phase, Program, Window, INPUT_PTR_ADDR, PAIR_END_ADDR, PAIR_INPUT_BYTES, PARAMS_ADDR,
+    SLOTS_ADDR,
 };
 
 mod opc {
     pub const ADD: u8 = 0x01;
     pub const SUB: u8 = 0x03;
+    pub const MUL: u8 = 0x02;
     pub const MOD: u8 = 0x06;
     pub const GT: u8 = 0x11;
     pub const EQ: u8 = 0x14;
@@ -276,6 +278,11 @@ impl Emitter<'_> {
                     }
                 }
             }
+            Node::ForWindows { windows, table, n, tmp, always, then } => {
+                for chunk in windows.chunks(32) {
+                    self.for_windows_chunk(chunk, (*table, *n, *tmp), always, then);
+                }
+            }
             Node::ForEachPair(body) => {
                 let (rec, wb_off, wb_n) = (48 * pairs.record as u64, pairs.writeback.0, pairs.writeback.1);
                 let (top, done) = (self.label(), self.label());
@@ -451,6 +458,61 @@ impl Emitter<'_> {
         self.op(POP);
     }
 
+    /// One PUSH32 loop over ≤ 32 windows, one byte each (first window in the top byte):
+    /// `sqr` in the high bits, `entry` in the low `eb` bits. Per window: a counted loop of
+    /// `always`, one MCOPY of the entry (its address computed on the stack, so the same code
+    /// serves every entry), `then`. The word is zero once every window is shifted out (every
+    /// byte is non-zero since `sqr ≥ 1`).
+    fn for_windows_chunk(
+        &mut self,
+        windows: &[Window],
+        (table, n, tmp): (u32, u32, u32),
+        always: &[Node],
+        then: &[Node],
+    ) {
+        assert!(!windows.is_empty() && windows.len() <= 32);
+        let max_entry = windows.iter().map(|w| w.entry).max().unwrap_or(0);
+        let eb = (32 - max_entry.leading_zeros()).max(1);
+        let mut word = [0u8; 32];
+        for (i, w) in windows.iter().enumerate() {
+            assert!(w.sqr >= 1 && w.sqr < 1 << (8 - eb), "window {w:?} does not fit one byte");
+            word[i] = ((w.sqr << eb) | w.entry) as u8;
+        }
+        let (top, inner) = (self.label(), self.label());
+        self.push32(&word); // [w]
+        self.place(top);
+        self.op(DUP1);
+        self.push(256 - 8 + eb as u64);
+        self.op(SHR); // [w, sqr]
+        self.place(inner);
+        self.block(always);
+        self.push(1);
+        self.op(SWAP1);
+        self.op(SUB); // [w, sqr - 1]
+        self.op(DUP1);
+        self.jumpi_to(inner);
+        self.op(POP); // [w]
+        let len = 48 * n as u64;
+        self.push(len);
+        self.op(DUP2);
+        self.push(248);
+        self.op(SHR);
+        self.push((1 << eb) - 1);
+        self.op(AND); // [w, len, entry]
+        self.push(len);
+        self.op(MUL);
+        self.push(slot_addr(table) as u64);
+        self.op(ADD); // [w, len, src]
+        self.push(slot_addr(tmp) as u64);
+        self.op(MCOPY); // tmp ← table[entry]
+        self.block(then);
+        self.push(8);
+        self.op(SHL); // next window
+        self.op(DUP1);
+        self.jumpi_to(top);
+        self.op(POP);
+    }
+
     /// Pushes 1/0 (or, for `InputNonZero`, any non-zero word / 0).
     fn cond(&mut self, c: &Cond) {
         match *c {
@@ -612,8 +674,10 @@ mod tests {
     fn print_size_map() {
         for f2mul in [crate::F2Mul::V3, crate::F2Mul::V4] {
             let prog = crate::pairing_check_program(f2mul, Default::default());
-            let (code, map) = assemble_with_map(&prog, Interface::V7);
-            eprintln!("{f2mul}: {} bytes: {map:?}", code.len());
+            for iface in Interface::ALL {
+                let (code, map) = assemble_with_map(&prog, iface);
+                eprintln!("{iface} {f2mul}: {} bytes: {map:?}", code.len());
+            }
         }
     }
 

@@ -89,7 +89,15 @@ pub struct DblParts {
 impl DblParts {
     pub fn alloc(a: &mut Asm, d: Deg) -> DblParts {
         let n = d.n();
-        DblParts { a: a.alloc(n), b: a.alloc(n), zz: a.alloc(n), c: a.alloc(n), d: a.alloc(n), e: a.alloc(n), f: a.alloc(n) }
+        DblParts {
+            a: a.alloc(n),
+            b: a.alloc(n),
+            zz: a.alloc(n),
+            c: a.alloc(n),
+            d: a.alloc(n),
+            e: a.alloc(n),
+            f: a.alloc(n),
+        }
     }
 }
 
@@ -128,6 +136,36 @@ pub fn dbl_update(a: &mut Asm, t: Jac, p: &DblParts) {
     add_f(a, d, p.c, p.c, p.c);
     add_f(a, d, p.c, p.c, p.c); // 8C
     sub_f(a, d, t.y(), t.y(), p.c); // Y3 = E·(D - X3) - 8C
+}
+
+/// T ← 2T without the line's values (G1 subgroup check): dbl-2009-l with its two squarings-for-
+/// products undone, since MULMODMONT384 squares and multiplies at one price:
+/// D = 2((X1+B)² - A - C) = 4·X1·B and Z3 = (Y1+Z1)² - B - Z1² = 2·Y1·Z1; with B2 = 2B,
+/// D = 2·X1·B2 and 8C = 2·B2², which saves two more additions.
+/// 7 mul + 6 add + 4 sub against 8 + 8 + 8 for `dbl_parts` + `dbl_update` (measured per G1
+/// check, 126 doublings, under model-b: 3,818 gas less in v7, 1,151 in v9).
+/// Temporaries belong to the caller's scope.
+pub fn dbl_jacobian(a: &mut Asm, t: Jac) {
+    let d = t.d;
+    let n = d.n();
+    let (sa, sb, sc, sd, se) = (a.alloc(n), a.alloc(n), a.alloc(n), a.alloc(n), a.alloc(n));
+    sqr_f(a, d, sa, t.x()); // A = X1²
+    sqr_f(a, d, sb, t.y()); // B = Y1²
+    mul_f(a, d, t.z(), t.y(), t.z());
+    add_f(a, d, t.z(), t.z(), t.z()); // Z3 = 2·Y1·Z1
+    add_f(a, d, sb, sb, sb); // B2 = 2B
+    sqr_f(a, d, sc, sb); // B2² = 4C
+    mul_f(a, d, sd, t.x(), sb);
+    add_f(a, d, sd, sd, sd); // D = 2·X1·B2 = 4·X1·B
+    add_f(a, d, se, sa, sa);
+    add_f(a, d, se, se, sa); // E = 3A
+    sqr_f(a, d, t.x(), se); // F = E²
+    sub_f(a, d, t.x(), t.x(), sd);
+    sub_f(a, d, t.x(), t.x(), sd); // X3 = F - 2D
+    sub_f(a, d, sd, sd, t.x()); // D - X3
+    mul_f(a, d, t.y(), se, sd); // E·(D - X3)
+    add_f(a, d, sc, sc, sc); // 8C
+    sub_f(a, d, t.y(), t.y(), sc); // Y3 = E·(D - X3) - 8C
 }
 
 /// T ← T + Q with Q = (x2, y2) affine (madd-2007-bl); writes r = 2·(S2 - Y1) to `r`, which with

@@ -83,12 +83,35 @@ pub enum Cond {
 #[derive(Clone, Debug)]
 pub enum Node {
     /// `out = x (op) y` modulo p (the `params` block).
-    Op { op: Op, out: Slot, x: Slot, y: Slot },
+    Op {
+        op: Op,
+        out: Slot,
+        x: Slot,
+        y: Slot,
+    },
     /// Copies `n` slots (memmove, MCOPY).
-    Copy { dst: Slot, src: Slot, n: u32 },
+    Copy {
+        dst: Slot,
+        src: Slot,
+        n: u32,
+    },
     Call(usize),
     /// For each bit (most significant first): `always`, then `if_set` when the bit is one.
-    ForBits { bits: Vec<bool>, always: Vec<Node>, if_set: Vec<Node> },
+    ForBits {
+        bits: Vec<bool>,
+        always: Vec<Node>,
+        if_set: Vec<Node>,
+    },
+    /// A windowed exponentiation's tail: for each window, `always` `sqr` times, then table entry
+    /// `entry` (slots `table + n·entry ..`, `n` each) copied to `tmp`, then `then`.
+    ForWindows {
+        windows: Vec<Window>,
+        table: Slot,
+        n: u32,
+        tmp: Slot,
+        always: Vec<Node>,
+        then: Vec<Node>,
+    },
     /// For each pair record: copy it into the work record, run `body`, write back the
     /// updated part of the work record (see [`PairLayout`]).
     ForEachPair(Vec<Node>),
@@ -103,7 +126,10 @@ pub enum Node {
     /// Reads the 64-byte big-endian field element at `offset` of the current input pair into
     /// `dst` (canonical integer, not yet Montgomery); INVALID if the top 16 bytes are not zero or
     /// the value is not below p.
-    LoadInput { dst: Slot, offset: u32 },
+    LoadInput {
+        dst: Slot,
+        offset: u32,
+    },
     /// Appends the work record to the pair-record array.
     AppendPair,
     Phase(Phase),
@@ -111,6 +137,15 @@ pub enum Node {
     ReturnBool(Cond),
     /// Halts returning all slots up to the end of the pair-record array (debugging/tests).
     ReturnMemory,
+}
+
+/// One window of a sliding-window exponentiation: acc ← acc^(2^sqr)·table[entry].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// Squarings before the multiplication (≥ 1).
+    pub sqr: u32,
+    /// Index of the table entry multiplied in.
+    pub entry: u32,
 }
 
 /// A subroutine: a body emitted once and reached by call/return.
@@ -265,6 +300,20 @@ impl Asm {
         let always = self.block(always);
         let if_set = self.block(if_set);
         self.push(Node::ForBits { bits: bits.to_vec(), always, if_set });
+    }
+
+    /// For each window: `always` `sqr` times, `tmp` ← table entry (`n` slots), `then`.
+    pub fn for_windows(
+        &mut self,
+        windows: &[Window],
+        (table, n, tmp): (Slot, u32, Slot),
+        always: impl FnOnce(&mut Asm),
+        then: impl FnOnce(&mut Asm),
+    ) {
+        assert!(windows.iter().all(|w| w.sqr >= 1), "for_windows: every window squares at least once");
+        let always = self.block(always);
+        let then = self.block(then);
+        self.push(Node::ForWindows { windows: windows.to_vec(), table, n, tmp, always, then });
     }
 
     pub fn for_each_pair(&mut self, body: impl FnOnce(&mut Asm)) {

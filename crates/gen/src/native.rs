@@ -120,9 +120,8 @@ impl Machine<'_> {
     }
 
     fn cond(&self, c: &Cond) -> bool {
-        let eq = |a: Slot, b: Slot, n: u32| {
-            (0..n as usize).all(|i| self.mem[a as usize + i] == self.mem[b as usize + i])
-        };
+        let eq =
+            |a: Slot, b: Slot, n: u32| (0..n as usize).all(|i| self.mem[a as usize + i] == self.mem[b as usize + i]);
         match *c {
             Cond::Eq(a, b, n) => eq(a, b, n),
             Cond::Ne(a, b, n) => !eq(a, b, n),
@@ -171,6 +170,15 @@ impl Machine<'_> {
                     if b {
                         self.block(if_set)?;
                     }
+                }
+            }
+            Node::ForWindows { windows, table, n, tmp, always, then } => {
+                for w in windows {
+                    for _ in 0..w.sqr {
+                        self.block(always)?;
+                    }
+                    self.copy(*tmp, table + n * w.entry, *n);
+                    self.block(then)?;
                 }
             }
             Node::ForEachPair(body) => {

@@ -38,35 +38,67 @@ pub fn bls12_381() -> CurveParams {
     CurveParams {
         name: "BLS12-381",
         p: [
-            0xb9feffffffffaaab, 0x1eabfffeb153ffff, 0x6730d2a0f6b0f624,
-            0x64774b84f38512bf, 0x4b1ba7b6434bacd7, 0x1a0111ea397fe69a,
+            0xb9feffffffffaaab,
+            0x1eabfffeb153ffff,
+            0x6730d2a0f6b0f624,
+            0x64774b84f38512bf,
+            0x4b1ba7b6434bacd7,
+            0x1a0111ea397fe69a,
         ],
         r: [0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805, 0x73eda753299d7d48, 0, 0],
         z_abs: 0xd201000000010000,
         z_negative: true,
         b: 4,
         beta: [
-            0x2e01fffffffefffe, 0xde17d813620a0002, 0xddb3a93be6f89688,
-            0xba69c6076a0f77ea, 0x5f19672fdf76ce51, 0x0000000000000000,
+            0x2e01fffffffefffe,
+            0xde17d813620a0002,
+            0xddb3a93be6f89688,
+            0xba69c6076a0f77ea,
+            0x5f19672fdf76ce51,
+            0x0000000000000000,
         ],
         psi_r2: [ZERO, P_MINUS_XI3_C1_PLUS_1],
         psi_s2: [G_C, G_A],
         frobenius: [
             [
                 [
-                    [0x8d0775ed92235fb8, 0xf67ea53d63e7813d, 0x7b2443d784bab9c4,
-                     0x0fd603fd3cbd5f4f, 0xc231beb4202c0d1f, 0x1904d3bf02bb0667],
-                    [0x2cf78a126ddc4af3, 0x282d5ac14d6c7ec2, 0xec0c8ec971f63c5f,
-                     0x54a14787b6c7b36f, 0x88e9e902231f9fb8, 0x00fc3e2b36c4e032],
+                    [
+                        0x8d0775ed92235fb8,
+                        0xf67ea53d63e7813d,
+                        0x7b2443d784bab9c4,
+                        0x0fd603fd3cbd5f4f,
+                        0xc231beb4202c0d1f,
+                        0x1904d3bf02bb0667,
+                    ],
+                    [
+                        0x2cf78a126ddc4af3,
+                        0x282d5ac14d6c7ec2,
+                        0xec0c8ec971f63c5f,
+                        0x54a14787b6c7b36f,
+                        0x88e9e902231f9fb8,
+                        0x00fc3e2b36c4e032,
+                    ],
                 ],
                 [ZERO, P_MINUS_XI3_C1],
                 [G_A, G_A],
                 [P_MINUS_XI3_C1_PLUS_1, ZERO],
                 [
-                    [0x9b18fae980078116, 0xc63a3e6e257f8732, 0x8beadf4d8e9c0566,
-                     0xf39816240c0b8fee, 0xdf47fa6b48b1e045, 0x05b2cfd9013a5fd8],
-                    [0x1ee605167ff82995, 0x5871c1908bd478cd, 0xdb45f3536814f0bd,
-                     0x70df3560e77982d0, 0x6bd3ad4afa99cc91, 0x144e4211384586c1],
+                    [
+                        0x9b18fae980078116,
+                        0xc63a3e6e257f8732,
+                        0x8beadf4d8e9c0566,
+                        0xf39816240c0b8fee,
+                        0xdf47fa6b48b1e045,
+                        0x05b2cfd9013a5fd8,
+                    ],
+                    [
+                        0x1ee605167ff82995,
+                        0x5871c1908bd478cd,
+                        0xdb45f3536814f0bd,
+                        0x70df3560e77982d0,
+                        0x6bd3ad4afa99cc91,
+                        0x144e4211384586c1,
+                    ],
                 ],
             ],
             [
@@ -76,45 +108,67 @@ pub fn bls12_381() -> CurveParams {
                 [P_MINUS_XI3_C1, ZERO],
                 [P_MINUS_XI3_C1_PLUS_1, ZERO],
             ],
-            [
-                [G_C, G_A],
-                [ZERO, [1, 0, 0, 0, 0, 0]],
-                [G_C, G_C],
-                [P_MINUS_1, ZERO],
-                [G_A, G_C],
-            ],
+            [[G_C, G_A], [ZERO, [1, 0, 0, 0, 0, 0]], [G_C, G_C], [P_MINUS_1, ZERO], [G_A, G_C]],
         ],
     }
 }
 
 // Shared values of the tables above (each is a root of unity appearing several times).
 const BETA: Limbs = [
-    0x2e01fffffffefffe, 0xde17d813620a0002, 0xddb3a93be6f89688,
-    0xba69c6076a0f77ea, 0x5f19672fdf76ce51, 0x0000000000000000,
+    0x2e01fffffffefffe,
+    0xde17d813620a0002,
+    0xddb3a93be6f89688,
+    0xba69c6076a0f77ea,
+    0x5f19672fdf76ce51,
+    0x0000000000000000,
 ];
 const BETA_PLUS_1: Limbs = [
-    0x2e01fffffffeffff, 0xde17d813620a0002, 0xddb3a93be6f89688,
-    0xba69c6076a0f77ea, 0x5f19672fdf76ce51, 0x0000000000000000,
+    0x2e01fffffffeffff,
+    0xde17d813620a0002,
+    0xddb3a93be6f89688,
+    0xba69c6076a0f77ea,
+    0x5f19672fdf76ce51,
+    0x0000000000000000,
 ];
 const P_MINUS_1: Limbs = [
-    0xb9feffffffffaaaa, 0x1eabfffeb153ffff, 0x6730d2a0f6b0f624,
-    0x64774b84f38512bf, 0x4b1ba7b6434bacd7, 0x1a0111ea397fe69a,
+    0xb9feffffffffaaaa,
+    0x1eabfffeb153ffff,
+    0x6730d2a0f6b0f624,
+    0x64774b84f38512bf,
+    0x4b1ba7b6434bacd7,
+    0x1a0111ea397fe69a,
 ];
 const P_MINUS_XI3_C1: Limbs = [
-    0x8bfd00000000aaac, 0x409427eb4f49fffd, 0x897d29650fb85f9b,
-    0xaa0d857d89759ad4, 0xec02408663d4de85, 0x1a0111ea397fe699,
+    0x8bfd00000000aaac,
+    0x409427eb4f49fffd,
+    0x897d29650fb85f9b,
+    0xaa0d857d89759ad4,
+    0xec02408663d4de85,
+    0x1a0111ea397fe699,
 ];
 const P_MINUS_XI3_C1_PLUS_1: Limbs = [
-    0x8bfd00000000aaad, 0x409427eb4f49fffd, 0x897d29650fb85f9b,
-    0xaa0d857d89759ad4, 0xec02408663d4de85, 0x1a0111ea397fe699,
+    0x8bfd00000000aaad,
+    0x409427eb4f49fffd,
+    0x897d29650fb85f9b,
+    0xaa0d857d89759ad4,
+    0xec02408663d4de85,
+    0x1a0111ea397fe699,
 ];
 const G_A: Limbs = [
-    0xc81084fbede3cc09, 0xee67992f72ec05f4, 0x77f76e17009241c5,
-    0x48395dabc2d3435e, 0x6831e36d6bd17ffe, 0x06af0e0437ff400b,
+    0xc81084fbede3cc09,
+    0xee67992f72ec05f4,
+    0x77f76e17009241c5,
+    0x48395dabc2d3435e,
+    0x6831e36d6bd17ffe,
+    0x06af0e0437ff400b,
 ];
 const G_C: Limbs = [
-    0xf1ee7b04121bdea2, 0x304466cf3e67fa0a, 0xef396489f61eb45e,
-    0x1c3dedd930b1cf60, 0xe2e9c448d77a2cd9, 0x135203e60180a68e,
+    0xf1ee7b04121bdea2,
+    0x304466cf3e67fa0a,
+    0xef396489f61eb45e,
+    0x1c3dedd930b1cf60,
+    0xe2e9c448d77a2cd9,
+    0x135203e60180a68e,
 ];
 
 impl CurveParams {
@@ -141,11 +195,8 @@ impl CurveParams {
 /// The binary expansion of a little-endian multi-word integer, most significant bit first,
 /// without its leading one.
 pub fn bits_below_top(words: &[u64]) -> Vec<bool> {
-    let mut bits: Vec<bool> = (0..64 * words.len())
-        .rev()
-        .map(|i| (words[i / 64] >> (i % 64)) & 1 == 1)
-        .skip_while(|b| !b)
-        .collect();
+    let mut bits: Vec<bool> =
+        (0..64 * words.len()).rev().map(|i| (words[i / 64] >> (i % 64)) & 1 == 1).skip_while(|b| !b).collect();
     bits.remove(0);
     bits
 }
@@ -187,7 +238,7 @@ mod tests {
     fn p_and_r_follow_from_z() {
         let c = bls12_381();
         let z = BigUint::from(c.z_abs); // z = -|z|
-        // r = z⁴ - z² + 1 (even powers: sign-free)
+                                        // r = z⁴ - z² + 1 (even powers: sign-free)
         let r = z.pow(4) - z.pow(2) + 1u8;
         assert_eq!(big(&c.r), r);
         // p = (z-1)²·r/3 + z with z negative: (|z|+1)²·r/3 - |z|

@@ -10,7 +10,9 @@
 //! Granger, Scott, "Faster squaring in the cyclotomic subgroup of sixth degree extensions",
 //! eprint 2009/565 (cyclotomic squaring).
 
-use crate::ir::{Asm, Slot};
+use evm384_arith::Limbs;
+
+use crate::ir::{Asm, Slot, Window};
 use crate::F2Mul;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +147,18 @@ pub fn mul_by_xi_fp2(a: &mut Asm, out: Fp2, x: Fp2) {
     }
 }
 
+/// out = x + ξ·y = (x0 + y0 - y1) + (x1 + y0 + y1)·u: 4 additions against 5 for an in-place
+/// `mul_by_xi_fp2` then `add_fp2` (one ADDMOD384/SUBMOD384 saved, 4 gas in v7 and 1 in v9 under
+/// model-b). Measured with the out-of-place ξ in `mul_by_1_fp6` and `cyclotomic_sqr_fp12`
+/// (k = 2, model-b): 7,592 gas less in v7, 1,886 in v9. `out` may alias `x`, not `y`.
+pub fn add_mul_by_xi_fp2(a: &mut Asm, out: Fp2, x: Fp2, y: Fp2) {
+    assert!(out.0.abs_diff(y.0) >= 2, "add_mul_by_xi_fp2: out overlaps y");
+    a.add(out.c0(), x.c0(), y.c0());
+    a.sub(out.c0(), out.c0(), y.c1()); // c0 = x0 + y0 - y1
+    a.add(out.c1(), x.c1(), y.c0());
+    a.add(out.c1(), out.c1(), y.c1()); // c1 = x1 + y0 + y1
+}
+
 /// out = x·s for s ∈ Fp.
 pub fn mul_fp2_by_fp(a: &mut Asm, out: Fp2, x: Fp2, s: Slot) {
     a.mul(out.c0(), x.c0(), s);
@@ -206,14 +220,13 @@ pub fn mul_fp6_inline(a: &mut Asm, out: Fp6, x: Fp6, y: Fp6) {
         mul_fp2(a, t0, x.c(0), y.c(0)); // t0 = x0·y0
         mul_fp2(a, t1, x.c(1), y.c(1)); // t1 = x1·y1
         mul_fp2(a, t2, x.c(2), y.c(2)); // t2 = x2·y2
-        // c0 = ξ·((x1+x2)(y1+y2) - t1 - t2) + t0
+                                        // c0 = ξ·((x1+x2)(y1+y2) - t1 - t2) + t0
         add_fp2(a, s, x.c(1), x.c(2));
         add_fp2(a, t, y.c(1), y.c(2));
         mul_fp2(a, s, s, t);
         sub_fp2(a, s, s, t1);
         sub_fp2(a, s, s, t2);
-        mul_by_xi_fp2(a, s, s);
-        add_fp2(a, out.c(0), s, t0);
+        add_mul_by_xi_fp2(a, out.c(0), t0, s);
         // c1 = (x0+x1)(y0+y1) - t0 - t1 + ξ·t2
         add_fp2(a, s, x.c(0), x.c(1));
         add_fp2(a, t, y.c(0), y.c(1));
@@ -267,10 +280,12 @@ pub struct MulBy01Regs {
 }
 
 impl MulBy01Regs {
+    /// Two free slots follow b1, so a sparse line (c0, c1, c4) can live at b0 (see `mul_by_line`).
     pub fn alloc(a: &mut Asm) -> MulBy01Regs {
         let x = Fp6(a.alloc(6));
         let b0 = Fp2(a.alloc(2));
         let b1 = Fp2(a.alloc(2));
+        let _line_c4 = a.alloc(2);
         let z = Fp6(a.alloc(6));
         MulBy01Regs { x, b0, b1, z }
     }
@@ -290,10 +305,9 @@ pub fn mul_by_01_fp6(a: &mut Asm, out: Fp6, x: Fp6, b0: Fp2, b1: Fp2) {
         let t = Fp2(a.alloc(2));
         mul_fp2(a, t0, x.c(0), b0); // t0 = x0·b0
         mul_fp2(a, t1, x.c(1), b1); // t1 = x1·b1
-        // c0 = ξ·x2·b1 + t0   (x2·b1·v³ = ξ·x2·b1)
+                                    // c0 = ξ·x2·b1 + t0   (x2·b1·v³ = ξ·x2·b1)
         mul_fp2(a, s, x.c(2), b1);
-        mul_by_xi_fp2(a, s, s);
-        add_fp2(a, out.c(0), s, t0);
+        add_mul_by_xi_fp2(a, out.c(0), t0, s);
         // c2 = x2·b0 + t1
         mul_fp2(a, s, x.c(2), b0);
         add_fp2(a, out.c(2), s, t1);
@@ -307,11 +321,15 @@ pub fn mul_by_01_fp6(a: &mut Asm, out: Fp6, x: Fp6, b0: Fp2, b1: Fp2) {
 }
 
 /// out = x·(b1·v) = ξ·x2·b1 + x0·b1·v + x1·b1·v² (3 mul_fp2). `out` must not alias `x`.
+/// (ξ out of place: one addition fewer than in place.)
 pub fn mul_by_1_fp6(a: &mut Asm, out: Fp6, x: Fp6, b1: Fp2) {
-    mul_fp2(a, out.c(0), x.c(2), b1);
-    mul_by_xi_fp2(a, out.c(0), out.c(0)); // c0 = ξ·x2·b1
-    mul_fp2(a, out.c(1), x.c(0), b1); // c1 = x0·b1
-    mul_fp2(a, out.c(2), x.c(1), b1); // c2 = x1·b1
+    a.scoped(|a| {
+        let t = Fp2(a.alloc(2));
+        mul_fp2(a, t, x.c(2), b1); // x2·b1
+        mul_by_xi_fp2(a, out.c(0), t); // c0 = ξ·x2·b1
+        mul_fp2(a, out.c(1), x.c(0), b1); // c1 = x0·b1
+        mul_fp2(a, out.c(2), x.c(1), b1); // c2 = x1·b1
+    });
 }
 
 // ---- Fp12 --------------------------------------------------------------------------------
@@ -376,8 +394,7 @@ fn sqr_fp4(a: &mut Asm, o0: Fp2, o1: Fp2, x0: Fp2, x1: Fp2) {
         sqr_fp2(a, o1, o1);
         sub_fp2(a, o1, o1, t0);
         sub_fp2(a, o1, o1, t1); // o1 = (x0+x1)² - x0² - x1² = 2·x0·x1
-        mul_by_xi_fp2(a, t1, t1);
-        add_fp2(a, o0, t0, t1); // o0 = x0² + ξ·x1²
+        add_mul_by_xi_fp2(a, o0, t0, t1); // o0 = x0² + ξ·x1²
     });
 }
 
@@ -401,22 +418,23 @@ pub fn cyclotomic_sqr_fp12(a: &mut Asm, out: Fp12, x: Fp12) {
         sqr_fp4(a, a0, a1, x00, x11); // A² = a0 + a1·s
         sqr_fp4(a, b0, b1, x10, x02); // B²
         sqr_fp4(a, c0, c1, x01, x12); // C²
-        // w⁰: 3·a0 - 2·x00 ; w³: 3·a1 + 2·x11
+                                      // w⁰: 3·a0 - 2·x00 ; w³: 3·a1 + 2·x11
         sub_fp2(a, t, a0, x00);
         add_fp2(a, t, t, t);
         add_fp2(a, o00, t, a0); // 3·a0 - 2·x00
         add_fp2(a, t, a1, x11);
         add_fp2(a, t, t, t);
         add_fp2(a, o11, t, a1); // 3·a1 + 2·x11
-        // s·C² = ξ·c1 + c0·s. w¹: 3·ξ·c1 + 2·x10 ; w⁴: 3·c0 - 2·x02
-        mul_by_xi_fp2(a, c1, c1);
-        add_fp2(a, t, c1, x10);
+                                // s·C² = ξ·c1 + c0·s. w¹: 3·ξ·c1 + 2·x10 ; w⁴: 3·c0 - 2·x02
+        let xc1 = Fp2(a.alloc(2));
+        mul_by_xi_fp2(a, xc1, c1); // ξ·c1 (out of place: one addition fewer)
+        add_fp2(a, t, xc1, x10);
         add_fp2(a, t, t, t);
-        add_fp2(a, o10, t, c1); // 3·ξ·c1 + 2·x10
+        add_fp2(a, o10, t, xc1); // 3·ξ·c1 + 2·x10
         sub_fp2(a, t, c0, x02);
         add_fp2(a, t, t, t);
         add_fp2(a, o02, t, c0); // 3·c0 - 2·x02
-        // w²: 3·b0 - 2·x01 ; w⁵: 3·b1 + 2·x12
+                                // w²: 3·b0 - 2·x01 ; w⁵: 3·b1 + 2·x12
         sub_fp2(a, t, b0, x01);
         add_fp2(a, t, t, t);
         add_fp2(a, o01, t, b0); // 3·b0 - 2·x01
@@ -479,24 +497,110 @@ pub struct InvFpRegs {
     pub r: Slot,
 }
 
-/// r ← x^(p-2) = x⁻¹ by square-and-multiply over the bits of p-2 (a runtime bit loop).
-pub fn inverse_fp(a: &mut Asm, regs: InvFpRegs, bits: Vec<bool>) {
+/// Window width of the Fermat inversion: for p - 2 of BLS12-381 (381 bits, 229 ones) the
+/// sliding-window chains cost (squarings + other products, table included; computed by
+/// `sliding_window_chain`) w = 1 (binary): 380 + 228 = 608, w = 2: 380 + 144 = 524,
+/// w = 3: 380 + 109 = 489, w = 4: 378 + 85 = 463, w = 5: 378 + 82 = 460, w = 6: 378 + 88 = 466.
+/// w = 4: within 3 products of the best, with an 8-slot table, 7 precomputation products
+/// (code size) and one byte per window (5-bit squaring count, 3-bit entry).
+pub const INV_WINDOW: u32 = 4;
+
+/// Left-to-right sliding-window chain of an odd exponent e (little-endian words), windows of
+/// at most `w` bits ending in a one (Knuth, TAOCP vol. 2 §4.6.3; Handbook of Applied
+/// Cryptography, Alg. 14.85): e = d₀·2^(s₁+…+sₙ) + Σᵢ dᵢ·2^(sᵢ₊₁+…+sₙ), dᵢ odd < 2^w.
+/// Returns the first window's entry (d₀ = 2·entry + 1) and the remaining windows, each
+/// (squarings sᵢ = zeros skipped + window length, entry (dᵢ - 1)/2).
+pub fn sliding_window_chain(e: &[u64], w: u32) -> (u32, Vec<Window>) {
+    let bits: Vec<bool> =
+        (0..64 * e.len()).rev().map(|i| (e[i / 64] >> (i % 64)) & 1 == 1).skip_while(|b| !b).collect();
+    assert!(bits.last() == Some(&true), "sliding_window_chain: the exponent must be odd");
+    let (mut first, mut windows) = (None, Vec::new());
+    let (mut i, mut zeros) = (0, 0);
+    while i < bits.len() {
+        if !bits[i] {
+            zeros += 1; // a squaring with no multiplication
+            i += 1;
+            continue;
+        }
+        let mut j = (i + w as usize).min(bits.len());
+        while !bits[j - 1] {
+            j -= 1; // the window ends in a one: odd digit
+        }
+        let d = bits[i..j].iter().fold(0u32, |v, &b| 2 * v + b as u32);
+        match first {
+            None => first = Some((d - 1) / 2),
+            Some(_) => windows.push(Window { sqr: zeros + (j - i) as u32, entry: (d - 1) / 2 }),
+        }
+        zeros = 0;
+        i = j;
+    }
+    (first.expect("non-zero exponent"), windows)
+}
+
+/// r ← x^e = x⁻¹ for e = p - 2 (Fermat), by the sliding-window chain of e with table
+/// x, x³, …, x^(2^w - 1) (one squaring and 2^(w-1) - 1 products), then per window a counted
+/// loop of squarings and one product with the table entry (data-driven: the chain is a few
+/// PUSH32 words, see `Node::ForWindows`).
+/// Measured against square-and-multiply over the bits of p - 2 (380 squarings, 228 products):
+/// 378 squarings + 85 products, 145 MULMODMONT384 fewer per inversion; measured final-exp phase
+/// (one inversion per check) under model-b: 5,781 gas less in v7, 5,346 in v9 (the loop control
+/// is cheaper too: 29 gas per squaring in a counted run against 55 per bit in the PUSH32 loop).
+pub fn inverse_fp(a: &mut Asm, regs: InvFpRegs, e: Limbs) {
     a.call("inverse_fp", move |a| {
-        a.copy(regs.r, regs.x, 1); // leading bit of p-2
-        a.for_bits(&bits, |a| a.mul(regs.r, regs.r, regs.r), |a| a.mul(regs.r, regs.r, regs.x));
+        a.scoped(|a| {
+            let (first, windows) = sliding_window_chain(&e, INV_WINDOW);
+            let m = 1 << (INV_WINDOW - 1);
+            let t = a.alloc(m);
+            let x2 = a.alloc(1);
+            let tmp = a.alloc(1);
+            a.copy(t, regs.x, 1); // t₀ = x
+            a.mul(x2, regs.x, regs.x); // x²
+            for i in 1..m {
+                a.mul(t + i, t + i - 1, x2); // tᵢ = x^(2i+1)
+            }
+            a.copy(regs.r, t + first, 1); // r = x^d₀
+            a.for_windows(&windows, (t, 1, tmp), |a| a.mul(regs.r, regs.r, regs.r), |a| a.mul(regs.r, regs.r, tmp));
+        })
     });
 }
 
 /// out = x⁻¹ = conj(x)/(x0² + x1²).
-pub fn inverse_fp2(a: &mut Asm, k: &TowerConsts, inv: InvFpRegs, bits: Vec<bool>, out: Fp2, x: Fp2) {
+pub fn inverse_fp2(a: &mut Asm, k: &TowerConsts, inv: InvFpRegs, e: Limbs, out: Fp2, x: Fp2) {
     a.scoped(|a| {
         let t = a.alloc(1);
         a.mul(inv.x, x.c0(), x.c0()); // x0²
         a.mul(t, x.c1(), x.c1()); // x1²
         a.add(inv.x, inv.x, t); // n = x0² + x1²
-        inverse_fp(a, inv, bits); // 1/n
+        inverse_fp(a, inv, e); // 1/n
         a.mul(out.c0(), x.c0(), inv.r); // x0/n
         a.mul(t, x.c1(), inv.r);
         a.sub(out.c1(), k.zero, t); // -x1/n
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The chain recomposes e: d₀, then e ← e·2^sᵢ + dᵢ per window.
+    #[test]
+    fn sliding_window_chain_recomposes_p_minus_2() {
+        let mut e = crate::params::bls12_381().p;
+        e[0] -= 2;
+        for w in 1..=6 {
+            let (first, windows) = sliding_window_chain(&e, w);
+            let mut v = num_bigint::BigUint::from(2 * first + 1);
+            for win in &windows {
+                assert!(win.entry < 1 << (w - 1));
+                v = (v << win.sqr) + (2 * win.entry + 1);
+            }
+            let want = e.iter().rev().fold(num_bigint::BigUint::from(0u8), |acc, &l| (acc << 64) + l);
+            assert_eq!(v, want, "w = {w}");
+        }
+        // the numbers quoted at `INV_WINDOW` (w = 4): 377 + 1 (x²) squarings, 78 windows + 7
+        // table products
+        let (_, windows) = sliding_window_chain(&e, INV_WINDOW);
+        assert_eq!(windows.iter().map(|w| w.sqr).sum::<u32>(), 377);
+        assert_eq!(windows.len(), 78);
+    }
 }

@@ -4,11 +4,11 @@
 mod common;
 
 use common::*;
-use rand::Rng;
 use evm384_arith::{from_be_bytes, from_le_bytes};
 use evm384_evm::{call_precompile, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
 use evm384_gen::native::{self, Outcome};
 use evm384_gen::{bytecode, pairing_check_program, F2Mul, Phase, ProgramOptions, MAX_CODE_SIZE};
+use rand::Rng;
 
 fn long_tests() -> bool {
     std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1")
@@ -82,6 +82,24 @@ fn evm_memory_equals_native_slots_at_phase_boundaries() {
     }
 }
 
+/// The sliding-window inversion (`Node::ForWindows`) in the EVM equals the native run.
+#[test]
+fn inverse_fp_in_the_evm_equals_native() {
+    let xs = inversion_inputs(&mut rng(14), 12);
+    let (prog, _) = inverse_fp_program(&xs);
+    let Outcome::Memory(want) = native::run(&prog, &[]).outcome else { panic!("no dump") };
+    for iface in Interface::ALL {
+        let e = runner(iface, &bytecode::assemble(&prog, iface)).run(&[]).unwrap();
+        assert_eq!(e.status, Status::Success, "{iface}");
+        assert_eq!(e.output.len(), 48 * want.len(), "{iface}");
+        for (i, w) in want.iter().enumerate() {
+            let b: &[u8; 48] = e.output[48 * i..48 * i + 48].try_into().unwrap();
+            let got = if iface == Interface::V8 { from_be_bytes(b) } else { from_le_bytes(b) };
+            assert_eq!(&got, w, "{iface}: slot {i}");
+        }
+    }
+}
+
 /// Every pairing vector through the contract in v7, v8 and v9 (f2mul v3; with
 /// `EVM384_LONG_TESTS=1` also v4).
 #[test]
@@ -104,7 +122,8 @@ fn vectors_through_the_contract() {
 fn random_inputs_against_the_precompile() {
     let mut rng = rng(11);
     let ks: Vec<usize> = if long_tests() { (1..=8).collect() } else { vec![1, 2, 3, 5, 8] };
-    let codes: Vec<_> = Interface::ALL.iter().map(|&i| (i, evm384_gen::build_pairing_check(i, F2Mul::V3, false))).collect();
+    let codes: Vec<_> =
+        Interface::ALL.iter().map(|&i| (i, evm384_gen::build_pairing_check(i, F2Mul::V3, false))).collect();
     for (round, &k) in ks.iter().enumerate() {
         let mut pairs: Vec<_> = (0..k).map(|_| (random_g1(&mut rng), random_g2(&mut rng))).collect();
         // make the product one: last pair = (-Σ aᵢ·bᵢ G1, G2) is hard without scalars; instead
@@ -178,7 +197,9 @@ fn encoding_edge_cases_match_the_precompile_in_every_interface() {
     let mut rng = rng(13);
     let (p, q) = (random_g1(&mut rng), random_g2(&mut rng));
     let good = encode_pairs(&[(p, q)]);
-    let p_be = hex::decode("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab").unwrap();
+    let p_be =
+        hex::decode("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab")
+            .unwrap();
     let mut inputs = vec![vec![], good[..200].to_vec(), vec![0u8; 384]];
     for field in 0..6 {
         let mut bad = good.clone();
@@ -195,6 +216,61 @@ fn encoding_edge_cases_match_the_precompile_in_every_interface() {
         let mut r = runner(iface, &code);
         for (i, input) in inputs.iter().enumerate() {
             assert_eq!(contract_result(&mut r, input), precompile_result(input), "{iface} case {i}");
+        }
+    }
+}
+
+/// Code that forwards its calldata to `target` by CALL (0xf1) or CALLCODE (0xf2) with value 0
+/// and returns the callee's return data, or reverts with it when the inner call fails.
+fn value_call_code(target: evm384_evm::Address, opcode: u8) -> Vec<u8> {
+    let mut code = vec![0x36, 0x5f, 0x5f, 0x37]; // CALLDATACOPY(0, 0, CALLDATASIZE)
+    code.extend([0x5f, 0x5f, 0x36, 0x5f, 0x5f]); // retSize 0, retOffset 0, argsSize, argsOffset 0, value 0
+    code.push(0x73); // PUSH20 target
+    code.extend_from_slice(target.as_slice());
+    code.extend([0x5a, opcode]); // GAS CALL/CALLCODE -> success
+    code.extend([0x3d, 0x5f, 0x5f, 0x3e]); // RETURNDATACOPY(0, 0, RETURNDATASIZE)
+    let ok = code.len() + 3 + 3; // past PUSH1 ok JUMPI and the 3-byte revert path
+    code.extend([0x60, ok as u8, 0x57]); // PUSH1 ok JUMPI
+    code.extend([0x3d, 0x5f, 0xfd]); // REVERT(0, RETURNDATASIZE)
+    assert_eq!(code.len(), ok);
+    code.extend([0x5b, 0x3d, 0x5f, 0xf3]); // ok: RETURN(0, RETURNDATASIZE)
+    code
+}
+
+/// The pure contract reached through CALL and CALLCODE (value 0) from another contract:
+/// …01 for a product equal to one, …00 otherwise, and for an invalid input the inner call
+/// fails with all its gas consumed (the caller reverts with empty return data).
+#[test]
+fn call_and_callcode_from_another_contract() {
+    let mut rng = rng(15);
+    let (p, q) = (random_g1(&mut rng), random_g2(&mut rng));
+    let mut pn = p;
+    unsafe { blst::blst_fp_cneg(&mut pn.y, &p.y, true) };
+    let one = encode_pairs(&[(p, q), (pn, q)]); // e(P, Q)·e(-P, Q) = 1
+    let not_one = encode_pairs(&[(p, q), (p, q)]);
+    let mut bad = one.clone();
+    bad[100] ^= 1; // P no longer on the curve
+    let target = evm384_evm::Address::new([0x22; 20]);
+    let gas_limit = 30_000_000;
+    for iface in [Interface::V7, Interface::V9] {
+        let code = evm384_gen::build_pairing_check(iface, F2Mul::V3, false);
+        for opcode in [0xf1u8, 0xf2] {
+            let opts = RunOptions { interface: iface, count_opcodes: false, gas_limit, ..RunOptions::default() };
+            let mut r = Runner::new(opts);
+            r.deploy_at(target, &code);
+            r.deploy(&value_call_code(target, opcode));
+            for (input, want) in [(&one, 1u8), (&not_one, 0)] {
+                let e = r.run(input).unwrap();
+                assert_eq!(e.status, Status::Success, "{iface} opcode {opcode:#x}");
+                let mut word = [0u8; 32];
+                word[31] = want;
+                assert_eq!(e.output, word, "{iface} opcode {opcode:#x}");
+            }
+            let e = r.run(&bad).unwrap();
+            assert_eq!(e.status, Status::Revert, "{iface} opcode {opcode:#x}: the inner call must fail");
+            assert!(e.output.is_empty(), "INVALID returns no data");
+            // the callee gets all but 1/64 of the gas left (EIP-150) and INVALID consumes it all
+            assert!(e.gas_used > gas_limit / 64 * 63, "{iface} opcode {opcode:#x}: only {} gas used", e.gas_used);
         }
     }
 }

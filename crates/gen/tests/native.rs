@@ -54,11 +54,17 @@ fn bilinearity_and_perturbation() {
         let mut neg = s;
         let p = g1_mul(&s);
         // -[s]G2 = [r - s]G2
-        let r = num_bigint::BigUint::parse_bytes(b"73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16).unwrap();
+        let r =
+            num_bigint::BigUint::parse_bytes(b"73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 16)
+                .unwrap();
         let rs = (&r - num_bigint::BigUint::from_bytes_le(&s)).to_bytes_le();
         neg.fill(0);
         neg[..rs.len()].copy_from_slice(&rs);
-        let one = { let mut o = [0u8; 32]; o[0] = 1; o };
+        let one = {
+            let mut o = [0u8; 32];
+            o[0] = 1;
+            o
+        };
         let mut pairs = vec![(p, g2_mul(&one)), (g1_mul(&one), g2_mul(&neg))];
         for _ in 2..k {
             let q = random_g2(&mut rng);
@@ -109,7 +115,9 @@ fn encoding_errors_are_detected_in_order() {
     let mut rng = rng(4);
     let (p, q) = (random_g1(&mut rng), random_g2(&mut rng));
     let good = encode_pairs(&[(p, q)]);
-    let p_be = hex::decode("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab").unwrap();
+    let p_be =
+        hex::decode("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab")
+            .unwrap();
     let err = |input: &[u8]| evm384_gen::native_pairing_check(input, F2Mul::V3).unwrap_err().to_string();
     for field in 0..6 {
         // value = p: not canonical
@@ -127,4 +135,24 @@ fn encoding_errors_are_detected_in_order() {
     assert!(err(&[]).contains("length"));
     assert!(err(&good[..383]).contains("length"));
     assert!(err(&[good.clone(), vec![0; 1]].concat()).contains("length"));
+}
+
+/// The sliding-window `inverse_fp` against MontField's Fermat inverse and blst's inverse
+/// (both Montgomery with R = 2^384, so limbs compare directly).
+#[test]
+fn inverse_fp_equals_montfield_and_blst() {
+    let xs = inversion_inputs(&mut rng(3), 40);
+    let (prog, out) = inverse_fp_program(&xs);
+    let Outcome::Memory(m) = native::run(&prog, &[]).outcome else { panic!("no dump") };
+    let f = evm384_arith::MontField::new(bls12_381().p);
+    for (i, x) in xs.iter().enumerate() {
+        let got = m[out as usize + i];
+        assert_eq!(got, f.inverse(x), "MontField, x = {x:x?}");
+        let mut b = blst::blst_fp::default();
+        unsafe { blst::blst_fp_inverse(&mut b, &blst::blst_fp { l: *x }) };
+        assert_eq!(got, b.l, "blst, x = {x:x?}");
+        if *x != [0; 6] {
+            assert_eq!(f.mul(&got, x), f.one, "x·x⁻¹ = 1");
+        }
+    }
 }

@@ -37,11 +37,20 @@ fn report() {
                 let o = c.get(p);
                 println!(
                     "counts {f2mul} k={k} {:12} add {:6} sub {:6} mul {:6} copies {:5} ({} slots) calls {}",
-                    p.name(), o.addmod384, o.submod384, o.mulmodmont384, o.copies, o.copied_slots, o.calls
+                    p.name(),
+                    o.addmod384,
+                    o.submod384,
+                    o.mulmodmont384,
+                    o.copies,
+                    o.copied_slots,
+                    o.calls
                 );
             }
             let t = c.total();
-            println!("counts {f2mul} k={k} total        add {:6} sub {:6} mul {:6}", t.addmod384, t.submod384, t.mulmodmont384);
+            println!(
+                "counts {f2mul} k={k} total        add {:6} sub {:6} mul {:6}",
+                t.addmod384, t.submod384, t.mulmodmont384
+            );
         }
     }
     for iface in Interface::ALL {
@@ -54,7 +63,10 @@ fn report() {
             r.deploy(&code);
             gas[i] = r.run(&generator_pairs_input(k)).unwrap().gas_used;
         }
-        println!("gas {iface} decode phase: {} per pair (evmone, calldata → Montgomery slots incl. encoding checks)", gas[1] - gas[0]);
+        println!(
+            "gas {iface} decode phase: {} per pair (evmone, calldata → Montgomery slots incl. encoding checks)",
+            gas[1] - gas[0]
+        );
         for f2mul in [F2Mul::V3, F2Mul::V4] {
             for k in [1, 2] {
                 let input = generator_pairs_input(k);

@@ -13,51 +13,23 @@ fn pairings(c: &mut Criterion) {
     let check_refs: Vec<&[Pair]> = checks.iter().map(|c| c.as_slice()).collect();
     let mut g = c.benchmark_group("pairing");
     g.sample_size(20);
-    g.bench_function("blst/miller_loop", |b| {
-        b.iter(|| reference::miller_loop(black_box(&pairs[..1])))
-    });
-    g.bench_function("ifma_engine/miller_loop", |b| {
-        b.iter(|| engine::miller_loop(black_box(&pairs[..1])))
-    });
-    g.bench_function("blst/final_exp", |b| {
-        b.iter(|| reference::final_exp(black_box(&ml)))
-    });
-    g.bench_function("ifma_engine/final_exp", |b| {
-        b.iter(|| engine::final_exp(black_box(&ml)))
-    });
-    g.bench_function("blst/pairing", |b| {
-        b.iter(|| reference::pairing(black_box(&p), black_box(&q)))
-    });
-    g.bench_function("ifma_engine/pairing", |b| {
-        b.iter(|| engine::pairing(black_box(&p), black_box(&q)))
-    });
-    g.bench_function("api/pairing", |b| {
-        b.iter(|| pairing(black_box(&p), black_box(&q)))
-    });
-    g.bench_function("blst/pairing_check_2", |b| {
-        b.iter(|| reference::pairing_check(black_box(&two)))
-    });
-    g.bench_function("api/pairing_check_2", |b| {
-        b.iter(|| pairing_check(black_box(&two)))
-    });
-    g.bench_function("blst/pairing_check_8", |b| {
-        b.iter(|| reference::pairing_check(black_box(&pairs)))
-    });
-    g.bench_function("api/pairing_check_8", |b| {
-        b.iter(|| pairing_check(black_box(&pairs)))
-    });
-    g.bench_function("blst/batch8_pairings", |b| {
-        b.iter(|| pairing_batch_with(Backend::Blst, black_box(&pairs)))
-    });
-    g.bench_function("api/batch8_pairings", |b| {
-        b.iter(|| pairing_batch(black_box(&pairs)))
-    });
+    g.bench_function("blst/miller_loop", |b| b.iter(|| reference::miller_loop(black_box(&pairs[..1]))));
+    g.bench_function("ifma_engine/miller_loop", |b| b.iter(|| engine::miller_loop(black_box(&pairs[..1]))));
+    g.bench_function("blst/final_exp", |b| b.iter(|| reference::final_exp(black_box(&ml))));
+    g.bench_function("ifma_engine/final_exp", |b| b.iter(|| engine::final_exp(black_box(&ml))));
+    g.bench_function("blst/pairing", |b| b.iter(|| reference::pairing(black_box(&p), black_box(&q))));
+    g.bench_function("ifma_engine/pairing", |b| b.iter(|| engine::pairing(black_box(&p), black_box(&q))));
+    g.bench_function("api/pairing", |b| b.iter(|| pairing(black_box(&p), black_box(&q))));
+    g.bench_function("blst/pairing_check_2", |b| b.iter(|| reference::pairing_check(black_box(&two))));
+    g.bench_function("api/pairing_check_2", |b| b.iter(|| pairing_check(black_box(&two))));
+    g.bench_function("blst/pairing_check_8", |b| b.iter(|| reference::pairing_check(black_box(&pairs))));
+    g.bench_function("api/pairing_check_8", |b| b.iter(|| pairing_check(black_box(&pairs))));
+    g.bench_function("blst/batch8_pairings", |b| b.iter(|| pairing_batch_with(Backend::Blst, black_box(&pairs))));
+    g.bench_function("api/batch8_pairings", |b| b.iter(|| pairing_batch(black_box(&pairs))));
     g.bench_function("blst/batch8_checks2", |b| {
         b.iter(|| pairing_check_batch_with(Backend::Blst, black_box(&check_refs)))
     });
-    g.bench_function("api/batch8_checks2", |b| {
-        b.iter(|| pairing_check_batch(black_box(&check_refs)))
-    });
+    g.bench_function("api/batch8_checks2", |b| b.iter(|| pairing_check_batch(black_box(&check_refs))));
     g.finish();
 }
 
@@ -65,10 +37,7 @@ fn report(c: &mut Criterion) {
     // The field-level medians (fp_mul, fp2_mul, fp12_mul, cyclotomic_sqr) come from bench_native.
     let _ = c;
     let r = bench_native(true);
-    eprintln!(
-        "bench_native(quick): {}",
-        serde_json::to_string(&r).unwrap()
-    );
+    eprintln!("bench_native(quick): {}", serde_json::to_string(&r).unwrap());
 }
 
 criterion_group!(benches, pairings, report);

@@ -24,8 +24,7 @@ unsafe fn run() {
     let f8 = unsafe { simd::load_fp12([&f; 8]) };
     let x = f8.0[0].0[0];
     let n = 200;
-    let t =
-        |name: &str, per: f64, ns: f64| println!("{name:<22} {:>12.1} ns per 8 lanes", ns / per);
+    let t = |name: &str, per: f64, ns: f64| println!("{name:<22} {:>12.1} ns per 8 lanes", ns / per);
     t(
         "mul_fp",
         n as f64,

@@ -35,10 +35,7 @@ fn ab(iters: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> (f64, f64, f64,
 }
 
 fn show(name: &str, (a, b, lo, hi): (f64, f64, f64, f64)) {
-    println!(
-        "{name:<26} A {a:>10.0} ns  B {b:>10.0} ns  A/B {:.2} (rounds {lo:.2}..{hi:.2})",
-        a / b
-    );
+    println!("{name:<26} A {a:>10.0} ns  B {b:>10.0} ns  A/B {:.2} (rounds {lo:.2}..{hi:.2})", a / b);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -150,9 +147,7 @@ unsafe fn run(profile: bool) {
                 black_box(reference::pairing_check(black_box(&pairs[..2])));
             },
             || {
-                black_box(blst_fp12_is_one(&final_exp_one(&miller_loop_pairs(
-                    black_box(&pairs[..2]),
-                ))));
+                black_box(blst_fp12_is_one(&final_exp_one(&miller_loop_pairs(black_box(&pairs[..2])))));
             },
         ),
     );

@@ -35,10 +35,7 @@ fn ab_ns(samples: usize, iters: usize, mut a: impl FnMut(), mut b: impl FnMut())
     let mut va = Vec::with_capacity(3 * per_block);
     let mut vb = Vec::with_capacity(3 * per_block);
     for _ in 0..3 {
-        for (f, v) in [
-            (&mut a as &mut dyn FnMut(), &mut va),
-            (&mut b as &mut dyn FnMut(), &mut vb),
-        ] {
+        for (f, v) in [(&mut a as &mut dyn FnMut(), &mut va), (&mut b as &mut dyn FnMut(), &mut vb)] {
             f(); // settle
             for _ in 0..per_block {
                 let t = Instant::now();
@@ -76,10 +73,7 @@ fn median_ns(samples: usize, iters: usize, mut f: impl FnMut()) -> f64 {
 pub fn sample_pairs(n: usize) -> Vec<Pair> {
     (0..n)
         .map(|i| {
-            let (a, b) = (
-                0x1234_5678_9abc_u64 + 7 * i as u64,
-                0x0fed_cba9_8765_u64 + 11 * i as u64,
-            );
+            let (a, b) = (0x1234_5678_9abc_u64 + 7 * i as u64, 0x0fed_cba9_8765_u64 + 11 * i as u64);
             // SAFETY: blst reads/writes the locals.
             unsafe {
                 let (mut p1, mut p2) = (blst::blst_p1::default(), blst::blst_p2::default());
@@ -143,20 +137,9 @@ pub fn bench_native(quick: bool) -> BenchReport {
     }
     put(
         "miller_loop",
-        ab!(
-            heavy,
-            reference::miller_loop(black_box(&pairs[..1])),
-            miller_loop_with(be, black_box(&pairs[..1]))
-        ),
+        ab!(heavy, reference::miller_loop(black_box(&pairs[..1])), miller_loop_with(be, black_box(&pairs[..1]))),
     );
-    put(
-        "final_exp",
-        ab!(
-            heavy,
-            reference::final_exp(black_box(&ml_blst)),
-            final_exp_with(be, black_box(&ml_blst))
-        ),
-    );
+    put("final_exp", ab!(heavy, reference::final_exp(black_box(&ml_blst)), final_exp_with(be, black_box(&ml_blst))));
     put(
         "pairing",
         ab!(
@@ -167,36 +150,20 @@ pub fn bench_native(quick: bool) -> BenchReport {
     );
     put(
         "pairing_check_2",
-        ab!(
-            heavy,
-            reference::pairing_check(black_box(&two)),
-            pairing_check_with(be, black_box(&two))
-        ),
+        ab!(heavy, reference::pairing_check(black_box(&two)), pairing_check_with(be, black_box(&two))),
     );
     put(
         "pairing_check_8",
-        ab!(
-            1,
-            reference::pairing_check(black_box(&pairs)),
-            pairing_check_with(be, black_box(&pairs))
-        ),
+        ab!(1, reference::pairing_check(black_box(&pairs)), pairing_check_with(be, black_box(&pairs))),
     );
     if be == Backend::Ifma {
         put(
             "miller_loop_engine",
-            ab!(
-                heavy,
-                reference::miller_loop(black_box(&pairs[..1])),
-                engine::miller_loop(black_box(&pairs[..1]))
-            ),
+            ab!(heavy, reference::miller_loop(black_box(&pairs[..1])), engine::miller_loop(black_box(&pairs[..1]))),
         );
         put(
             "final_exp_engine",
-            ab!(
-                heavy,
-                reference::final_exp(black_box(&ml_blst)),
-                engine::final_exp(black_box(&ml_blst))
-            ),
+            ab!(heavy, reference::final_exp(black_box(&ml_blst)), engine::final_exp(black_box(&ml_blst))),
         );
         put(
             "pairing_engine",
@@ -208,27 +175,15 @@ pub fn bench_native(quick: bool) -> BenchReport {
         );
         put(
             "pairing_check_2_engine",
-            ab!(
-                heavy,
-                reference::pairing_check(black_box(&two)),
-                engine::pairing_check(black_box(&two))
-            ),
+            ab!(heavy, reference::pairing_check(black_box(&two)), engine::pairing_check(black_box(&two))),
         );
         put(
             "miller_loop_latency",
-            ab!(
-                heavy,
-                reference::miller_loop(black_box(&pairs[..1])),
-                latency::miller_loop(black_box(&pairs[..1]))
-            ),
+            ab!(heavy, reference::miller_loop(black_box(&pairs[..1])), latency::miller_loop(black_box(&pairs[..1]))),
         );
         put(
             "final_exp_latency",
-            ab!(
-                heavy,
-                reference::final_exp(black_box(&ml_blst)),
-                latency::final_exp(black_box(&ml_blst))
-            ),
+            ab!(heavy, reference::final_exp(black_box(&ml_blst)), latency::final_exp(black_box(&ml_blst))),
         );
         put(
             "pairing_latency",
@@ -240,19 +195,11 @@ pub fn bench_native(quick: bool) -> BenchReport {
         );
         put(
             "pairing_check_2_latency",
-            ab!(
-                heavy,
-                reference::pairing_check(black_box(&two)),
-                latency::pairing_check(black_box(&two))
-            ),
+            ab!(heavy, reference::pairing_check(black_box(&two)), latency::pairing_check(black_box(&two))),
         );
         put(
             "pairing_check_8_engine",
-            ab!(
-                1,
-                reference::pairing_check(black_box(&pairs)),
-                engine::pairing_check(black_box(&pairs))
-            ),
+            ab!(1, reference::pairing_check(black_box(&pairs)), engine::pairing_check(black_box(&pairs))),
         );
     }
     // Throughput: 8 independent pairings (one per lane), and 8 independent 2-pair checks; per item.
@@ -281,16 +228,8 @@ pub fn bench_native(quick: bool) -> BenchReport {
         pairing_check_batch_with(be, black_box(&check_refs))
     );
     put("batch8_check2_per_check", (b1, i8 / 8.0));
-    let speedup = blst_ns
-        .iter()
-        .map(|(k, b)| (k.clone(), b / ifma_ns[k]))
-        .collect();
-    BenchReport {
-        backend: be,
-        blst_ns,
-        ifma_ns,
-        speedup,
-    }
+    let speedup = blst_ns.iter().map(|(k, b)| (k.clone(), b / ifma_ns[k])).collect();
+    BenchReport { backend: be, blst_ns, ifma_ns, speedup }
 }
 
 /// [fp_mul, fp2_mul, fp12_mul, cyclotomic_sqr] per element, blst then ours.

@@ -180,9 +180,7 @@ pub fn broadcast_lane_fp(a: &Fp8, j: u32) -> Fp8 {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn select_fp(mask: Lanes, a: &Fp8, b: &Fp8) -> Fp8 {
-    Fp8(vecs!(8, |i| {
-        _mm512_mask_blend_epi64(mask, b.0[i], a.0[i])
-    }))
+    Fp8(vecs!(8, |i| { _mm512_mask_blend_epi64(mask, b.0[i], a.0[i]) }))
 }
 
 /// A double-width value for lazy reduction: 16 columns of radix 2^52 (signed 64-bit, not
@@ -210,22 +208,14 @@ pub fn mul_wide_fp(a: &Fp8, b: &Fp8) -> Wide8 {
             t[i + j + 1] = _mm512_madd52hi_epu64(t[i + j + 1], a.0[i], b.0[j]); // hi(a_i·b_j)
         }
     }
-    Wide8 {
-        t,
-        bound: 256,
-        mag: 16,
-    } // columns: 16 terms < 2^52
+    Wide8 { t, bound: 256, mag: 16 } // columns: 16 terms < 2^52
 }
 
 /// 0 as a lazy value (the start of an accumulation by `mac_wide_fp`).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn zero_wide_fp() -> Wide8 {
-    Wide8 {
-        t: [_mm512_setzero_si512(); 16],
-        bound: 0,
-        mag: 0,
-    }
+    Wide8 { t: [_mm512_setzero_si512(); 16], bound: 0, mag: 0 }
 }
 
 /// acc + a·b: the 16 product columns are added in the IFMA accumulators themselves, so a sum
@@ -248,11 +238,7 @@ pub fn mac_wide_fp(acc: &mut Wide8, a: &Fp8, b: &Fp8) {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn add_wide_fp(x: &Wide8, y: &Wide8) -> Wide8 {
-    Wide8 {
-        t: vecs!(16, |k| _mm512_add_epi64(x.t[k], y.t[k])),
-        bound: x.bound + y.bound,
-        mag: x.mag + y.mag,
-    }
+    Wide8 { t: vecs!(16, |k| _mm512_add_epi64(x.t[k], y.t[k])), bound: x.bound + y.bound, mag: x.mag + y.mag }
 }
 
 /// x - y + c·1024p^2 with c = ⌈bound(y)/1024⌉: ≡ x - y (mod p), ≥ 0.
@@ -274,11 +260,7 @@ pub fn sub_wide_fp(x: &Wide8, y: &Wide8) -> Wide8 {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn redc_wide_fp(x: &Wide8) -> Fp8 {
-    debug_assert!(
-        x.bound < 1 << 32,
-        "lazy value bound {}·p^2 too large",
-        x.bound
-    );
+    debug_assert!(x.bound < 1 << 32, "lazy value bound {}·p^2 too large", x.bound);
     debug_assert!(x.mag < 1 << 10, "lazy columns up to {}·2^52", x.mag);
     redc_fp(x.t)
 }

@@ -47,11 +47,7 @@ const ROT: [[i64; 8]; 6] = {
     while d < 6 {
         let mut k = 0;
         while k < 6 {
-            r[d][k] = if k >= d {
-                (k - d) as i64
-            } else {
-                (8 + k + 6 - d) as i64
-            };
+            r[d][k] = if k >= d { (k - d) as i64 } else { (8 + k + 6 - d) as i64 };
             k += 1;
         }
         d += 1;
@@ -85,16 +81,9 @@ const BCAST: [[i64; 8]; 6] = [[0; 8], [1; 8], [2; 8], [3; 8], [4; 8], [5; 8]];
 
 /// Two Fp6 values in lanes 0..2 and 3..5 (coefficients of v^0, v^1, v^2): rot_d within each
 /// group of three (v^3 = ξ: the wrapped terms from ξ·a, indices ≥ 8), and b_d of each group.
-const ROT6: [[i64; 8]; 3] = [
-    [0, 1, 2, 3, 4, 5, 0, 0],
-    [8 + 2, 0, 1, 8 + 5, 3, 4, 0, 0],
-    [8 + 1, 8 + 2, 0, 8 + 4, 8 + 5, 3, 0, 0],
-];
-const PICK6: [[i64; 8]; 3] = [
-    [0, 0, 0, 3, 3, 3, 0, 0],
-    [1, 1, 1, 4, 4, 4, 0, 0],
-    [2, 2, 2, 5, 5, 5, 0, 0],
-];
+const ROT6: [[i64; 8]; 3] =
+    [[0, 1, 2, 3, 4, 5, 0, 0], [8 + 2, 0, 1, 8 + 5, 3, 4, 0, 0], [8 + 1, 8 + 2, 0, 8 + 4, 8 + 5, 3, 0, 0]];
+const PICK6: [[i64; 8]; 3] = [[0, 0, 0, 3, 3, 3, 0, 0], [1, 1, 1, 4, 4, 4, 0, 0], [2, 2, 2, 5, 5, 5, 0, 0]];
 
 /// One (P, Q) pair prepared for the lines: the constant operands of their products.
 #[derive(Clone, Copy)]
@@ -630,45 +619,18 @@ pub unsafe fn load_pairh(p: &blst_p1_affine, q: &blst_p2_affine) -> Pairh {
     let z = blst_fp::default();
     let one = (*blst_fp12_one()).fp6[0].fp2[0].fp[0];
     let (x, y) = (&q.x.fp, &q.y.fp);
-    let lanes = |s: [&blst_fp; 8], t: [&blst_fp; 8]| Fp2x8 {
-        c0: load_fp(s),
-        c1: load_fp(t),
-    };
-    let q3 = lanes(
-        [&x[0], &y[0], &one, &z, &z, &z, &z, &z],
-        [&x[1], &y[1], &z, &z, &z, &z, &z, &z],
-    );
-    let yx = lanes(
-        [&y[0], &x[0], &z, &z, &z, &z, &z, &z],
-        [&y[1], &x[1], &z, &z, &z, &z, &z, &z],
-    );
+    let lanes = |s: [&blst_fp; 8], t: [&blst_fp; 8]| Fp2x8 { c0: load_fp(s), c1: load_fp(t) };
+    let q3 = lanes([&x[0], &y[0], &one, &z, &z, &z, &z, &z], [&x[1], &y[1], &z, &z, &z, &z, &z, &z]);
+    let yx = lanes([&y[0], &x[0], &z, &z, &z, &z, &z, &z], [&y[1], &x[1], &z, &z, &z, &z, &z, &z]);
     let neg_x = neg_fp(&load_fp([&p.x; 8]));
     let py = load_fp([&p.y; 8]);
     let zero = zero_fp();
     // (-xP, 0) in lanes 4 (kd), 5 (ka); (yP, 0) in lanes 5 (kd), 6 (ka)
-    let kd = Fp2x8 {
-        c0: select_fp(0x20, &py, &select_fp(0x10, &neg_x, &zero)),
-        c1: zero,
-    };
-    let xq = lanes(
-        [&z, &z, &z, &x[0], &y[0], &z, &z, &z],
-        [&z, &z, &z, &x[1], &y[1], &z, &z, &z],
-    );
-    let ka = Fp2x8 {
-        c0: select_fp(0x40, &py, &select_fp(0x20, &neg_x, &xq.c0)),
-        c1: xq.c1,
-    };
-    let kd2 = Fp2x8 {
-        c0: select_fp(0x10, &py, &select_fp(0x08, &neg_x, &zero)),
-        c1: zero,
-    };
-    Pairh {
-        q: q3,
-        yx,
-        kd,
-        ka,
-        kd2,
-    }
+    let kd = Fp2x8 { c0: select_fp(0x20, &py, &select_fp(0x10, &neg_x, &zero)), c1: zero };
+    let xq = lanes([&z, &z, &z, &x[0], &y[0], &z, &z, &z], [&z, &z, &z, &x[1], &y[1], &z, &z, &z]);
+    let ka = Fp2x8 { c0: select_fp(0x40, &py, &select_fp(0x20, &neg_x, &xq.c0)), c1: xq.c1 };
+    let kd2 = Fp2x8 { c0: select_fp(0x10, &py, &select_fp(0x08, &neg_x, &zero)), c1: zero };
+    Pairh { q: q3, yx, kd, ka, kd2 }
 }
 
 /// Π Miller loops of the pairs (points at infinity skipped), in the hybrid layout.

@@ -89,8 +89,7 @@ pub enum Backend {
 pub fn ifma_supported() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512ifma")
+        std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512ifma")
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -235,9 +234,7 @@ pub mod engine {
         let fs = unsafe { simd::store_fp12(&simd::miller_loop_lanes(&refs)) };
         #[cfg(not(target_arch = "x86_64"))]
         let fs = [fp12_one(); 8];
-        fs[1..lanes.len()]
-            .iter()
-            .fold(fs[0], |acc, f| fp12_mul(&acc, f))
+        fs[1..lanes.len()].iter().fold(fs[0], |acc, f| fp12_mul(&acc, f))
     }
 
     /// One final exponentiation in lane 0 (the other seven lanes idle).
@@ -265,10 +262,7 @@ pub mod engine {
     /// One lane a pairing, 8 at a time.
     pub fn pairing_batch(pairs: &[Pair]) -> Vec<blst_fp12> {
         if !ifma_supported() {
-            return pairs
-                .iter()
-                .map(|(p, q)| reference::pairing(p, q))
-                .collect();
+            return pairs.iter().map(|(p, q)| reference::pairing(p, q)).collect();
         }
         let mut out = Vec::with_capacity(pairs.len());
         for chunk in pairs.chunks(8) {
@@ -402,10 +396,7 @@ pub fn pairing_check(pairs: &[Pair]) -> bool {
 pub fn pairing_batch_with(b: Backend, pairs: &[Pair]) -> Vec<blst_fp12> {
     match resolve(b) {
         Backend::Ifma => engine::pairing_batch(pairs),
-        _ => pairs
-            .iter()
-            .map(|(p, q)| reference::pairing(p, q))
-            .collect(),
+        _ => pairs.iter().map(|(p, q)| reference::pairing(p, q)).collect(),
     }
 }
 

@@ -13,19 +13,12 @@ pub use crate::fp8::{fp_to_limbs, limbs_to_fp, limbs_to_words, load_fp, store_fp
 
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub unsafe fn load_fp2(xs: [&blst_fp2; 8]) -> Fp2x8 {
-    Fp2x8 {
-        c0: load_fp(xs.map(|x| &x.fp[0])),
-        c1: load_fp(xs.map(|x| &x.fp[1])),
-    }
+    Fp2x8 { c0: load_fp(xs.map(|x| &x.fp[0])), c1: load_fp(xs.map(|x| &x.fp[1])) }
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub unsafe fn load_fp12(xs: [&blst_fp12; 8]) -> Fp12x8 {
-    Fp12x8(core::array::from_fn(|i| {
-        Fp6x8(core::array::from_fn(|j| {
-            load_fp2(xs.map(|x| &x.fp6[i].fp2[j]))
-        }))
-    }))
+    Fp12x8(core::array::from_fn(|i| Fp6x8(core::array::from_fn(|j| load_fp2(xs.map(|x| &x.fp6[i].fp2[j]))))))
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -47,18 +40,12 @@ pub unsafe fn store_fp12(a: &Fp12x8) -> [blst_fp12; 8] {
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub unsafe fn load_g1(ps: [&blst_p1_affine; 8]) -> G1x8 {
     let x = load_fp(ps.map(|p| &p.x));
-    G1x8 {
-        neg_x: neg_fp(&x),
-        y: load_fp(ps.map(|p| &p.y)),
-    }
+    G1x8 { neg_x: neg_fp(&x), y: load_fp(ps.map(|p| &p.y)) }
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub unsafe fn load_g2(qs: [&blst_p2_affine; 8]) -> G2x8 {
-    G2x8 {
-        x: load_fp2(qs.map(|q| &q.x)),
-        y: load_fp2(qs.map(|q| &q.y)),
-    }
+    G2x8 { x: load_fp2(qs.map(|q| &q.x)), y: load_fp2(qs.map(|q| &q.y)) }
 }
 
 /// The multi-Miller loop of up to 8 lanes, lane l computing Π over `lanes[l]` (k pairs each at

@@ -73,11 +73,7 @@ fn frobenius_constants() {
             }
         }
         let to_mont = |x: &BigUint| limbs(&((x * r()) % &p));
-        assert_eq!(
-            FROB_W[k as usize],
-            [to_mont(&acc.0), to_mont(&acc.1)],
-            "k = {k}"
-        );
+        assert_eq!(FROB_W[k as usize], [to_mont(&acc.0), to_mont(&acc.1)], "k = {k}");
     }
 }
 
@@ -93,8 +89,5 @@ fn z_is_the_bls_parameter() {
 #[test]
 fn z_bits() {
     // Z_ABS_BITS of pairing8 (private): |z| = 2^63 + 2^62 + 2^60 + 2^57 + 2^48 + 2^16.
-    assert_eq!(
-        Z_ABS,
-        (1 << 63) + (1 << 62) + (1 << 60) + (1 << 57) + (1 << 48) + (1 << 16)
-    );
+    assert_eq!(Z_ABS, (1 << 63) + (1 << 62) + (1 << 60) + (1 << 57) + (1 << 48) + (1 << 16));
 }

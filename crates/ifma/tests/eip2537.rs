@@ -34,17 +34,10 @@ fn decode(input: &[u8]) -> Option<Vec<Pair>> {
     input
         .chunks(384)
         .map(|c| {
-            let p = blst_p1_affine {
-                x: fp(&c[0..64])?,
-                y: fp(&c[64..128])?,
-            };
+            let p = blst_p1_affine { x: fp(&c[0..64])?, y: fp(&c[64..128])? };
             let q = blst_p2_affine {
-                x: blst_fp2 {
-                    fp: [fp(&c[128..192])?, fp(&c[192..256])?],
-                },
-                y: blst_fp2 {
-                    fp: [fp(&c[256..320])?, fp(&c[320..384])?],
-                },
+                x: blst_fp2 { fp: [fp(&c[128..192])?, fp(&c[192..256])?] },
+                y: blst_fp2 { fp: [fp(&c[256..320])?, fp(&c[320..384])?] },
             };
             Some((p, q))
         })
@@ -81,11 +74,7 @@ fn success_vectors() {
     for (name, pairs, want) in &cases {
         assert_eq!(reference::pairing_check(pairs), *want, "blst {name}");
         assert_eq!(engine::pairing_check(pairs), *want, "engine {name}");
-        assert_eq!(
-            pairing_check_with(Backend::Ifma, pairs),
-            *want,
-            "api {name}"
-        );
+        assert_eq!(pairing_check_with(Backend::Ifma, pairs), *want, "api {name}");
     }
     // All vectors again, 8 checks at a time, one per lane (lanes of different lengths).
     let refs: Vec<&[Pair]> = cases.iter().map(|c| c.1.as_slice()).collect();

@@ -12,11 +12,7 @@ fn refs<T>(a: &[T; 8]) -> [&T; 8] {
     core::array::from_fn(|l| &a[l])
 }
 
-fn fp_bin(
-    f: unsafe extern "C" fn(*mut blst_fp, *const blst_fp, *const blst_fp),
-    a: &blst_fp,
-    b: &blst_fp,
-) -> blst_fp {
+fn fp_bin(f: unsafe extern "C" fn(*mut blst_fp, *const blst_fp, *const blst_fp), a: &blst_fp, b: &blst_fp) -> blst_fp {
     let mut r = blst_fp::default();
     unsafe { f(&mut r, a, b) };
     r
@@ -37,17 +33,9 @@ fn check_fp_ops(a: &[blst_fp; 8], b: &[blst_fp; 8]) {
             assert_eq!(sqr[l], fp_bin(blst_fp_mul, &a[l], &a[l]), "sqr lane {l}");
             assert_eq!(add[l], fp_bin(blst_fp_add, &a[l], &b[l]), "add lane {l}");
             assert_eq!(sub[l], fp_bin(blst_fp_sub, &a[l], &b[l]), "sub lane {l}");
-            assert_eq!(
-                neg[l],
-                fp_bin(blst_fp_sub, &blst_fp::default(), &a[l]),
-                "neg lane {l}"
-            );
+            assert_eq!(neg[l], fp_bin(blst_fp_sub, &blst_fp::default(), &a[l]), "neg lane {l}");
             let s = fp_bin(blst_fp_add, &a[l], &b[l]);
-            assert_eq!(
-                nr[l],
-                fp_bin(blst_fp_mul, &s, &s),
-                "unreduced mul inputs lane {l}"
-            );
+            assert_eq!(nr[l], fp_bin(blst_fp_mul, &s, &s), "unreduced mul inputs lane {l}");
         }
     }
 }
@@ -125,10 +113,7 @@ fn fp8_bound_values() {
         same(&sub_fp(&hi, &y), &sub_fp(&lo, &y));
         same(&sub_fp(&y, &hi), &sub_fp(&y, &lo));
         same(&sub_fp(&z, &hi), &sub_fp(&z, &lo));
-        same(
-            &mul_fp(&add_nr_fp(&hi, &hi), &add_nr_fp(&hi, &hi)),
-            &sqr_fp(&add_fp(&lo, &lo)),
-        );
+        same(&mul_fp(&add_nr_fp(&hi, &hi), &add_nr_fp(&hi, &hi)), &sqr_fp(&add_fp(&lo, &lo)));
         same(&pp, &z);
         same(&add_fp(&pp, &pp), &z);
         assert_eq!(is_zero_fp(&pp), 0xff);
@@ -185,12 +170,7 @@ fn fp2_mul_sqr_inv_match_blst() {
                 assert_eq!(s[l].fp6[0].fp2[0], w, "sqr lane {l}");
                 blst_fp2_inverse(&mut w, &a[l]);
                 assert_eq!(i[l].fp6[0].fp2[0], w, "inv lane {l}");
-                let xi_c = blst_fp2 {
-                    fp: [
-                        fp_from_words(&[1, 0, 0, 0, 0, 0]),
-                        fp_from_words(&[1, 0, 0, 0, 0, 0]),
-                    ],
-                };
+                let xi_c = blst_fp2 { fp: [fp_from_words(&[1, 0, 0, 0, 0, 0]), fp_from_words(&[1, 0, 0, 0, 0, 0])] };
                 blst_fp2_mul(&mut w, &a[l], &xi_c);
                 assert_eq!(xi[l].fp6[0].fp2[0], w, "xi lane {l}");
             }
@@ -206,9 +186,7 @@ fn fp12_ops_match_blst() {
     let mut rng = Rng(5);
     let a: [blst_fp12; 8] = core::array::from_fn(|_| rng.fp12());
     let b: [blst_fp12; 8] = core::array::from_fn(|_| rng.fp12());
-    let l6: [blst_fp6; 8] = core::array::from_fn(|_| blst_fp6 {
-        fp2: [rng.fp2(), rng.fp2(), blst_fp2::default()],
-    });
+    let l6: [blst_fp6; 8] = core::array::from_fn(|_| blst_fp6 { fp2: [rng.fp2(), rng.fp2(), blst_fp2::default()] });
     let l2: [blst_fp2; 8] = core::array::from_fn(|_| rng.fp2());
     unsafe {
         let (x, y) = (load_fp12(refs(&a)), load_fp12(refs(&b)));
@@ -236,9 +214,7 @@ fn fp12_ops_match_blst() {
             blst_fp12_conjugate(&mut w);
             assert_eq!(cj[l], w, "conj lane {l}");
             // blst's xy00z0 operand: fp2[0] = x, fp2[1] = y, fp2[2] = z (the w·v coefficient).
-            let line = blst_fp6 {
-                fp2: [l6[l].fp2[0], l6[l].fp2[1], l2[l]],
-            };
+            let line = blst_fp6 { fp2: [l6[l].fp2[0], l6[l].fp2[1], l2[l]] };
             blst_fp12_mul_by_xy00z0(&mut w, &a[l], &line);
             assert_eq!(ml[l], w, "line lane {l}");
         }
@@ -340,10 +316,7 @@ fn compressed_exp_by_z_matches() {
         // compressed squaring = the kept coefficients of the full one
         let c = cyclotomic_sqr_compressed_fp12(&compress_fp12(&x));
         let full = cyclotomic_sqr_fp12(&x);
-        let back = fp12_lanes(&Fp12x8([
-            Fp6x8([zero_fp2(), c.g1, c.g2]),
-            Fp6x8([c.h0, zero_fp2(), c.h2]),
-        ]));
+        let back = fp12_lanes(&Fp12x8([Fp6x8([zero_fp2(), c.g1, c.g2]), Fp6x8([c.h0, zero_fp2(), c.h2])]));
         let f = fp12_lanes(&full);
         for l in 0..8 {
             assert_eq!(back[l].fp6[0].fp2[1..], f[l].fp6[0].fp2[1..]);

@@ -45,10 +45,7 @@ fn fp12h_layout_and_products_match_blst() {
         unsafe {
             let (x, y) = (load_fp12h(&a), load_fp12h(&b));
             assert_eq!(store_fp12h(&x), a, "round trip");
-            assert_eq!(
-                store_fp12h(&mul_fp12h(&x, &y)),
-                fp12_bin(blst_fp12_mul, &a, &b)
-            );
+            assert_eq!(store_fp12h(&mul_fp12h(&x, &y)), fp12_bin(blst_fp12_mul, &a, &b));
             assert_eq!(store_fp12h(&sqr_fp12h(&x)), fp12_bin(blst_fp12_mul, &a, &a));
             let mut c = a;
             blst_fp12_conjugate(&mut c);
@@ -65,11 +62,7 @@ fn fp12h_layout_and_products_match_blst() {
             let g = cyclotomic(&mut rng);
             let mut want = blst_fp12::default();
             blst_fp12_cyclotomic_sqr(&mut want, &g);
-            assert_eq!(
-                store_fp12h(&cyclotomic_sqr_fp12h(&load_fp12h(&g))),
-                want,
-                "cyclotomic sqr"
-            );
+            assert_eq!(store_fp12h(&cyclotomic_sqr_fp12h(&load_fp12h(&g))), want, "cyclotomic sqr");
         }
     }
 }
@@ -108,11 +101,7 @@ fn lines_match_engine() {
     unsafe {
         let k = load_pairh(&p, &q);
         let (g1, g2): (G1x8, G2x8) = (load_g1([&p; 8]), load_g2([&q; 8]));
-        let mut t8 = G2Projx8 {
-            x: g2.x,
-            y: g2.y,
-            z: one_fp2(),
-        };
+        let mut t8 = G2Projx8 { x: g2.x, y: g2.y, z: one_fp2() };
         let mut th = k.q;
         let z = blst_fp2::default();
         for step in 0..6 {
@@ -139,10 +128,7 @@ unsafe fn store_fp2_lane0(a: &Fp2x8) -> blst_fp2 {
 }
 
 unsafe fn store_lanes(a: &Fp2x8) -> [blst_fp2; 8] {
-    let (c0, c1) = (
-        evm384_ifma::fp8::store_fp(&a.c0),
-        evm384_ifma::fp8::store_fp(&a.c1),
-    );
+    let (c0, c1) = (evm384_ifma::fp8::store_fp(&a.c0), evm384_ifma::fp8::store_fp(&a.c1));
     core::array::from_fn(|l| blst_fp2 { fp: [c0[l], c1[l]] })
 }
 
@@ -172,10 +158,7 @@ fn hybrid_pairing_equals_blst() {
         assert!(one(&[(p, q), (np, q)]));
         assert!(!one(&[(p, q), (p, q)]));
         assert!(one(&[(blst_p1_affine::default(), q)]));
-        let two = final_exp_one(&miller_loop_pairs(&[
-            (p, q),
-            (blst_p1_affine::default(), q),
-        ]));
+        let two = final_exp_one(&miller_loop_pairs(&[(p, q), (blst_p1_affine::default(), q)]));
         assert_eq!(two, reference::pairing(&p, &q));
     }
     let _ = load_fp2;
@@ -192,10 +175,7 @@ fn ab_reference_variants_match() {
     unsafe {
         let g = cyclotomic(&mut rng);
         let gh = load_fp12h(&g);
-        assert_eq!(
-            store_fp12h(&cyclotomic_sqr_fp12h_r(&gh)),
-            store_fp12h(&cyclotomic_sqr_fp12h(&gh))
-        );
+        assert_eq!(store_fp12h(&cyclotomic_sqr_fp12h_r(&gh)), store_fp12h(&cyclotomic_sqr_fp12h(&gh)));
         let k = load_pairh(&p, &q);
         let (mut t1, mut t2) = (k.q, k.q);
         for step in 0..4 {
@@ -220,10 +200,7 @@ fn unreduced_helpers_match_blst() {
     let a: [blst_fp2; 8] = core::array::from_fn(|_| rng.fp2());
     let b: [blst_fp2; 8] = core::array::from_fn(|_| rng.fp2());
     unsafe {
-        let (x, y) = (
-            load_fp2(core::array::from_fn(|l| &a[l])),
-            load_fp2(core::array::from_fn(|l| &b[l])),
-        );
+        let (x, y) = (load_fp2(core::array::from_fn(|l| &a[l])), load_fp2(core::array::from_fn(|l| &b[l])));
         let one = one_fp2();
         // Through a product by 1: the unreduced value becomes reduced.
         let d = store_lanes(&mul_fp2(&sub_nr_fp2(&x, &y, &P2), &one));
@@ -232,9 +209,7 @@ fn unreduced_helpers_match_blst() {
             let mut want = blst_fp2::default();
             blst_fp2_sub(&mut want, &a[l], &b[l]);
             assert_eq!(d[l], want, "a - b lane {l}");
-            let xi_c = blst_fp2 {
-                fp: [blst_fp12_one_fp(), blst_fp12_one_fp()],
-            };
+            let xi_c = blst_fp2 { fp: [blst_fp12_one_fp(), blst_fp12_one_fp()] };
             blst_fp2_mul(&mut want, &a[l], &xi_c);
             assert_eq!(xi[l], want, "a·ξ lane {l}");
         }
@@ -258,29 +233,17 @@ fn latency_api_equals_blst() {
         let want = reference::pairing(&p, &q);
         assert_eq!(pairing_with(i, &p, &q), want);
         assert_eq!(latency::pairing(&p, &q), want);
-        assert_eq!(
-            reference::final_exp(&miller_loop_with(i, &[(p, q)])),
-            want,
-            "Miller loop"
-        );
+        assert_eq!(reference::final_exp(&miller_loop_with(i, &[(p, q)])), want, "Miller loop");
     }
     let f = rng.fp12();
     assert_eq!(final_exp_with(i, &f), reference::final_exp(&f));
     assert_eq!(latency::final_exp(&f), reference::final_exp(&f));
     assert_eq!(final_exp_with(i, &fp12_one()), fp12_one());
     let zero = blst_fp12::default();
-    assert_eq!(
-        final_exp_with(i, &zero),
-        reference::final_exp(&zero),
-        "f = 0"
-    );
+    assert_eq!(final_exp_with(i, &zero), reference::final_exp(&zero), "f = 0");
     // The pairing of a point with itself repeated, and of the generators.
     let (g1, g2) = unsafe { (*blst_p1_affine_generator(), *blst_p2_affine_generator()) };
-    assert_eq!(
-        pairing_with(i, &g1, &g2),
-        reference::pairing(&g1, &g2),
-        "generators"
-    );
+    assert_eq!(pairing_with(i, &g1, &g2), reference::pairing(&g1, &g2), "generators");
     for k in 0..=9usize {
         // (a_j P_j, Q_j) and (-a_j P_j, Q_j) pairs: the product is 1; an odd k gets an infinity.
         let mut pairs: Vec<Pair> = Vec::new();

@@ -46,10 +46,7 @@ fn bilinearity() {
     assert_eq!(lhs, fp12_pow(&engine::pairing(&p, &q), &a)); // e(P, Q)^a
     let mut two = [0u8; 32];
     two[0] = 2;
-    assert_ne!(
-        engine::pairing(&p, &q),
-        engine::pairing(&p, &g2_aff_mul(&q, &two))
-    );
+    assert_ne!(engine::pairing(&p, &q), engine::pairing(&p, &g2_aff_mul(&q, &two)));
 }
 
 #[test]
@@ -102,14 +99,7 @@ fn infinity_gives_one() {
     assert_eq!(engine::pairing(&blst_p1_affine::default(), &q), one);
     assert_eq!(engine::pairing(&p, &blst_p2_affine::default()), one);
     assert_eq!(pairing_with(I, &p, &blst_p2_affine::default()), one);
-    let got = pairing_batch_with(
-        I,
-        &[
-            (p, q),
-            (blst_p1_affine::default(), q),
-            (p, blst_p2_affine::default()),
-        ],
-    );
+    let got = pairing_batch_with(I, &[(p, q), (blst_p1_affine::default(), q), (p, blst_p2_affine::default())]);
     assert_eq!(got[0], reference::pairing(&p, &q));
     assert_eq!(&got[1..], &[one, one]);
 }
@@ -150,11 +140,7 @@ fn batch_lanes_are_independent() {
     changed[5] = rng.pair();
     let batch2 = pairing_batch_with(I, &changed);
     for l in 0..11 {
-        assert_eq!(
-            batch[l],
-            reference::pairing(&pairs[l].0, &pairs[l].1),
-            "lane {l}"
-        );
+        assert_eq!(batch[l], reference::pairing(&pairs[l].0, &pairs[l].1), "lane {l}");
         if l != 5 {
             assert_eq!(batch2[l], batch[l], "lane {l} moved when lane 5 changed");
         }
@@ -167,22 +153,13 @@ fn validation_rejects_bad_points() {
     let mut rng = Rng(27);
     let (p, q) = rng.pair();
     assert_eq!(validate_pairs(&[(p, q)]), Ok(()));
-    assert_eq!(
-        validate_pairs(&[(blst_p1_affine::default(), blst_p2_affine::default())]),
-        Ok(())
-    );
+    assert_eq!(validate_pairs(&[(blst_p1_affine::default(), blst_p2_affine::default())]), Ok(()));
     let mut off = p;
     off.y = rng.fp();
-    assert_eq!(
-        validate_pairs(&[(p, q), (off, q)]),
-        Err(InvalidPoint::G1NotOnCurve(1))
-    );
+    assert_eq!(validate_pairs(&[(p, q), (off, q)]), Err(InvalidPoint::G1NotOnCurve(1)));
     let mut off2 = q;
     off2.y = rng.fp2();
-    assert_eq!(
-        validate_pairs(&[(p, off2)]),
-        Err(InvalidPoint::G2NotOnCurve(0))
-    );
+    assert_eq!(validate_pairs(&[(p, off2)]), Err(InvalidPoint::G2NotOnCurve(0)));
 }
 
 #[test]

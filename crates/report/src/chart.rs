@@ -74,7 +74,13 @@ fn draw_lines(root: &Area, chart: &Chart) -> DrawResult {
             ctx.configure_mesh()
                 .x_desc(&chart.x_label)
                 .y_desc(&chart.y_label)
-                .x_label_formatter(&|x: &f64| if (x - x.round()).abs() < 1e-6 { format!("{}", x.round()) } else { String::new() })
+                .x_label_formatter(&|x: &f64| {
+                    if (x - x.round()).abs() < 1e-6 {
+                        format!("{}", x.round())
+                    } else {
+                        String::new()
+                    }
+                })
                 .y_label_formatter(&|y: &f64| axis_number(*y))
                 .draw()?;
             for (i, s) in chart.series.iter().enumerate() {

@@ -34,11 +34,7 @@ pub struct Table {
 
 impl Table {
     pub fn new(caption: impl Into<String>, header: &[&str]) -> Table {
-        Table {
-            caption: caption.into(),
-            header: header.iter().map(|h| h.to_string()).collect(),
-            rows: Vec::new(),
-        }
+        Table { caption: caption.into(), header: header.iter().map(|h| h.to_string()).collect(), rows: Vec::new() }
     }
 
     pub fn row(&mut self, cells: Vec<String>) -> &mut Self {

@@ -25,16 +25,12 @@ impl Machine {
                 .and_then(|l| l.split_once(':'))
                 .map(|(_, v)| v.trim().to_string())
         };
-        let flags: Vec<String> = field("flags")
-            .map(|f| f.split_whitespace().map(str::to_string).collect())
-            .unwrap_or_default();
+        let flags: Vec<String> =
+            field("flags").map(|f| f.split_whitespace().map(str::to_string).collect()).unwrap_or_default();
         Machine {
             cpu_model: field("model name").unwrap_or_else(|| "unknown".into()),
             logical_cpus: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
-            cpu_flags: FLAGS_OF_INTEREST
-                .iter()
-                .map(|f| (f.to_string(), flags.iter().any(|g| g == f)))
-                .collect(),
+            cpu_flags: FLAGS_OF_INTEREST.iter().map(|f| (f.to_string(), flags.iter().any(|g| g == f))).collect(),
             os: std::env::consts::OS.into(),
             arch: std::env::consts::ARCH.into(),
         }
@@ -49,10 +45,7 @@ pub fn tool_version(cmd: &str) -> Option<String> {
 
 /// Today's date (UTC) as `YYYY-MM-DD`, from the system clock.
 pub fn today_utc() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
     let (y, m, d) = civil_from_days((secs / 86_400) as i64);
     format!("{y:04}-{m:02}-{d:02}")
 }

@@ -38,24 +38,25 @@ pub fn document(r: &Results) -> Document {
                 "machine: {} ({} logical CPUs; {})",
                 r.machine.cpu_model,
                 r.machine.logical_cpus,
-                r.machine.cpu_flags.iter().map(|(f, on)| format!("{f} {}", if *on { "yes" } else { "no" })).collect::<Vec<_>>().join(", ")
+                r.machine
+                    .cpu_flags
+                    .iter()
+                    .map(|(f, on)| format!("{f} {}", if *on { "yes" } else { "no" }))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             format!("tools: {}", r.tools.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join("; ")),
             "Every number below was measured or counted in this run, except those labelled **published**.".into(),
         ],
-        sections: vec![
-            correctness(r),
-            counts(r),
-            gas(r, &ks),
-            runtime(r, &ks),
-            calibration(r),
-            interpretation(r),
-        ],
+        sections: vec![correctness(r), counts(r), gas(r, &ks), runtime(r, &ks), calibration(r), interpretation(r)],
     }
 }
 
 fn correctness(r: &Results) -> Section {
-    let mut t = Table::new("EIP-2537 PAIRING_CHECK vectors: passed / failed", &["file", "contract-v7", "contract-v8", "contract-v9", "precompile"]);
+    let mut t = Table::new(
+        "EIP-2537 PAIRING_CHECK vectors: passed / failed",
+        &["file", "contract-v7", "contract-v8", "contract-v9", "precompile"],
+    );
     let mut files: Vec<&str> = r.correctness.iter().map(|c| c.file.as_str()).collect();
     files.dedup();
     for f in files {
@@ -89,7 +90,18 @@ fn counts(r: &Results) -> Section {
     for k in [1u64, 2] {
         let mut t = Table::new(
             format!("k = {k}: ADDMOD384 / SUBMOD384 / MULMODMONT384"),
-            &["phase", "v3 add", "v3 sub", "v3 mul", "v4 add", "v4 sub", "v4 mul", "published add", "published sub", "published mul"],
+            &[
+                "phase",
+                "v3 add",
+                "v3 sub",
+                "v3 mul",
+                "v4 add",
+                "v4 sub",
+                "v4 mul",
+                "published add",
+                "published sub",
+                "published mul",
+            ],
         );
         let phases: Vec<&str> = {
             let mut v: Vec<&str> = r.counts.iter().filter(|c| c.k == k).map(|c| c.phase.as_str()).collect();
@@ -121,10 +133,7 @@ fn counts(r: &Results) -> Section {
 }
 
 fn gas_of(r: &Results, k: u64, iface: &str, schedule: &str, phase: &str) -> Option<f64> {
-    r.gas
-        .iter()
-        .find(|g| g.k == k && g.interface == iface && g.schedule == schedule && g.phase == phase)
-        .map(|g| g.gas)
+    r.gas.iter().find(|g| g.k == k && g.interface == iface && g.schedule == schedule && g.phase == phase).map(|g| g.gas)
 }
 
 fn gas(r: &Results, ks: &[u64]) -> Section {
@@ -140,12 +149,16 @@ fn gas(r: &Results, ks: &[u64]) -> Section {
         let mut t = Table::new(format!("Gas, {phase}"), &header);
         for s in SCHEDULES {
             let mut row = vec![s.to_string()];
-            row.extend(columns.iter().map(|&(k, i)| gas_of(r, k, i, s, phase).map(gas_fmt).unwrap_or_else(|| "–".into())));
+            row.extend(
+                columns.iter().map(|&(k, i)| gas_of(r, k, i, s, phase).map(gas_fmt).unwrap_or_else(|| "–".into())),
+            );
             t.row(row);
         }
         if phase == "total" {
             let mut row = vec!["EIP-2537 precompile".to_string()];
-            row.extend(columns.iter().map(|&(k, _)| r.precompile_gas.iter().find(|p| p.k == k).map(|p| thousands(p.formula)).unwrap_or_default()));
+            row.extend(columns.iter().map(|&(k, _)| {
+                r.precompile_gas.iter().find(|p| p.k == k).map(|p| thousands(p.formula)).unwrap_or_default()
+            }));
             t.row(row);
         }
         blocks.push(Block::Table(t));
@@ -163,7 +176,10 @@ fn gas(r: &Results, ks: &[u64]) -> Section {
     });
     series.push(Series {
         name: "EIP-2537 precompile".into(),
-        values: ks.iter().map(|&k| r.precompile_gas.iter().find(|p| p.k == k).map(|p| p.formula as f64).unwrap_or(f64::NAN)).collect(),
+        values: ks
+            .iter()
+            .map(|&k| r.precompile_gas.iter().find(|p| p.k == k).map(|p| p.formula as f64).unwrap_or(f64::NAN))
+            .collect(),
     });
     blocks.push(Block::Chart(Chart {
         id: "gas_vs_k".into(),
@@ -178,9 +194,22 @@ fn gas(r: &Results, ks: &[u64]) -> Section {
     }));
     let mut t = Table::new(
         "Where the gas goes (the critique's breakdown), k = 2",
-        &["interface", "schedule", "EVM384 arithmetic", "PUSH*", "control flow, copies, memory", "input handling", "total", "arithmetic share"],
+        &[
+            "interface",
+            "schedule",
+            "EVM384 arithmetic",
+            "PUSH*",
+            "control flow, copies, memory",
+            "input handling",
+            "total",
+            "arithmetic share",
+        ],
     );
-    for b in r.gas_breakdown.iter().filter(|b| b.k == 2 && ["evmone", "model-a", "model-b", "model-b-repriced"].contains(&b.schedule.as_str())) {
+    for b in r
+        .gas_breakdown
+        .iter()
+        .filter(|b| b.k == 2 && ["evmone", "model-a", "model-b", "model-b-repriced"].contains(&b.schedule.as_str()))
+    {
         t.row(vec![
             b.interface.clone(),
             b.schedule.clone(),
@@ -221,7 +250,13 @@ fn runtime(r: &Results, ks: &[u64]) -> Section {
             name: imp.to_string(),
             values: ks
                 .iter()
-                .map(|&k| r.runtime.iter().find(|x| x.k == k && x.implementation == *imp).map(|x| x.stats.median_ns / 1e6).unwrap_or(f64::NAN))
+                .map(|&k| {
+                    r.runtime
+                        .iter()
+                        .find(|x| x.k == k && x.implementation == *imp)
+                        .map(|x| x.stats.median_ns / 1e6)
+                        .unwrap_or(f64::NAN)
+                })
                 .collect(),
         })
         .collect();
@@ -253,7 +288,14 @@ fn calibration(r: &Results) -> Section {
     let c = &r.calibration;
     let mut t = Table::new(
         "Gas prices derived on this machine",
-        &["opcode", "ns in revm", "model A (derived)", "model A (published)", "model B (derived)", "model B (published)"],
+        &[
+            "opcode",
+            "ns in revm",
+            "model A (derived)",
+            "model A (published)",
+            "model B (derived)",
+            "model B (published)",
+        ],
     );
     for op in ["ADDMOD384", "SUBMOD384", "MULMODMONT384"] {
         t.row(vec![

@@ -31,7 +31,10 @@ fn markdown_table(t: &Table) -> String {
         out += &format!("**{}**\n\n", t.caption);
     }
     out += &format!("| {} |\n", t.header.iter().map(esc).collect::<Vec<_>>().join(" | "));
-    out += &format!("|{}\n", t.header.iter().enumerate().map(|(i, _)| if i == 0 { "---|" } else { "---:|" }).collect::<String>());
+    out += &format!(
+        "|{}\n",
+        t.header.iter().enumerate().map(|(i, _)| if i == 0 { "---|" } else { "---:|" }).collect::<String>()
+    );
     for r in &t.rows {
         out += &format!("| {} |\n", r.iter().map(esc).collect::<Vec<_>>().join(" | "));
     }

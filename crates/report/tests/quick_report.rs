@@ -9,7 +9,8 @@ use evm384_report::{present, write};
 
 #[test]
 fn quick_report_writes_valid_files() {
-    let opts = Options { quick: true, command: "evm384 report --quick (test)".into(), vectors_dir: default_vectors_dir() };
+    let opts =
+        Options { quick: true, command: "evm384 report --quick (test)".into(), vectors_dir: default_vectors_dir() };
     let results = collect(&opts).expect("quick report runs");
     let dir = std::env::temp_dir().join(format!("evm384-report-test-{}", std::process::id()));
     write::write_report(&dir, &results).unwrap();
@@ -17,7 +18,8 @@ fn quick_report_writes_valid_files() {
     // The three files (and the schema beside them).
     let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
     let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
     assert!(md.contains("## 1. Correctness") && md.contains("## 6. Interpretation"));
 
     // results.json validates against its schema.
@@ -56,9 +58,13 @@ fn quick_report_writes_valid_files() {
         for f2mul in [F2Mul::V3, F2Mul::V4] {
             let want = count_pairing_check(k as usize, f2mul);
             for p in Phase::ALL {
-                let row = back.counts.iter().find(|c| c.k == k && c.f2mul == f2mul.name() && c.phase == p.name()).unwrap();
+                let row =
+                    back.counts.iter().find(|c| c.k == k && c.f2mul == f2mul.name() && c.phase == p.name()).unwrap();
                 let c = want.get(p);
-                assert_eq!((row.addmod384, row.submod384, row.mulmodmont384), (c.addmod384, c.submod384, c.mulmodmont384));
+                assert_eq!(
+                    (row.addmod384, row.submod384, row.mulmodmont384),
+                    (c.addmod384, c.submod384, c.mulmodmont384)
+                );
             }
         }
     }

@@ -120,12 +120,7 @@ fn run_ops(args: OpsArgs) -> Result<(), CliError> {
     let blst_mul = blst_ns(n, blst::blst_fp_mul);
     let evm: Map<String, Value> = Op::ALL
         .into_iter()
-        .map(|op| {
-            (
-                op.name().to_string(),
-                json!(evm_ns_per_op(op, args.evm_ops, args.reps)),
-            )
-        })
+        .map(|op| (op.name().to_string(), json!(evm_ns_per_op(op, args.evm_ops, args.reps))))
         .collect();
     let report = json!({
         "mulmodmont384_ns": mulmont,
@@ -153,28 +148,15 @@ fn run_ops(args: OpsArgs) -> Result<(), CliError> {
 
 fn to_text(r: &Value) -> String {
     let f = |k: &str| r[k].as_f64().unwrap_or(f64::NAN);
-    let mut s = format!(
-        "native ({}):\n",
-        r["mulmodmont384_backend"].as_str().unwrap_or("?")
-    );
-    for (ours, theirs) in [
-        ("mulmodmont384", "blst_fp_mul"),
-        ("addmod384", "blst_fp_add"),
-        ("submod384", "blst_fp_sub"),
-    ] {
+    let mut s = format!("native ({}):\n", r["mulmodmont384_backend"].as_str().unwrap_or("?"));
+    for (ours, theirs) in [("mulmodmont384", "blst_fp_mul"), ("addmod384", "blst_fp_add"), ("submod384", "blst_fp_sub")]
+    {
         let (a, b) = (f(&format!("{ours}_ns")), f(&format!("{theirs}_ns")));
-        s += &format!(
-            "  {ours:<14} {a:7.2} ns   {theirs:<12} {b:7.2} ns   ratio {:.2}\n",
-            a / b
-        );
+        s += &format!("  {ours:<14} {a:7.2} ns   {theirs:<12} {b:7.2} ns   ratio {:.2}\n", a / b);
     }
     s += &format!("in revm ({}):\n", r["evm_method"].as_str().unwrap_or(""));
     for op in Op::ALL {
-        s += &format!(
-            "  {:<14} {:7.2} ns\n",
-            op.name(),
-            r["evm_ns_per_op"][op.name()].as_f64().unwrap_or(f64::NAN)
-        );
+        s += &format!("  {:<14} {:7.2} ns\n", op.name(), r["evm_ns_per_op"][op.name()].as_f64().unwrap_or(f64::NAN));
     }
     s
 }

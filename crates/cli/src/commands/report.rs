@@ -25,11 +25,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let command = std::iter::once("evm384".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ");
-    let opts = Options {
-        quick: args.quick,
-        command,
-        vectors_dir: args.vectors.unwrap_or_else(default_vectors_dir),
-    };
+    let opts = Options { quick: args.quick, command, vectors_dir: args.vectors.unwrap_or_else(default_vectors_dir) };
     let results = collect(&opts).map_err(CliError::Report)?;
     write_report(&args.out, &results).map_err(CliError::Report)?;
     let s = &results.summary;

@@ -81,10 +81,7 @@ pub fn to_json(exec: &Execution, with_counts: bool) -> Value {
     let by_schedule: Map<String, Value> = exec
         .gas_by_schedule
         .iter()
-        .flat_map(|by| {
-            by.0.iter()
-                .map(|&(s, d)| (s.name().to_string(), gas_number(d)))
-        })
+        .flat_map(|by| by.0.iter().map(|&(s, d)| (s.name().to_string(), gas_number(d))))
         .collect();
     let mut obj = json!({
         "status": exec.status.name(),
@@ -107,10 +104,7 @@ pub fn to_text(exec: &Execution, opts: &RunOptions, with_counts: bool) -> String
         s += &format!(" ({reason})");
     }
     s += &format!("\noutput:   0x{}\n", hex::encode(&exec.output));
-    s += &format!(
-        "gas used: {} ({}, {})\n",
-        exec.gas_used, opts.schedule, opts.interface
-    );
+    s += &format!("gas used: {} ({}, {})\n", exec.gas_used, opts.schedule, opts.interface);
     if let Some(by) = &exec.gas_by_schedule {
         s += "gas by schedule:\n";
         for (name, gas) in by.iter() {

@@ -65,9 +65,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let (mut passed, mut failed) = (0usize, 0usize);
     for path in &args.files {
         let text = std::fs::read_to_string(path).map_err(|source| CliError::ReadFile { path: path.clone(), source })?;
-        let cases: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| CliError::Vectors(format!("{}: {e}", path.display())))?;
-        let cases = cases.as_array().ok_or_else(|| CliError::Vectors(format!("{}: not a JSON array", path.display())))?;
+        let cases: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| CliError::Vectors(format!("{}: {e}", path.display())))?;
+        let cases =
+            cases.as_array().ok_or_else(|| CliError::Vectors(format!("{}: not a JSON array", path.display())))?;
         for case in cases {
             let name = case["Name"].as_str().unwrap_or("?");
             let input = decode_hex(case["Input"].as_str().unwrap_or(""), "Input")?;
@@ -75,7 +76,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 Some(e) => as_result(&Status::Success, &decode_hex(e, "Expected")?),
                 None => None,
             };
-            let pre = call_precompile(BLS12_PAIRING_CHECK, &input, &RunOptions { count_opcodes: false, ..RunOptions::default() })?;
+            let pre = call_precompile(
+                BLS12_PAIRING_CHECK,
+                &input,
+                &RunOptions { count_opcodes: false, ..RunOptions::default() },
+            )?;
             let pre_result = as_result(&pre.status, &pre.output);
             let mut ok = pre_result == expected;
             let mut line = format!(

@@ -7,9 +7,7 @@ use evm384_evm::{Interface, Op, Operands};
 
 /// `testdata/` at the workspace root.
 pub fn testdata(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../testdata")
-        .join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata").join(rel)
 }
 
 pub fn load_json(rel: &str) -> serde_json::Value {
@@ -75,6 +73,7 @@ pub fn inv_bytes(interface: Interface, hex_int: &str) -> Vec<u8> {
 }
 
 /// BLS12-381 base field modulus p.
-pub const P: &str = "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab";
+pub const P: &str =
+    "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab";
 /// -p^-1 mod 2^64.
 pub const P_INV: &str = "0x89f3fffcfffcfffd";

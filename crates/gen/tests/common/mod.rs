@@ -235,3 +235,40 @@ pub const PAIRING_FILES: [&str; 6] = [
 pub fn rand_bool(rng: &mut TestRng) -> bool {
     rng.gen()
 }
+
+/// A program that inverts each of `xs` (Montgomery form) by the `inverse_fp` subroutine and
+/// returns memory; the inverses are at the returned slot onwards.
+pub fn inverse_fp_program(xs: &[[u64; 6]]) -> (evm384_gen::Program, u32) {
+    use evm384_gen::ir::Asm;
+    use evm384_gen::tower::{inverse_fp, InvFpRegs};
+    let c = evm384_gen::params::bls12_381();
+    let mut a = Asm::new(evm384_arith::MontField::new(c.p), evm384_gen::F2Mul::V3);
+    let src = a.const_raw(xs);
+    let regs = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
+    let out = a.alloc(xs.len() as u32);
+    let mut e = c.p;
+    e[0] -= 2;
+    for i in 0..xs.len() as u32 {
+        a.copy(regs.x, src + i, 1);
+        inverse_fp(&mut a, regs, e);
+        a.copy(out + i, regs.r, 1);
+    }
+    a.set_pair_layout(out, 1, (0, 0));
+    a.return_memory();
+    (a.finish(), out)
+}
+
+/// Inputs for the inversion tests: 0, 1, p - 1 and random values (Montgomery form, < p).
+pub fn inversion_inputs(rng: &mut TestRng, n: usize) -> Vec<[u64; 6]> {
+    let f = evm384_arith::MontField::new(evm384_gen::params::bls12_381().p);
+    let mut m1 = f.m;
+    m1[0] -= 1;
+    let mut xs = vec![[0; 6], f.one, m1];
+    while xs.len() < n {
+        let mut x = [0u64; 6];
+        x.iter_mut().for_each(|l| *l = rng.gen());
+        x[5] &= (1 << 61) - 1; // < 2^381, then reduced below p by a Montgomery product
+        xs.push(f.mul(&x, &f.r2));
+    }
+    xs
+}

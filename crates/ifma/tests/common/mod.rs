@@ -32,9 +32,7 @@ impl Rng {
         fp_from_words(&w)
     }
     pub fn fp2(&mut self) -> blst_fp2 {
-        blst_fp2 {
-            fp: [self.fp(), self.fp()],
-        }
+        blst_fp2 { fp: [self.fp(), self.fp()] }
     }
     pub fn fp12(&mut self) -> blst_fp12 {
         let mut f = blst_fp12::default();

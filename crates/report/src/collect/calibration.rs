@@ -72,11 +72,8 @@ pub fn derive_prices(
     keccak_ns: BTreeMap<String, f64>,
     keccak_gas: BTreeMap<String, u64>,
 ) -> Calibration {
-    let rates: Vec<f64> = keccak_ns
-        .iter()
-        .filter(|(_, &ns)| ns > 0.0)
-        .map(|(len, ns)| keccak_gas[len] as f64 / ns)
-        .collect();
+    let rates: Vec<f64> =
+        keccak_ns.iter().filter(|(_, &ns)| ns > 0.0).map(|(len, ns)| keccak_gas[len] as f64 / ns).collect();
     let gas_per_ns = if rates.is_empty() { 0.0 } else { rates.iter().sum::<f64>() / rates.len() as f64 };
     let model_a = evm_ns_per_op.iter().map(|(k, ns)| (k.clone(), 1 + (ns / 10.0).ceil() as u64)).collect();
     let model_b = evm_ns_per_op.iter().map(|(k, ns)| (k.clone(), (ns * gas_per_ns).ceil().max(1.0) as u64)).collect();

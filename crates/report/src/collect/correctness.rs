@@ -34,8 +34,7 @@ fn unhex(s: &str) -> Result<Vec<u8>, String> {
 /// Reads an EIP-2537 vector file (success: Input/Expected; failure: Input/ExpectedError).
 pub fn load(path: &Path) -> Result<Vec<Vector>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let cases: Vec<serde_json::Value> =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let cases: Vec<serde_json::Value> = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     cases
         .iter()
         .map(|c| {

@@ -59,18 +59,21 @@ pub fn contract_gas(c: &Contract, k: u64) -> Result<(Vec<GasRow>, Vec<Breakdown>
         }
     }
     // Breakdown of the whole run: input phases as one block; the rest split by opcode class.
-    let rest: OpcodeCounts = phases
-        .iter()
-        .filter(|u| !INPUT_PHASES.iter().any(|p| *p as u8 == u.phase))
-        .fold(OpcodeCounts::default(), |mut acc, u| {
+    let rest: OpcodeCounts = phases.iter().filter(|u| !INPUT_PHASES.iter().any(|p| *p as u8 == u.phase)).fold(
+        OpcodeCounts::default(),
+        |mut acc, u| {
             acc.add(&u.counts);
             acc
-        });
+        },
+    );
     let base = charged.gas_table(spec);
     let mut breakdown = Vec::new();
     for (i, s) in Schedule::ALL.into_iter().enumerate() {
         let class = |pred: &dyn Fn(u8) -> bool| -> f64 {
-            rest.iter().filter(|(op, _)| pred(*op)).map(|(op, n)| n as f64 * s.static_decigas(&base, op) as f64 / 10.0).sum()
+            rest.iter()
+                .filter(|(op, _)| pred(*op))
+                .map(|(op, n)| n as f64 * s.static_decigas(&base, op) as f64 / 10.0)
+                .sum()
         };
         let evm384_arith = class(&|op| (0xc0..=0xc2).contains(&op));
         let pushes = class(&|op| (0x5f..=0x7f).contains(&op));

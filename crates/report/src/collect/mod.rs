@@ -9,7 +9,7 @@ pub mod runtime;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use evm384_evm::{Interface, Runner, RunOptions};
+use evm384_evm::{Interface, RunOptions, Runner};
 use evm384_gen::{bytecode, pairing_check_program, F2Mul, ProgramOptions, MAX_CODE_SIZE};
 use indicatif::{ProgressBar, ProgressStyle};
 

@@ -31,9 +31,7 @@ pub fn runtime(plan: Plan, k: u64, contracts: &[(Interface, Vec<u8>)]) -> Result
     let prog = pairing_check_program(F2Mul::V3, ProgramOptions::default());
 
     // Same answer everywhere before timing anything.
-    for (name, r) in std::iter::once(("precompile", &mut precompile))
-        .chain(evm.iter_mut().map(|r| ("contract", r)))
-    {
+    for (name, r) in std::iter::once(("precompile", &mut precompile)).chain(evm.iter_mut().map(|r| ("contract", r))) {
         let ex = r.run(&input).map_err(|e| e.to_string())?;
         if ex.status != Status::Success || ex.output != expected_output {
             return Err(format!("{name} disagrees with blst at k = {k}: {:?}", ex.status));
