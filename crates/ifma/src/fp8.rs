@@ -180,7 +180,7 @@ pub fn broadcast_lane_fp(a: &Fp8, j: u32) -> Fp8 {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn select_fp(mask: Lanes, a: &Fp8, b: &Fp8) -> Fp8 {
-    Fp8(vecs!(8, |i| { _mm512_mask_blend_epi64(mask, b.0[i], a.0[i]) }))
+    Fp8(vecs!(8, |i| _mm512_mask_blend_epi64(mask, b.0[i], a.0[i])))
 }
 
 /// A double-width value for lazy reduction: 16 columns of radix 2^52 (signed 64-bit, not
