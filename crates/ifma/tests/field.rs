@@ -114,6 +114,42 @@ fn fp8_bound_values() {
         same(&sub_fp(&y, &hi), &sub_fp(&y, &lo));
         same(&sub_fp(&z, &hi), &sub_fp(&z, &lo));
         same(&mul_fp(&add_nr_fp(&hi, &hi), &add_nr_fp(&hi, &hi)), &sqr_fp(&add_fp(&lo, &lo)));
+        // 3t ∓ 2x at the extremes: residues right, result normalised and < 2p.
+        let below_2p = |u: &Fp8| {
+            for l in unpack_fp(u) {
+                assert!(l.iter().all(|&v| v < 1 << 52));
+                assert!(l.iter().rev().cmp(P2.iter().rev()) == core::cmp::Ordering::Less);
+            }
+        };
+        for (t, tl) in [(&hi, &lo), (&z, &z), (&y, &y), (&pp, &z)] {
+            for (x, xl) in [(&hi, &lo), (&z, &z), (&y, &y), (&pp, &z)] {
+                let m = lin3_fp(t, x, true);
+                let pl = lin3_fp(t, x, false);
+                below_2p(&m);
+                below_2p(&pl);
+                let t3 = add_fp(&add_fp(tl, tl), tl);
+                same(&m, &sub_fp(&t3, &add_fp(xl, xl)));
+                same(&pl, &add_fp(&t3, &add_fp(xl, xl)));
+            }
+        }
+        // fused a + kp - b - c (+ d) at the extremes.
+        let vals = [(&hi, &lo), (&z, &z), (&y, &y), (&pp, &z)];
+        for (a, al) in vals {
+            for (b, bl) in vals {
+                for (c, cl) in vals {
+                    let r = sub2_k_fp(a, b, c, 4);
+                    below_2p(&r);
+                    same(&r, &sub_fp(&sub_fp(al, bl), cl));
+                    let c2 = add_nr_fp(c, c); // < 4p with k = 8
+                    let r = sub2_k_fp(a, b, &c2, 8);
+                    below_2p(&r);
+                    same(&r, &sub_fp(&sub_fp(al, bl), &add_fp(cl, cl)));
+                    let r = sub2_add_fp(a, b, c, a);
+                    below_2p(&r);
+                    same(&r, &add_fp(&sub_fp(&sub_fp(al, bl), cl), al));
+                }
+            }
+        }
         same(&pp, &z);
         same(&add_fp(&pp, &pp), &z);
         assert_eq!(is_zero_fp(&pp), 0xff);
