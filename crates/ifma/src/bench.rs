@@ -91,7 +91,7 @@ pub fn sample_pairs(n: usize) -> Vec<Pair> {
         .collect()
 }
 
-/// Runs the benchmark. `quick`: few samples (a smoke run of a few seconds), else ~1 minute.
+/// Runs the benchmark. `quick`: few samples (a smoke run of a few seconds), else more samples (a few seconds on an idle 2-core machine).
 pub fn bench_native(quick: bool) -> BenchReport {
     let (s, heavy) = if quick { (6usize, 1usize) } else { (30, 3) };
     let be = resolve(backend());

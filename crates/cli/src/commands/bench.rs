@@ -34,7 +34,7 @@ pub struct NativeArgs {
     /// Print one JSON object `{"backend", "blst_ns": {…}, "ifma_ns": {…}, "speedup": {…}}`.
     #[arg(long)]
     pub json: bool,
-    /// Fewer samples (seconds instead of about a minute).
+    /// Fewer samples (a smoke run).
     #[arg(long)]
     pub quick: bool,
 }
