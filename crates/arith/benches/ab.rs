@@ -82,8 +82,6 @@ fn main() {
         if asm_ok {
             names.push("mulmodmont384_asm");
             ops.push(mul!(|x, y, m, i| variants::mulmodmont384_asm(x, y, m, i).unwrap()));
-            names.push("mulmodmont384_asm_interleaved");
-            ops.push(mul!(|x, y, m, i| variants::mulmodmont384_asm_interleaved(x, y, m, i).unwrap()));
             names.push("cios_u128 +bmi2,adx");
             ops.push(mul!(|x, y, m, i| variants::mulmodmont384_cios_mulx(x, y, m, i).unwrap()));
         }

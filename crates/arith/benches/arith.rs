@@ -47,9 +47,6 @@ fn bench(c: &mut Criterion) {
     mul!("mulmodmont384", mulmodmont384);
     if asm_ok {
         mul!("mulmodmont384_asm", |x, y, m, i| variants::mulmodmont384_asm(x, y, m, i).unwrap());
-        mul!("mulmodmont384_asm_interleaved", |x, y, m, i| {
-            variants::mulmodmont384_asm_interleaved(x, y, m, i).unwrap()
-        });
         mul!("mulmodmont384_cios_u128_mulx", |x, y, m, i| { variants::mulmodmont384_cios_mulx(x, y, m, i).unwrap() });
     }
     mul!("mulmodmont384_portable", mulmodmont384_portable);

@@ -24,7 +24,7 @@
 //! |---|---|---|---|
 //! | mul | `blst_fp_mul` (blst 0.3.17, its MULX path) | 41.9 / 68.3 | 1.00 |
 //! | mul | **`mulmodmont384`** (dispatched: asm, CIOS order) | 40.6 / 66.1 | **0.97** |
-//! | mul | asm, blst's interleaved schedule | 41.3 / 64.4 | 0.99 |
+//! | mul | asm, blst's interleaved schedule (removed) | 41.3 / 64.4 | 0.99 |
 //! | mul | CIOS `u128` + `target_feature(bmi2,adx)` | 64.3 / 103 | 1.53 |
 //! | mul | CIOS `u128` portable (the fallback) | 58.3 / 117 | 1.39 |
 //! | mul | FIPS (product scanning) `u128` | 86.8 / 315 | 2.07 |
@@ -172,21 +172,6 @@ pub fn mulmodmont384_backend() -> &'static str {
 #[doc(hidden)]
 pub mod variants {
     use crate::{portable, Limbs};
-
-    /// The MULX/ADCX/ADOX assembly with blst's schedule (multiplication by `y[i]` interleaved
-    /// with the reduction by `u[i-1]`), x86-64 with BMI2 and ADX only.
-    #[inline]
-    pub fn mulmodmont384_asm_interleaved(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> Option<Limbs> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if crate::x86_64::has_mulx_adx() {
-                // SAFETY: the CPU supports BMI2 and ADX (checked just above).
-                return Some(unsafe { crate::x86_64::mulmodmont384_asm_interleaved(x, y, m, inv) });
-            }
-        }
-        let _ = (x, y, m, inv);
-        None
-    }
 
     /// The dispatched MULX/ADCX/ADOX assembly (plain CIOS order), x86-64 with BMI2 and ADX only.
     #[inline]
