@@ -1,58 +1,32 @@
-//! Interleaved A/B timing of mulmodmont384 (every variant) against blst's `blst_fp_mul`, and of
-//! the add/sub variants: all candidates run in short alternating batches in one process, many
-//! rounds, and we report the minimum and the median ns per call of each. On a busy shared
-//! machine the minimum is the least noisy estimate of the uncontended cost, and alternating
-//! keeps slow phases of the machine from favouring one candidate.
-//! `cargo bench -p evm384-arith --bench ab`  (env AB_ROUNDS, AB_BATCH to change the effort).
+//! A/B timing of mulmodmont384 (every variant) against blst's `blst_fp_mul`, and of the add/sub
+//! variants, all candidates measured together by the project's harness (`evm384-timing`:
+//! warm-up, equal-duration samples interleaved in alternating order); median and minimum ns per
+//! call of each. `cargo bench -p evm384-arith --bench ab` (`AB_QUICK=1` for a short run).
 
 use std::hint::black_box;
-use std::time::Instant;
+
+use evm384_timing::{measure, Measurement, Plan, Ratio};
 
 use evm384_arith::{addmod384, mulmodmont384, mulmodmont384_portable, submod384, variants, Limbs, MontField};
 
 use evm384_arith::BLS12_381_P as P;
 
-fn env(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
-/// Times `batch` calls of `f`, in ns per call.
-#[inline(never)]
-fn time_batch(batch: usize, f: &mut dyn FnMut()) -> f64 {
-    let t = Instant::now();
-    for _ in 0..batch {
-        f();
-    }
-    t.elapsed().as_nanos() as f64 / batch as f64
-}
-
-fn report(title: &str, names: &[&str], samples: &mut [Vec<f64>], base: usize) {
+/// Measures every candidate together (the project's harness) and prints median and minimum ns
+/// per operation, with ratios to candidate `base`. Each candidate performs `per_call` operations.
+fn report(title: &str, names: &[&str], ops: &mut [Box<dyn FnMut() + '_>], base: usize, per_call: f64) {
+    let plan = if std::env::var("AB_QUICK").is_ok() { Plan::QUICK } else { Plan::FULL };
+    let mut refs: Vec<&mut dyn FnMut()> = ops.iter_mut().map(|b| b.as_mut() as &mut dyn FnMut()).collect();
+    let m: Vec<Measurement> = measure(plan, &mut refs).into_iter().map(|m| m.per(per_call)).collect();
     println!("{title}");
-    let mins: Vec<f64> = samples.iter().map(|s| s.iter().cloned().fold(f64::INFINITY, f64::min)).collect();
-    let meds: Vec<f64> = samples
-        .iter_mut()
-        .map(|s| {
-            s.sort_by(|a, b| a.partial_cmp(b).unwrap());
-            s[s.len() / 2]
-        })
-        .collect();
-    println!("  {:<32} {:>9} {:>9} {:>9} {:>9}", "", "min ns", "median ns", "min/base", "med/base");
-    for i in 0..names.len() {
-        println!(
-            "  {:<32} {:>9.2} {:>9.2} {:>9.3} {:>9.3}",
-            names[i],
-            mins[i],
-            meds[i],
-            mins[i] / mins[base],
-            meds[i] / meds[base]
-        );
+    println!("  {:<32} {:>9} {:>9} {:>9} {:>9}", "", "median ns", "min ns", "med/base", "min/base");
+    for (name, x) in names.iter().zip(&m) {
+        let r = Ratio::of(x, &m[base]);
+        println!("  {name:<32} {:>9.2} {:>9.2} {:>9.3} {:>9.3}", x.median_ns(), x.min_ns(), r.median, r.min);
     }
 }
 
 fn main() {
     // Ignore the harness's own arguments (e.g. `--bench`).
-    let rounds = env("AB_ROUNDS", 400);
-    let batch = env("AB_BATCH", 20_000);
     let f = MontField::new(P);
     let x = f.to_mont(&[0x1234_5678_9abc_def0, 1, 2, 3, 4, 5]);
     let y = f.to_mont(&[0x0fed_cba9_8765_4321, 6, 7, 8, 9, 10]);
@@ -89,19 +63,7 @@ fn main() {
         ops.push(mul!(mulmodmont384_portable));
         names.push("fips_u128");
         ops.push(mul!(variants::mulmodmont384_fips));
-        let mut samples = vec![Vec::with_capacity(rounds); ops.len()];
-        for _ in 0..rounds {
-            for (i, op) in ops.iter_mut().enumerate() {
-                samples[i].push(time_batch(batch, op.as_mut()));
-            }
-        }
-        drop(ops);
-        report(
-            &format!("mulmodmont384 vs blst_fp_mul (BLS12-381, {rounds} rounds x {batch} calls)"),
-            &names,
-            &mut samples,
-            0,
-        );
+        report("mulmodmont384 vs blst_fp_mul (BLS12-381)", &names, &mut ops, 0, 1.0);
     }
     {
         macro_rules! bin {
@@ -133,14 +95,7 @@ fn main() {
             names.push("submod384_asm");
             ops.push(bin!(|x, y, m| variants::submod384_asm(x, y, m).unwrap()));
         }
-        let mut samples = vec![Vec::with_capacity(rounds); ops.len()];
-        for _ in 0..rounds {
-            for (i, op) in ops.iter_mut().enumerate() {
-                samples[i].push(time_batch(batch, op.as_mut()));
-            }
-        }
-        drop(ops);
-        report("add/sub, fixed inputs (branches predicted)", &names, &mut samples, 0);
+        report("add/sub, fixed inputs (branches predicted)", &names, &mut ops, 0, 1.0);
     }
     {
         // 256 different input pairs, random (half reduced mod p): the `if`s of the branchy
@@ -195,14 +150,7 @@ fn main() {
             names.push("submod384_asm");
             ops.push(mixed!(|x, y, m| variants::submod384_asm(x, y, m).unwrap()));
         }
-        let mut samples = vec![Vec::with_capacity(rounds); ops.len()];
-        let b = (batch / inputs.len()).max(1);
-        for _ in 0..rounds {
-            for (i, op) in ops.iter_mut().enumerate() {
-                samples[i].push(time_batch(b, op.as_mut()) / inputs.len() as f64);
-            }
-        }
-        drop(ops);
-        report("add/sub, 256 mixed inputs (branches unpredictable), ns per call", &names, &mut samples, 0);
+        let per = inputs.len() as f64;
+        report("add/sub, 256 mixed inputs (branches unpredictable), ns per call", &names, &mut ops, 0, per);
     }
 }

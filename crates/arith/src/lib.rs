@@ -1,5 +1,5 @@
 //! 384-bit modular arithmetic with exactly the semantics of the EVM384 opcodes
-//! (`ADDMOD384`, `SUBMOD384`, `MULMODMONT384`; see `SPEC-EVM384.md`).
+//! (`ADDMOD384`, `SUBMOD384`, `MULMODMONT384`; see `docs/evm384-semantics.md`).
 //!
 //! Values are six 64-bit limbs, least significant first ([`Limbs`]). Nothing is validated: the
 //! modulus may be even or zero, `inv` may be wrong and inputs may exceed the modulus. Every result
@@ -13,26 +13,13 @@
 //!   that have BMI2 and ADX, portable `u128` code elsewhere; branchless add/sub (assembly on
 //!   x86-64, masks elsewhere).
 //!
-//! ## Measured (`cargo bench -p evm384-arith --bench ab`, BLS12-381 p, Montgomery-form inputs)
+//! ## Choosing among variants
 //!
-//! 2 GHz Xeon (Sapphire Rapids class, BMI2/ADX/AVX-512), 2 cores shared with other builds (load
-//! average 5–9), so every number is noisy; the `ab` bench interleaves all candidates in one
-//! process (400 rounds of 20,000 calls each) and reports the minimum (least disturbed) and the
-//! median per call. Final run, ns min / median (ratio of mins to `blst_fp_mul`):
-//!
-//! | operation | variant | ns | vs blst |
-//! |---|---|---|---|
-//! | mul | `blst_fp_mul` (blst 0.3.17, its MULX path) | 41.9 / 68.3 | 1.00 |
-//! | mul | **`mulmodmont384`** (dispatched: asm, CIOS order) | 40.6 / 66.1 | **0.97** |
-//! | mul | asm, blst's interleaved schedule (removed) | 41.3 / 64.4 | 0.99 |
-//! | mul | CIOS `u128` + `target_feature(bmi2,adx)` | 64.3 / 103 | 1.53 |
-//! | mul | CIOS `u128` portable (the fallback) | 58.3 / 117 | 1.39 |
-//! | mul | FIPS (product scanning) `u128` | 86.8 / 315 | 2.07 |
-//!
-//! In quieter runs: `blst_fp_mul` 36.0 ns, asm (CIOS order) 35.1 ns (0.975x), interleaved
-//! 36.3–36.5 ns (1.01x); the CIOS-order asm was ahead of the interleaved one in all 5 runs.
-//! Criterion (`--bench arith`, same process, slope estimates, much more disturbed by the other
-//! jobs): `blst_fp_mul` 95.5 / 97.6 ns, `mulmodmont384` 62.8 / 71.1 ns.
+//! Every variant of the fast path is kept for comparison behind the `variants` feature and
+//! measured against blst by `cargo bench -p evm384-arith --bench ab` (the project's harness:
+//! all candidates interleaved in one process, medians and minimums). The dispatched choices
+//! below are the variants that measured fastest there; published figures come from
+//! `evm384 bench ops` and the committed files under `results/`, never from comments.
 //!
 //! ADDMOD384 / SUBMOD384, ns min / median. Fixed inputs (branches perfectly predicted):
 //! add branchy 7.5 / 8.4, branchless `u128` 8.3 / 9.3, **asm 4.4 / 4.8**;
@@ -78,17 +65,17 @@ pub const VALUE_BYTES: usize = 48;
 /// `out = x + y`, minus `m` once if the (385-bit) sum is `>= m`; truncated to 384 bits.
 #[inline]
 pub fn addmod384(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
-    // x86-64: ADD/ADC + SUB/SBB + CMOV assembly, baseline instructions only (no dispatch).
-    // Measured 4.5 ns vs 12.6 ns for the branchy `u128` code on unpredictable inputs (2.8x),
-    // 4.4 vs 7.5 ns on fixed inputs (1.7x); branchless `u128` is 9.0 / 8.3 ns.
+    // x86-64: ADD/ADC + SUB/SBB + CMOV assembly, baseline instructions only (no dispatch);
+    // faster than the branchy and the branchless `u128` code in the `ab` bench, on predictable
+    // and unpredictable inputs alike.
     #[cfg(target_arch = "x86_64")]
     {
         x86_64::addmod384_asm(x, y, m)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        // Branchless: 9.0 ns vs 12.6 ns branchy on unpredictable inputs (measured on x86-64),
-        // 8.3 vs 7.5 ns on fixed ones.
+        // Branchless: much faster than branchy code on unpredictable inputs, about as fast on
+        // fixed ones (`ab` bench, on x86-64).
         portable::addmod384_branchless(x, y, m)
     }
 }
@@ -96,9 +83,8 @@ pub fn addmod384(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
 /// `out = x - y`, plus `m` (mod 2^384) if the subtraction borrowed.
 #[inline]
 pub fn submod384(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
-    // x86-64 with ADX: SUB/SBB, then CMOV-selected m words added with ADCX (which keeps ZF).
-    // Measured 4.0 ns vs 11.0 ns branchy `u128` on unpredictable inputs (2.8x) and vs 5.0 ns
-    // branchless `u128` (1.25x); 4.4 vs 5.8 ns branchy on fixed inputs.
+    // x86-64 with ADX: SUB/SBB, then CMOV-selected m words added with ADCX (which keeps ZF);
+    // faster than both `u128` variants in the `ab` bench.
     #[cfg(target_arch = "x86_64")]
     {
         if x86_64::has_mulx_adx() {
@@ -106,8 +92,7 @@ pub fn submod384(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
             return unsafe { x86_64::submod384_asm(x, y, m) };
         }
     }
-    // Branchless: 5.0 ns vs 11.0 ns branchy on unpredictable inputs (2.2x), same (5.7 vs
-    // 5.8 ns) on fixed ones.
+    // Branchless: faster than branchy code on unpredictable inputs, the same on fixed ones.
     fallback::submod384(x, y, m)
 }
 
@@ -115,9 +100,9 @@ pub fn submod384(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
 /// (`inv = -m^-1 mod 2^64` when `m` is odd), then one conditional subtraction.
 #[inline]
 pub fn mulmodmont384(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> Limbs {
-    // x86-64 with BMI2+ADX: inline assembly, two carry chains. Measured 40.6 ns (min) vs
-    // 41.9 ns for blst_fp_mul (0.97x; 35.1 vs 36.0 in quieter runs), vs 64.3 ns for the same
-    // CIOS in `u128` compiled with BMI2/ADX enabled (1.6x faster) and 58.3 ns portable (1.4x).
+    // x86-64 with BMI2+ADX: inline assembly, two carry chains; on par with blst_fp_mul and
+    // well ahead of the same CIOS in `u128` (portable or compiled with BMI2/ADX) in the `ab`
+    // bench.
     #[cfg(target_arch = "x86_64")]
     {
         if x86_64::has_mulx_adx() {
@@ -125,9 +110,8 @@ pub fn mulmodmont384(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> Limbs {
             return unsafe { x86_64::mulmodmont384_asm(x, y, m, inv) };
         }
     }
-    // CIOS on `u128`: 1.5x faster than FIPS (product scanning) on `u128` (58.3 vs 86.8 ns
-    // min), and no slower than itself compiled with BMI2/ADX (64.3 ns), so it stays the
-    // fallback.
+    // CIOS on `u128`: faster than FIPS (product scanning) on `u128` and no slower than itself
+    // compiled with BMI2/ADX in the `ab` bench, so it stays the fallback.
     fallback::mulmodmont384(x, y, m, inv)
 }
 
@@ -150,7 +134,9 @@ mod fallback {
     }
 }
 
-/// The portable (`u128`) Montgomery product, exposed for benchmarks and tests of the dispatch.
+/// The portable (`u128`) Montgomery product, for benchmarks and tests of the dispatch (feature
+/// `variants`).
+#[cfg(feature = "variants")]
 #[inline]
 pub fn mulmodmont384_portable(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> Limbs {
     portable::mulmodmont384(x, y, m, inv)
@@ -167,9 +153,11 @@ pub fn mulmodmont384_backend() -> &'static str {
     "portable u128"
 }
 
-/// Every implementation of the fast path, for benchmarks and differential tests. Functions that
-/// need CPU features return `None` when the CPU lacks them.
-#[doc(hidden)]
+/// Every implementation of the fast path, for the A/B benchmarks and the differential tests:
+/// not part of the public API, compiled only with the `variants` feature (the crate's own tests
+/// and benches enable it). Functions that need CPU features return `None` when the CPU lacks
+/// them.
+#[cfg(feature = "variants")]
 pub mod variants {
     use crate::{portable, Limbs};
 

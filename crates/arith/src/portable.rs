@@ -46,6 +46,7 @@ pub(crate) fn final_subtract(t: &Limbs, top: u64, m: &Limbs) -> Limbs {
     }
 }
 
+#[cfg_attr(not(feature = "variants"), allow(dead_code))] // used by `variants` only
 pub fn addmod384(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
     let mut s = [0u64; 6];
     let mut carry = 0;
@@ -55,6 +56,7 @@ pub fn addmod384(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
     final_subtract(&s, carry, m)
 }
 
+#[cfg_attr(not(feature = "variants"), allow(dead_code))] // used by `variants` only
 pub fn submod384(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
     let (d, borrow) = sub_limbs(x, y);
     if borrow == 0 {
@@ -103,6 +105,7 @@ pub fn mulmodmont384(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> Limbs {
 /// spec (column `k`'s low word before adding `u_k*m_0` is word `k` of the spec's `T`) and drops
 /// each low word only after its carry has been propagated, so it is exact for any `inv`.
 #[inline(always)]
+#[cfg_attr(not(feature = "variants"), allow(dead_code))] // used by `variants` only
 pub fn mulmodmont384_fips(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> Limbs {
     // acc = (lo: u128, hi: u64); adding a 128-bit product never loses bits: a column has at
     // most 12 products plus the shifted-in carry, < 2^132.
@@ -142,6 +145,7 @@ pub fn mulmodmont384_fips(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> Limbs {
 
 /// Branchless variant of [`addmod384`] (mask select instead of `if`): same result.
 #[inline(always)]
+#[cfg_attr(not(feature = "variants"), allow(dead_code))] // used by `variants` only
 pub fn addmod384_branchless(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
     let mut s = [0u64; 6];
     let mut carry = 0;

@@ -1,4 +1,4 @@
-//! The spec's formulas transcribed literally (`SPEC-EVM384.md`, "Arithmetic"): slow, simple, and
+//! The spec's formulas transcribed literally (`docs/evm384-semantics.md`, "The arithmetic"): slow, simple, and
 //! the yardstick the fast path is tested against.
 
 use crate::Limbs;

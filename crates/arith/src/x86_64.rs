@@ -7,7 +7,7 @@
 //! registers rotating by one word per round, `inv` in a register, no memory traffic besides the
 //! operands. blst's interleaved schedule (reduction by `u[i-1]` after the multiplication by
 //! `y[i]`, nine-register ring, `t0` and `inv` on the stack) was also implemented and measured
-//! about 3.5% slower here (36.4 vs 35.1 ns), so it was removed.
+//! slower in the `ab` bench, so it was removed.
 
 use core::arch::asm;
 use core::sync::atomic::{AtomicU8, Ordering};
@@ -21,9 +21,9 @@ static MULX_ADX: AtomicU8 = AtomicU8::new(0);
 ///
 /// A compile-time `true` when the build already targets BMI2+ADX; otherwise one relaxed load
 /// of our own cached flag. (`std::is_x86_feature_detected!` inlines to ~15 instructions with a
-/// SHRD on its cache word, and made the dispatching wrappers too big to inline: SUBMOD384 over
-/// unpredictable inputs measured 11.2 ns through the wrapper vs 5.1 ns for the bare asm; with
-/// this flag and the fallbacks out of line, 4.3 vs 4.0 ns.)
+/// SHRD on its cache word, and made the dispatching wrappers too big to inline: in the `ab`
+/// bench SUBMOD384 through the wrapper took about twice the bare asm's time; with this flag and
+/// the fallbacks out of line, nearly the same.)
 #[inline(always)]
 pub fn has_mulx_adx() -> bool {
     if cfg!(all(target_feature = "bmi2", target_feature = "adx")) {
@@ -63,11 +63,8 @@ fn detect_mulx_adx() -> bool {
 ///
 /// Compared with blst's interleaved schedule (multiplication by `y[i]` ahead of the reduction
 /// by `u[i-1]`, tried and removed) it needs one accumulator register fewer, so `inv` stays in a
-/// register and `t0` in place: no memory traffic besides the operands.
-/// Measured (BLS12-381 p, Montgomery-form inputs, `ab` bench, same process as blst): 35.1 ns
-/// min vs 36.0–36.1 ns for `blst_fp_mul` (0.97x) and 36.3–36.5 ns for the interleaved schedule
-/// in quiet runs (40.2 vs 41.9 and 41.3 in the final, busier one); 1.4–1.6x faster than the
-/// `u128` CIOS. Full table in `lib.rs`.
+/// register and `t0` in place: no memory traffic besides the operands. Its speed beside
+/// `blst_fp_mul`: `evm384 bench ops` and the committed files under `results/`.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX.
@@ -419,6 +416,7 @@ pub unsafe fn mulmodmont384_asm(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> Li
 /// # Safety
 /// The CPU must support BMI2 and ADX.
 #[target_feature(enable = "bmi2,adx")]
+#[cfg_attr(not(feature = "variants"), allow(dead_code))] // used by `variants` only
 pub unsafe fn mulmodmont384_mulx_u128(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> Limbs {
     crate::portable::mulmodmont384(x, y, m, inv)
 }
@@ -432,8 +430,9 @@ pub fn addmod384_asm(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
     // y[0..6], m[0..6] through valid shared references (aliasing is fine: nothing is written
     // through them); no stack use (`nostack`); every register written is declared as an
     // output, all `out` (not `lateout`) so none shares a register with an input pointer; the
-    // input pointer `x` is overwritten only after its last use and is declared `inout .. => _`;
-    // flags are clobbered (default).
+    // input pointers `x` and `y` are overwritten only after their last use and are declared
+    // `inout .. => _`; flags are clobbered (default). Fourteen registers in all, so it also
+    // compiles with frame pointers forced (rbp reserved).
     unsafe {
         asm!(
             "mov {r0}, qword ptr [{x}]",
@@ -448,7 +447,7 @@ pub fn addmod384_asm(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
             "adc {r3}, qword ptr [{y} + 24]",
             "adc {r4}, qword ptr [{y} + 32]",
             "adc {r5}, qword ptr [{y} + 40]",
-            "setc {top:l}", // top = carry out of the sum (bit 384)
+            "setc {y:l}", // y no longer needed: its low byte holds the carry out of the sum (bit 384)
             "mov {d0}, {r0}",
             "mov {d1}, {r1}",
             "mov {d2}, {r2}",
@@ -461,7 +460,7 @@ pub fn addmod384_asm(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
             "sbb {d3}, qword ptr [{m} + 24]",
             "sbb {d4}, qword ptr [{m} + 32]",
             "sbb {x}, qword ptr [{m} + 40]",
-            "sbb {top:l}, 0", // CF = (s < m)
+            "sbb {y:l}, 0", // CF = (s < m)
             "cmovnc {r0}, {d0}",
             "cmovnc {r1}, {d1}",
             "cmovnc {r2}, {d2}",
@@ -469,7 +468,7 @@ pub fn addmod384_asm(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
             "cmovnc {r4}, {d4}",
             "cmovnc {r5}, {x}",
             x = inout(reg) x.as_ptr() => _,
-            y = in(reg) y.as_ptr(),
+            y = inout(reg) y.as_ptr() => _,
             m = in(reg) m.as_ptr(),
             r0 = out(reg) r0,
             r1 = out(reg) r1,
@@ -482,7 +481,6 @@ pub fn addmod384_asm(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
             d2 = out(reg) _,
             d3 = out(reg) _,
             d4 = out(reg) _,
-            top = out(reg) _,
             options(nostack, readonly),
         );
     }

@@ -1,5 +1,5 @@
 //! Randomised differential tests of the fast path (and the reference path) against a
-//! big-integer model of SPEC-EVM384.md, including non-canonical inputs, random odd moduli of
+//! big-integer model of docs/evm384-semantics.md, including non-canonical inputs, random odd moduli of
 //! 64..384 bits, even and zero moduli, and garbage `inv`.
 
 use evm384_arith::{

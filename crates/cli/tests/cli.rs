@@ -121,12 +121,22 @@ fn disasm_decodes_operands_in_every_interface() {
 
 #[test]
 fn bench_ops_json_has_the_promised_fields() {
-    let o = evm384(&["bench", "ops", "--json", "--iters", "2000", "--evm-ops", "50", "--reps", "2"]);
+    let o = evm384(&["bench", "ops", "--json", "--quick"]);
     let v = json_of(&o);
-    for key in ["mulmodmont384_ns", "blst_fp_mul_ns", "ratio_mulmont_to_blst"] {
+    for key in [
+        "mulmodmont384_ns",
+        "mulmodmont384_min_ns",
+        "blst_fp_mul_ns",
+        "blst_fp_mul_min_ns",
+        "ratio_mulmont_to_blst",
+        "ratio_mulmont_to_blst_min",
+        "addmod384_ns",
+        "blst_fp_sub_min_ns",
+    ] {
         assert!(v[key].as_f64().unwrap() > 0.0, "{key}");
     }
     for op in ["ADDMOD384", "SUBMOD384", "MULMODMONT384"] {
-        assert!(v["evm_ns_per_op"][op].is_number(), "{op}");
+        assert!(v["evm_ns_per_op"][op].is_number() && v["evm_min_ns_per_op"][op].is_number(), "{op}");
     }
+    assert!(v["detail"]["pairs"][0]["blst_ns"]["samples"].as_u64().unwrap() >= 3);
 }

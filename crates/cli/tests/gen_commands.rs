@@ -49,3 +49,28 @@ fn vectors_pass_and_failures_are_reported() {
     assert!(String::from_utf8(o.stdout).unwrap().contains("0 passed, 1 failed"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A malformed case is rejected with an error naming the file and the case, before anything
+/// runs: an `Expected` that is not a 32-byte boolean word, or no `Input`.
+#[test]
+fn vectors_reject_malformed_cases() {
+    let dir = std::env::temp_dir().join(format!("evm384-malformed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let one = format!("{}1", "0".repeat(63));
+    let cases = [
+        ("short-expected", format!(r#"[{{"Name": "c1", "Input": "", "Expected": "01"}}]"#), "32-byte boolean"),
+        ("two-expected", format!(r#"[{{"Name": "c2", "Input": "", "Expected": "{}2"}}]"#, "0".repeat(63)), "32-byte"),
+        ("hex-expected", format!(r#"[{{"Name": "c3", "Input": "", "Expected": "zz{}"}}]"#, &one[2..]), "`Expected`"),
+        ("no-input", format!(r#"[{{"Name": "c4", "Expected": "{one}"}}]"#), "no `Input`"),
+    ];
+    for (file, text, why) in cases {
+        let path = dir.join(format!("{file}.json"));
+        std::fs::write(&path, text).unwrap();
+        let o = evm384(&["vectors", path.to_str().unwrap(), "--interface", "v9"]);
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(!o.status.success(), "{file}: accepted");
+        assert!(err.contains(file) && err.contains(why), "{file}: {err}");
+        assert!(o.stdout.is_empty(), "{file}: ran cases before rejecting the file");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

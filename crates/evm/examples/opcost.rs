@@ -1,11 +1,13 @@
 //! Runs a straight-line program of `n` EVM384 instructions (or POPs) `reps` times, for profiling
 //! the opcode path under callgrind or perf:
-//! `opcost <v7|v8|v9> <add|sub|mul|pop> [n] [reps]` prints the fastest run in ns per instruction;
-//! `opcost <v7|v8|v9> file CODE.hex CALLDATA.hex [reps]` times a contract (median and fastest).
+//! `opcost <v7|v8|v9> <add|sub|mul|pop> [n] [samples]` prints ns per instruction (median, min);
+//! `opcost <v7|v8|v9> file CODE.hex CALLDATA.hex [samples]` times a contract. Timed with the
+//! project's harness (`evm384-timing`).
 
 use evm384_arith::isa::{encode, Op, Operands};
 use evm384_evm::bench::{P, P_INV, X, Y};
 use evm384_evm::{Interface, RunOptions, Runner, Schedule, Status};
+use evm384_timing::{measure, Plan};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -48,13 +50,16 @@ fn main() {
     let opts = RunOptions { interface, schedule: Schedule::Evmone, count_opcodes: false, ..RunOptions::default() };
     let mut runner = Runner::new(opts);
     runner.deploy(&code);
-    let mut best = f64::MAX;
-    for _ in 0..reps {
-        let exec = runner.run(&cd).unwrap();
-        assert_eq!(exec.status, Status::Success);
-        best = best.min(exec.wall.as_secs_f64() * 1e9 / n as f64);
-    }
-    println!("{interface} {} n={n} reps={reps}: {best:.2} ns/instr", args.get(2).map_or("add", |s| s));
+    let m = measure(
+        Plan::QUICK.with_samples(reps),
+        &mut [&mut || {
+            let exec = runner.run(&cd).unwrap();
+            assert_eq!(exec.status, Status::Success);
+        }],
+    )
+    .remove(0)
+    .per(n as f64);
+    println!("{interface} {} n={n}: {} per instruction", args.get(2).map_or("add", |s| s), m.summary());
 }
 
 fn run_file(interface: Interface, code: &str, calldata: &str, reps: usize) {
@@ -63,13 +68,13 @@ fn run_file(interface: Interface, code: &str, calldata: &str, reps: usize) {
     let opts = RunOptions { interface, schedule: Schedule::Evmone, count_opcodes: false, ..RunOptions::default() };
     let mut runner = Runner::new(opts);
     runner.deploy(&code);
-    let mut times: Vec<f64> = (0..reps)
-        .map(|_| {
+    let m = measure(
+        Plan::QUICK.with_samples(reps),
+        &mut [&mut || {
             let exec = runner.run(&cd).unwrap();
             assert_eq!(exec.status, Status::Success);
-            exec.wall.as_secs_f64() * 1e3
-        })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    println!("{interface} contract: median {:.3} ms, min {:.3} ms ({reps} runs)", times[reps / 2], times[0]);
+        }],
+    )
+    .remove(0);
+    println!("{interface} contract: {}", m.summary());
 }

@@ -2,7 +2,7 @@
 //!
 //! revm's own analysis (`Bytecode::new_legacy`) knows only PUSH immediates: it treats an
 //! unknown opcode such as `0xc0` as one byte. That is right for v7/v8, whose EVM384 opcodes
-//! have no immediate, but wrong for v9 (`SPEC-EVM384.md` § Operand addressing), where each
+//! have no immediate, but wrong for v9 (`docs/evm384-semantics.md`, "Jump destinations in v9"), where each
 //! EVM384 opcode is followed by a 16-byte immediate that the analysis must skip:
 //! 1. a `0x5b` byte inside the immediate is data, not a JUMPDEST;
 //! 2. a `0x60..=0x7f` byte inside the immediate is data, not a PUSH that would hide a real

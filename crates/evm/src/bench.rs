@@ -1,11 +1,11 @@
 //! Programs measuring the in-EVM cost of each EVM384 opcode: a long straight-line v7 program
 //! of `PUSH16 w; OP` against the same program with every `OP` replaced by `POP`. The
 //! difference, per instruction, is what the opcode costs beyond popping its word: its
-//! interpreter dispatch, memory expansion check, loads, arithmetic and store.
-
-use std::time::Duration;
+//! interpreter dispatch, memory expansion check, loads, arithmetic and store. Both programs are
+//! measured together by the project's harness (`evm384-timing`).
 
 use evm384_arith::isa::{encode, Op, Operands};
+use evm384_timing::{measure_pair, Plan};
 
 use crate::{Interface, RunOptions, Runner, Schedule, Status};
 
@@ -58,25 +58,35 @@ pub fn runner(op: Option<Op>, n: usize) -> Runner {
     runner
 }
 
-/// The fastest of `reps` calls (the least disturbed by the rest of the machine).
-fn fastest(runner: &mut Runner, reps: usize) -> Duration {
-    let calldata = calldata();
-    (0..reps)
-        .map(|_| {
-            let exec = runner.run(&calldata).expect("benchmark program runs");
-            assert_eq!(exec.status, Status::Success);
-            exec.wall
-        })
-        .min()
-        .unwrap_or_default()
+/// Nanoseconds per instruction that one program costs beyond another, each run `n`
+/// instructions long: medians and minimums of the difference.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InstructionCost {
+    pub median_ns: f64,
+    pub min_ns: f64,
 }
 
-/// Nanoseconds one `op` costs in revm beyond a POP, from `n`-instruction programs run `reps`
-/// times each (fastest run kept).
-pub fn evm_ns_per_op(op: Op, n: usize, reps: usize) -> f64 {
-    let with_op = fastest(&mut runner(Some(op), n), reps);
-    let with_pop = fastest(&mut runner(None, n), reps);
-    (with_op.as_secs_f64() - with_pop.as_secs_f64()) * 1e9 / n as f64
+/// `(with_op − with_pop) / n` of two runners measured together (interleaved, equal-duration
+/// samples), negative differences clamped to zero. Both runners must already hold their code.
+pub fn ns_per_instruction(
+    plan: Plan,
+    with_op: &mut Runner,
+    with_pop: &mut Runner,
+    calldata: &[u8],
+    n: usize,
+) -> InstructionCost {
+    let run = |r: &mut Runner| {
+        let exec = r.run(calldata).expect("benchmark program runs");
+        assert_eq!(exec.status, Status::Success, "benchmark program halted");
+    };
+    let (a, b) = measure_pair(plan, || run(with_op), || run(with_pop));
+    let per = |x: f64, y: f64| ((x - y) / n as f64).max(0.0);
+    InstructionCost { median_ns: per(a.median_ns(), b.median_ns()), min_ns: per(a.min_ns(), b.min_ns()) }
+}
+
+/// Nanoseconds one `op` costs in revm beyond a POP, from `n`-instruction programs.
+pub fn evm_ns_per_op(op: Op, n: usize, plan: Plan) -> InstructionCost {
+    ns_per_instruction(plan, &mut runner(Some(op), n), &mut runner(None, n), &calldata(), n)
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! The EVM384 opcodes (`ADDMOD384`, `SUBMOD384`, `MULMODMONT384`; `SPEC-EVM384.md`) inside
+//! The EVM384 opcodes (`ADDMOD384`, `SUBMOD384`, `MULMODMONT384`; `docs/evm384-semantics.md`) inside
 //! revm 43, with selectable gas schedules and a runner that executes code as a real call to a
 //! contract account.
 //!

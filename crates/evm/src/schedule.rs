@@ -1,4 +1,4 @@
-//! Gas schedules for EVM384 (`SPEC-EVM384.md` § Memory and gas), as tables apart from the
+//! Gas schedules for EVM384 (`docs/evm384-semantics.md`, "Memory and gas"), as tables apart from the
 //! instruction bodies.
 //!
 //! A schedule sets the static gas of the three EVM384 opcodes and may reprice PUSH*, DUP*,

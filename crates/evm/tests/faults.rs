@@ -175,11 +175,10 @@ fn fast_and_counting_paths_report_the_same_frame_gas() {
 }
 
 fn pairing_vector() -> (Vec<u8>, Vec<u8>, u64) {
-    let json = load_json("eip2537/eips-assets/pairing_check_bls.json");
-    let case = &json.as_array().unwrap()[9]; // e(G1,G2)*e(G1,-G2)=1: two pairs
-    let input = hex::decode(case["Input"].as_str().unwrap()).unwrap();
-    let expected = hex::decode(case["Expected"].as_str().unwrap()).unwrap();
-    (input, expected, case["Gas"].as_u64().unwrap())
+    let cases = evm384_vectors::load(&testdata("eip2537/eips-assets/pairing_check_bls.json")).unwrap();
+    let case = &cases[9]; // e(G1,G2)*e(G1,-G2)=1: two pairs
+    let evm384_vectors::Expected::Output(expected) = &case.expected else { panic!("a success case") };
+    (case.input.clone(), expected.clone(), case.gas.unwrap())
 }
 
 #[test]

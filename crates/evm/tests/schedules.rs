@@ -108,8 +108,8 @@ fn published_add_program_under_every_schedule() {
 fn after_the_fact_gas_holds_across_calls() {
     // A contract STATICCALLing the pairing precompile: dynamic gas includes the subcall.
     use evm384_evm::{precompile_caller_code, BLS12_PAIRING_CHECK};
-    let json = load_json("eip2537/eips-assets/pairing_check_bls.json");
-    let input = hex::decode(json[0]["Input"].as_str().unwrap()).unwrap();
+    let cases = evm384_vectors::load(&testdata("eip2537/eips-assets/pairing_check_bls.json")).unwrap();
+    let input = cases[0].input.clone();
     let code = precompile_caller_code(BLS12_PAIRING_CHECK);
     let run = |schedule| {
         let opts = RunOptions { schedule, ..RunOptions::default() };

@@ -153,11 +153,7 @@ pub fn generator_pairs_input(k: usize) -> Vec<u8> {
     let mut one = Vec::with_capacity(384);
     for h in G1.iter().chain(G2.iter()) {
         one.extend_from_slice(&[0u8; 16]);
-        one.extend(hex_decode(h));
+        one.extend(hex::decode(h).expect("constant hex"));
     }
     one.repeat(k)
-}
-
-fn hex_decode(h: &str) -> Vec<u8> {
-    (0..h.len()).step_by(2).map(|i| u8::from_str_radix(&h[i..i + 2], 16).unwrap()).collect()
 }

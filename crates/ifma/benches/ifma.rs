@@ -1,5 +1,6 @@
 //! Criterion: blst against the IFMA engine (single pairing, checks, 8-lane batch, field ops).
-//! `cargo bench -p evm384-ifma`. The same figures in one JSON: `bench_native` (src/bench.rs).
+//! `cargo bench -p evm384-ifma`. The project's published figures come from `evm384 bench native`
+//! (src/bench.rs: both sides measured together by `evm384-timing`).
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use evm384_ifma::bench::sample_pairs;
 use evm384_ifma::*;
@@ -33,12 +34,5 @@ fn pairings(c: &mut Criterion) {
     g.finish();
 }
 
-fn report(c: &mut Criterion) {
-    // The field-level medians (fp_mul, fp2_mul, fp12_mul, cyclotomic_sqr) come from bench_native.
-    let _ = c;
-    let r = bench_native(true);
-    eprintln!("bench_native(quick): {}", serde_json::to_string(&r).unwrap());
-}
-
-criterion_group!(benches, pairings, report);
+criterion_group!(benches, pairings);
 criterion_main!(benches);

@@ -1,18 +1,14 @@
-//! Minimum-of-samples timings of the 8-lane engine's building blocks (robust on a loaded
-//! machine): `cargo run --release -p evm384-ifma --example engine_micro`.
+//! Timings of the 8-lane engine's building blocks, median and minimum, measured with the
+//! project's harness (`evm384-timing`): `cargo run --release -p evm384-ifma --example engine_micro`.
 use evm384_ifma::bench::sample_pairs;
 use evm384_ifma::*;
+use evm384_timing::{measure, measure_pair, Measurement, Plan, Ratio};
 use std::hint::black_box;
-use std::time::Instant;
 
-fn min_ns(samples: usize, mut f: impl FnMut()) -> f64 {
-    (0..samples)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed().as_nanos() as f64
-        })
-        .fold(f64::MAX, f64::min)
+/// One building block measured by the project's harness: (median, minimum) ns per call.
+fn time(mut f: impl FnMut()) -> (f64, f64) {
+    let m = measure(Plan::QUICK, &mut [&mut f]).remove(0);
+    (m.median_ns(), m.min_ns())
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -24,11 +20,13 @@ unsafe fn run() {
     let f8 = unsafe { simd::load_fp12([&f; 8]) };
     let x = f8.0[0].0[0];
     let n = 200;
-    let t = |name: &str, per: f64, ns: f64| println!("{name:<22} {:>12.1} ns per 8 lanes", ns / per);
+    let t = |name: &str, per: f64, (median, min): (f64, f64)| {
+        println!("{name:<22} {:>12.1} / {:>12.1} ns per 8 lanes (median / min)", median / per, min / per)
+    };
     t(
         "mul_fp",
         n as f64,
-        min_ns(20, || {
+        time(|| {
             let mut a = x.c0;
             for _ in 0..n {
                 a = mul_fp(&a, &x.c0);
@@ -39,7 +37,7 @@ unsafe fn run() {
     t(
         "add_fp",
         n as f64,
-        min_ns(20, || {
+        time(|| {
             let mut a = x.c0;
             for _ in 0..n {
                 a = add_fp(&a, &x.c1);
@@ -50,7 +48,7 @@ unsafe fn run() {
     t(
         "sub_fp",
         n as f64,
-        min_ns(20, || {
+        time(|| {
             let mut a = x.c0;
             for _ in 0..n {
                 a = sub_fp(&a, &x.c1);
@@ -61,7 +59,7 @@ unsafe fn run() {
     t(
         "mul_fp2",
         n as f64,
-        min_ns(20, || {
+        time(|| {
             let mut a = x;
             for _ in 0..n {
                 a = mul_fp2(&a, &x);
@@ -72,7 +70,7 @@ unsafe fn run() {
     t(
         "sqr_fp2",
         n as f64,
-        min_ns(20, || {
+        time(|| {
             let mut a = x;
             for _ in 0..n {
                 a = sqr_fp2(&a);
@@ -83,7 +81,7 @@ unsafe fn run() {
     t(
         "mul_fp6",
         n as f64,
-        min_ns(20, || {
+        time(|| {
             let mut a = f8.0[0];
             for _ in 0..n {
                 a = mul_fp6(&a, &f8.0[1]);
@@ -94,7 +92,7 @@ unsafe fn run() {
     t(
         "mul_fp12",
         n as f64,
-        min_ns(20, || {
+        time(|| {
             let mut a = f8;
             for _ in 0..n {
                 a = mul_fp12(&a, &f8);
@@ -105,7 +103,7 @@ unsafe fn run() {
     t(
         "sqr_fp12",
         n as f64,
-        min_ns(20, || {
+        time(|| {
             let mut a = f8;
             for _ in 0..n {
                 a = sqr_fp12(&a);
@@ -116,7 +114,7 @@ unsafe fn run() {
     t(
         "cyclotomic_sqr_fp12",
         n as f64,
-        min_ns(20, || {
+        time(|| {
             let mut a = f8;
             for _ in 0..n {
                 a = cyclotomic_sqr_fp12(&a);
@@ -129,63 +127,79 @@ unsafe fn run() {
     t(
         "miller_loop_x8",
         1.0,
-        min_ns(10, || {
+        time(|| {
             black_box(unsafe { simd::miller_loop_lanes(&lanes) });
         }),
     );
     t(
         "final_exp_x8",
         1.0,
-        min_ns(10, || {
+        time(|| {
             black_box(final_exp_x8(&f8));
         }),
     );
     let cyc = final_exp_x8(&f8);
-    let (mut gs, mut kb) = (f64::MAX, f64::MAX);
-    for _ in 0..30 {
-        gs = gs.min(min_ns(1, || {
-            black_box(exp_by_z(&cyc));
-        }));
-        kb = kb.min(min_ns(1, || {
-            black_box(exp_by_z_compressed(&cyc));
-        }));
-    }
-    let (mut fi, mut bi) = (f64::MAX, f64::MAX);
-    for _ in 0..30 {
-        fi = fi.min(min_ns(1, || {
-            black_box(inv_fermat_fp(&cyc.0[0].0[0].c0));
-        }));
-        bi = bi.min(min_ns(1, || {
-            black_box(inv_fp(&cyc.0[0].0[0].c0));
-        }));
-    }
-    t("inv_fermat_fp", 1.0, fi);
-    t("inv_fp (blst per lane)", 1.0, bi);
-    t("exp_by_z (Granger-Scott)", 1.0, gs);
-    t("exp_by_z_compressed", 1.0, kb);
+    let pair = |name: &str, (a, b): (Measurement, Measurement)| {
+        let r = Ratio::of(&a, &b);
+        println!(
+            "{name:<34} A {:>10.0} / {:>10.0} ns  B {:>10.0} / {:>10.0} ns  A/B {:.2} / {:.2} (median / min)",
+            a.median_ns(),
+            a.min_ns(),
+            b.median_ns(),
+            b.min_ns(),
+            r.median,
+            r.min
+        )
+    };
+    pair(
+        "exp_by_z: A Granger-Scott, B compressed",
+        measure_pair(
+            Plan::QUICK,
+            || {
+                black_box(exp_by_z(&cyc));
+            },
+            || {
+                black_box(exp_by_z_compressed(&cyc));
+            },
+        ),
+    );
+    pair(
+        "inverse: A Fermat, B blst per lane",
+        measure_pair(
+            Plan::QUICK,
+            || {
+                black_box(inv_fermat_fp(&cyc.0[0].0[0].c0));
+            },
+            || {
+                black_box(inv_fp(&cyc.0[0].0[0].c0));
+            },
+        ),
+    );
     t(
         "inv_fp12",
         1.0,
-        min_ns(10, || {
+        time(|| {
             black_box(inv_fp12(&f8));
         }),
     );
     for k in 2..=8 {
-        let (mut b, mut e) = (f64::MAX, f64::MAX);
-        for _ in 0..10 {
-            b = b.min(min_ns(1, || {
-                black_box(reference::miller_loop(&pairs[..k]));
-            }));
-            e = e.min(min_ns(1, || {
-                black_box(engine::miller_loop(&pairs[..k]));
-            }));
-        }
-        println!("miller_loop of {k} pairs: blst {b:>10.0} ns, engine (lanes) {e:>10.0} ns");
+        pair(
+            &format!("miller_loop {k} pairs: A blst, B lanes"),
+            measure_pair(
+                Plan::QUICK,
+                || {
+                    black_box(reference::miller_loop(&pairs[..k]));
+                },
+                || {
+                    black_box(engine::miller_loop(&pairs[..k]));
+                },
+            ),
+        );
     }
     t(
         "blst miller_loop x8",
         1.0,
-        min_ns(10, || {
+        time(|| {
             for p in &pairs {
                 black_box(reference::miller_loop(&[*p]));
             }
@@ -194,7 +208,7 @@ unsafe fn run() {
     t(
         "blst final_exp x8",
         1.0,
-        min_ns(10, || {
+        time(|| {
             for _ in 0..8 {
                 black_box(reference::final_exp(&f));
             }

@@ -1,41 +1,28 @@
-//! The latency path (one pairing, the lanes inside each step) against blst, and its building
-//! blocks against their previous versions: interleaved A/B rounds, medians and the spread of the
-//! per-round ratios. `cargo run --release -p evm384-ifma --example hybrid_micro [-- --profile]`
+//! The latency path (one pairing, the lanes inside each step) against blst's function for the
+//! same work, and its building blocks against their previous versions, measured with the
+//! project's harness (`evm384-timing`): medians and minimums. `cargo run --release -p evm384-ifma --example hybrid_micro [-- --profile]`
 //! (`--profile`: 300 pairings and nothing else, for `perf record`).
 use evm384_ifma::bench::sample_pairs;
 use evm384_ifma::*;
+use evm384_timing::{measure_pair, Measurement, Plan, Ratio};
 use std::hint::black_box;
-use std::time::Instant;
 
-/// 15 alternating rounds of (a, b), each timed over `iters` calls: (median a, median b,
-/// 3rd and 13th of the 15 sorted per-round ratios a/b).
-fn ab(iters: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> (f64, f64, f64, f64) {
-    let (mut va, mut vb, mut r) = (vec![], vec![], vec![]);
-    for _ in 0..15 {
-        let t = Instant::now();
-        for _ in 0..iters {
-            a();
-        }
-        let ta = t.elapsed().as_nanos() as f64 / iters as f64;
-        let t = Instant::now();
-        for _ in 0..iters {
-            b();
-        }
-        let tb = t.elapsed().as_nanos() as f64 / iters as f64;
-        va.push(ta);
-        vb.push(tb);
-        r.push(ta / tb);
-    }
-    let med = |v: &mut Vec<f64>| {
-        v.sort_by(|x, y| x.partial_cmp(y).unwrap());
-        v[v.len() / 2]
-    };
-    r.sort_by(|x, y| x.partial_cmp(y).unwrap());
-    (med(&mut va), med(&mut vb), r[2], r[12])
+/// blst-or-previous (A) and ours (B) measured together by the project's harness.
+fn ab(a: impl FnMut(), b: impl FnMut()) -> (Measurement, Measurement) {
+    measure_pair(Plan::QUICK, a, b)
 }
 
-fn show(name: &str, (a, b, lo, hi): (f64, f64, f64, f64)) {
-    println!("{name:<26} A {a:>10.0} ns  B {b:>10.0} ns  A/B {:.2} (rounds {lo:.2}..{hi:.2})", a / b);
+fn show(name: &str, (a, b): (Measurement, Measurement)) {
+    let r = Ratio::of(&a, &b);
+    println!(
+        "{name:<28} A {:>10.0} / {:>10.0} ns  B {:>10.0} / {:>10.0} ns  A/B {:.2} / {:.2}  (median / min)",
+        a.median_ns(),
+        a.min_ns(),
+        b.median_ns(),
+        b.min_ns(),
+        r.median,
+        r.min
+    );
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -55,29 +42,39 @@ unsafe fn run(profile: bool) {
         }
         return;
     }
-    let n = 100;
     let blst_mul = || {
         let mut r = blst_fp12::default();
-        blst_fp12_mul(&mut r, &f, &f);
+        blst_fp12_mul(&mut r, black_box(&f), &f);
+        black_box(r);
+    };
+    let blst_sqr = || {
+        let mut r = blst_fp12::default();
+        blst_fp12_sqr(&mut r, black_box(&f));
+        black_box(r);
+    };
+    // A sparse line as blst stores it (its Miller loop multiplies by xy00z0 lines).
+    let line = blst_fp6 { fp2: [f.fp6[0].fp2[0], f.fp6[0].fp2[1], f.fp6[1].fp2[1]] };
+    let blst_mul_by_line = || {
+        let mut r = blst_fp12::default();
+        blst_fp12_mul_by_xy00z0(&mut r, black_box(&f), &line);
         black_box(r);
     };
     println!("A = blst, B = latency path:");
     show(
         "fp12_mul",
-        ab(n, blst_mul, || {
+        ab(blst_mul, || {
             black_box(mul_fp12h(black_box(&fh), &fh));
         }),
     );
     show(
-        "fp12_sqr (blst mul)",
-        ab(n, blst_mul, || {
+        "fp12_sqr",
+        ab(blst_sqr, || {
             black_box(sqr_fp12h(black_box(&fh)));
         }),
     );
     show(
         "cyclotomic_sqr",
         ab(
-            n,
             || {
                 let mut r = blst_fp12::default();
                 blst_fp12_cyclotomic_sqr(&mut r, &f);
@@ -89,15 +86,8 @@ unsafe fn run(profile: bool) {
         ),
     );
     show(
-        "line_dbl (blst fp12_mul)",
-        ab(n, blst_mul, || {
-            let mut t = k.q;
-            black_box(line_dbl_h(&mut t, &k));
-        }),
-    );
-    show(
-        "mul_by_line (blst fp12_mul)",
-        ab(n, blst_mul, || {
+        "mul_by_line (blst mul_by_xy00z0)",
+        ab(blst_mul_by_line, || {
             black_box(mul_by_line_fp12h(black_box(&fh), &fh));
         }),
     );
@@ -105,7 +95,6 @@ unsafe fn run(profile: bool) {
         show(
             &format!("miller_loop {j} pair(s)"),
             ab(
-                3,
                 || {
                     black_box(reference::miller_loop(black_box(&pairs[..j])));
                 },
@@ -118,7 +107,6 @@ unsafe fn run(profile: bool) {
     show(
         "final_exp",
         ab(
-            3,
             || {
                 black_box(reference::final_exp(black_box(&ml)));
             },
@@ -130,7 +118,6 @@ unsafe fn run(profile: bool) {
     show(
         "pairing",
         ab(
-            3,
             || {
                 black_box(reference::pairing(&p, &q));
             },
@@ -142,7 +129,6 @@ unsafe fn run(profile: bool) {
     show(
         "pairing_check_2",
         ab(
-            2,
             || {
                 black_box(reference::pairing_check(black_box(&pairs[..2])));
             },
@@ -156,7 +142,6 @@ unsafe fn run(profile: bool) {
         show(
             &format!("miller_loop {j} pairs"),
             ab(
-                2,
                 || {
                     black_box(engine::miller_loop(black_box(&pairs[..j])));
                 },
@@ -170,7 +155,6 @@ unsafe fn run(profile: bool) {
     show(
         "cyclotomic_sqr",
         ab(
-            n,
             || {
                 black_box(cyclotomic_sqr_fp12h_r(black_box(&fh)));
             },
@@ -182,7 +166,6 @@ unsafe fn run(profile: bool) {
     show(
         "line_dbl",
         ab(
-            n,
             || {
                 let mut t = k.q;
                 black_box(line_dbl_h_r(&mut t, &k));
@@ -196,7 +179,6 @@ unsafe fn run(profile: bool) {
     show(
         "fp12 sqr: complex vs lanes",
         ab(
-            n,
             || {
                 black_box(sqr_fp12h_c(black_box(&fh)));
             },
@@ -208,7 +190,6 @@ unsafe fn run(profile: bool) {
     show(
         "fp12 sqr vs mul",
         ab(
-            n,
             || {
                 black_box(mul_fp12h(black_box(&fh), &fh));
             },

@@ -1,72 +1,77 @@
-//! `bench_native`: medians of blst and of this crate, measured in one run, for the CLI's
-//! `evm384 bench native --json`. Shape: `{"blst_ns": {..}, "ifma_ns": {..}, "speedup": {..}}`,
-//! speedup = blst_ns / ifma_ns (> 1: this crate is faster). Per-item figures: `fp_mul` and
-//! `fp2_mul` are per product (8 lanes / 8 for IFMA, 8 scalar products / 8 for blst);
-//! `fp12_mul`, `cyclotomic_sqr` likewise per element; `batch8_per_pairing` is a batch of 8
-//! pairings divided by 8 against one blst pairing, `batch8_check2_per_check` 8 two-pair checks
-//! divided by 8 against one blst 2-pair check.
+//! `bench_native`: blst and this crate measured together, for the CLI's
+//! `evm384 bench native --json`. Every key is one pair of contenders doing the same work, measured
+//! by the project's one harness (`evm384-timing`: warm-up, equal-duration samples interleaved in
+//! alternating order). Shape: `{"backend", "plan", "blst_ns": {..}, "ifma_ns": {..},
+//! "blst_min_ns": {..}, "ifma_min_ns": {..}, "speedup": {..}, "speedup_min": {..}}`: medians,
+//! minimums, and `speedup = blst / ifma` of medians and of minimums (> 1: this crate is faster).
+//!
+//! Per-item figures: `fp_mul` and `fp2_mul` are per product (8 lanes / 8 for IFMA, 8 independent
+//! scalar chains / 8 for blst); `fp12_mul`, `cyclotomic_sqr` likewise per element;
+//! `batch8_per_pairing` is a batch of 8 pairings divided by 8 against one blst pairing,
+//! `batch8_check2_per_check` 8 two-pair checks divided by 8 against one blst 2-pair check.
 //! `pairing`, `miller_loop`, `final_exp`, `pairing_check_{2,8}`: the public API with the backend
-//! in use (the latency path for one pairing, short checks and final exponentiations, the 8-lane
-//! engine's lanes for the Miller loops of longer checks, see `MIN_PAIRS_FOR_LANES`); the same
-//! keys with `_engine`: the 8-lane engine forced (one lane busy), with `_latency`: the latency
-//! path forced. Without IFMA the `ifma_ns` figures are blst's (the fallback) and
-//! `backend` says so.
+//! in use; the same keys with `_engine`: the 8-lane engine forced (one lane busy), with
+//! `_latency`: the latency path forced. blst's side is always its best API for the work
+//! (`blst_miller_loop_n` for multi-pair Miller loops). Without IFMA the field-level and forced
+//! keys are absent and the public-API keys measure the blst fallback (`backend` says so).
 use crate::*;
+use evm384_timing::{measure_pair, Measurement, Plan};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::time::Instant;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BenchReport {
     /// Backend that produced `ifma_ns` ("Ifma" or "Blst" when the CPU lacks IFMA / forced off).
     pub backend: Backend,
+    /// How every key was measured.
+    pub plan: PlanInfo,
+    /// Medians, ns per item.
     pub blst_ns: BTreeMap<String, f64>,
     pub ifma_ns: BTreeMap<String, f64>,
+    /// Minimums, ns per item.
+    pub blst_min_ns: BTreeMap<String, f64>,
+    pub ifma_min_ns: BTreeMap<String, f64>,
+    /// blst / ifma of medians and of minimums.
     pub speedup: BTreeMap<String, f64>,
+    pub speedup_min: BTreeMap<String, f64>,
 }
 
-/// Medians (ns per call) of `a` and of `b`, measured in alternating blocks (3 rounds of
-/// a-block, b-block, each block opened by one discarded call): load from other processes on a
-/// shared machine weighs on both alike, and neither runs in the clock state the other left
-/// (AVX-512 code can lower the core clock for a while after it ran).
-fn ab_ns(samples: usize, iters: usize, mut a: impl FnMut(), mut b: impl FnMut()) -> (f64, f64) {
-    let per_block = samples.div_ceil(3);
-    let mut va = Vec::with_capacity(3 * per_block);
-    let mut vb = Vec::with_capacity(3 * per_block);
-    for _ in 0..3 {
-        for (f, v) in [(&mut a as &mut dyn FnMut(), &mut va), (&mut b as &mut dyn FnMut(), &mut vb)] {
-            f(); // settle
-            for _ in 0..per_block {
-                let t = Instant::now();
-                for _ in 0..iters {
-                    f();
-                }
-                v.push(t.elapsed().as_nanos() as f64 / iters as f64);
-            }
+/// The harness plan, as numbers.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PlanInfo {
+    pub warmup_ms: f64,
+    pub sample_ms: f64,
+    pub samples: usize,
+}
+
+impl BenchReport {
+    fn new(backend: Backend, plan: Plan) -> BenchReport {
+        BenchReport {
+            backend,
+            plan: PlanInfo {
+                warmup_ms: plan.warmup.as_secs_f64() * 1e3,
+                sample_ms: plan.sample.as_secs_f64() * 1e3,
+                samples: plan.samples,
+            },
+            blst_ns: BTreeMap::new(),
+            ifma_ns: BTreeMap::new(),
+            blst_min_ns: BTreeMap::new(),
+            ifma_min_ns: BTreeMap::new(),
+            speedup: BTreeMap::new(),
+            speedup_min: BTreeMap::new(),
         }
     }
-    let med = |v: &mut Vec<f64>| {
-        v.sort_by(|x, y| x.partial_cmp(y).unwrap());
-        v[v.len() / 2]
-    };
-    (med(&mut va), med(&mut vb))
-}
 
-/// Median over `samples` of the time of `iters` calls, per call, in ns.
-fn median_ns(samples: usize, iters: usize, mut f: impl FnMut()) -> f64 {
-    f(); // warm-up
-    let mut v: Vec<f64> = (0..samples)
-        .map(|_| {
-            let t = Instant::now();
-            for _ in 0..iters {
-                f();
-            }
-            t.elapsed().as_nanos() as f64 / iters as f64
-        })
-        .collect();
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    v[v.len() / 2]
+    fn put(&mut self, key: &str, (blst, ours): (Measurement, Measurement)) {
+        let k = key.to_string();
+        self.blst_ns.insert(k.clone(), blst.median_ns());
+        self.ifma_ns.insert(k.clone(), ours.median_ns());
+        self.blst_min_ns.insert(k.clone(), blst.min_ns());
+        self.ifma_min_ns.insert(k.clone(), ours.min_ns());
+        self.speedup.insert(k.clone(), blst.median_ns() / ours.median_ns());
+        self.speedup_min.insert(k, blst.min_ns() / ours.min_ns());
+    }
 }
 
 /// Deterministic valid pairs: ([a]G1, [b]G2) with small distinct scalars.
@@ -91,41 +96,25 @@ pub fn sample_pairs(n: usize) -> Vec<Pair> {
         .collect()
 }
 
-/// Runs the benchmark. `quick`: few samples (a smoke run of a few seconds), else more samples (a few seconds on an idle 2-core machine).
-pub fn bench_native(quick: bool) -> BenchReport {
-    let (s, heavy) = if quick { (6usize, 1usize) } else { (30, 3) };
+/// Runs the benchmark under `plan` (`Plan::QUICK`: seconds; `Plan::FULL`: about a minute).
+pub fn bench_native(plan: Plan) -> BenchReport {
     let be = resolve(backend());
+    let mut report = BenchReport::new(be, plan);
     let pairs = sample_pairs(8);
-    let mut blst_ns = BTreeMap::new();
-    let mut ifma_ns = BTreeMap::new();
     let ml_blst = reference::miller_loop(&pairs[..1]);
 
-    // Field level.
-    let (b_fp, i_fp) = field_micro(s, be);
-    blst_ns.insert("fp_mul".into(), b_fp[0]);
-    ifma_ns.insert("fp_mul".into(), i_fp[0]);
-    blst_ns.insert("fp2_mul".into(), b_fp[1]);
-    ifma_ns.insert("fp2_mul".into(), i_fp[1]);
-    blst_ns.insert("fp12_mul".into(), b_fp[2]);
-    ifma_ns.insert("fp12_mul".into(), i_fp[2]);
-    blst_ns.insert("cyclotomic_sqr".into(), b_fp[3]);
-    ifma_ns.insert("cyclotomic_sqr".into(), i_fp[3]);
+    #[cfg(target_arch = "x86_64")]
+    if be == Backend::Ifma {
+        // SAFETY: `be` is Ifma only after detection.
+        for (key, m) in unsafe { field_micro_ifma(plan) } {
+            report.put(key, m);
+        }
+    }
 
-    // Pairing level. Keys without suffix: the public API with the backend in use (the latency
-    // path for one pairing, checks of < MIN_PAIRS_FOR_LANES pairs and final exponentiations);
-    // `_engine`: the 8-lane engine forced (one lane busy for a single pairing); `_latency`: the
-    // latency path forced.
-    let (p0, q0) = pairs[0];
-    let two = [pairs[0], pairs[1]];
-    let mut put = |k: &str, (b, i): (f64, f64)| {
-        blst_ns.insert(k.to_string(), b);
-        ifma_ns.insert(k.to_string(), i);
-    };
-    macro_rules! ab {
-        ($iters:expr, $a:expr, $b:expr) => {
-            ab_ns(
-                s,
-                $iters,
+    macro_rules! pair {
+        ($a:expr, $b:expr) => {
+            measure_pair(
+                plan,
                 || {
                     black_box($a);
                 },
@@ -135,195 +124,188 @@ pub fn bench_native(quick: bool) -> BenchReport {
             )
         };
     }
-    put(
-        "miller_loop",
-        ab!(heavy, reference::miller_loop(black_box(&pairs[..1])), miller_loop_with(be, black_box(&pairs[..1]))),
-    );
-    put("final_exp", ab!(heavy, reference::final_exp(black_box(&ml_blst)), final_exp_with(be, black_box(&ml_blst))));
-    put(
+    let (p0, q0) = pairs[0];
+    let one = &pairs[..1];
+    let two = [pairs[0], pairs[1]];
+    report.put("miller_loop", pair!(reference::miller_loop(black_box(one)), miller_loop_with(be, black_box(one))));
+    report.put("final_exp", pair!(reference::final_exp(black_box(&ml_blst)), final_exp_with(be, black_box(&ml_blst))));
+    report.put(
         "pairing",
-        ab!(
-            heavy,
-            reference::pairing(black_box(&p0), black_box(&q0)),
-            pairing_with(be, black_box(&p0), black_box(&q0))
-        ),
+        pair!(reference::pairing(black_box(&p0), black_box(&q0)), pairing_with(be, black_box(&p0), black_box(&q0))),
     );
-    put(
+    report.put(
         "pairing_check_2",
-        ab!(heavy, reference::pairing_check(black_box(&two)), pairing_check_with(be, black_box(&two))),
+        pair!(reference::pairing_check(black_box(&two)), pairing_check_with(be, black_box(&two))),
     );
-    put(
+    report.put(
         "pairing_check_8",
-        ab!(1, reference::pairing_check(black_box(&pairs)), pairing_check_with(be, black_box(&pairs))),
+        pair!(reference::pairing_check(black_box(&pairs)), pairing_check_with(be, black_box(&pairs))),
     );
     if be == Backend::Ifma {
-        put(
+        report.put(
             "miller_loop_engine",
-            ab!(heavy, reference::miller_loop(black_box(&pairs[..1])), engine::miller_loop(black_box(&pairs[..1]))),
+            pair!(reference::miller_loop(black_box(one)), engine::miller_loop(black_box(one))),
         );
-        put(
+        report.put(
             "final_exp_engine",
-            ab!(heavy, reference::final_exp(black_box(&ml_blst)), engine::final_exp(black_box(&ml_blst))),
+            pair!(reference::final_exp(black_box(&ml_blst)), engine::final_exp(black_box(&ml_blst))),
         );
-        put(
+        report.put(
             "pairing_engine",
-            ab!(
-                heavy,
-                reference::pairing(black_box(&p0), black_box(&q0)),
-                engine::pairing(black_box(&p0), black_box(&q0))
-            ),
+            pair!(reference::pairing(black_box(&p0), black_box(&q0)), engine::pairing(black_box(&p0), black_box(&q0))),
         );
-        put(
+        report.put(
             "pairing_check_2_engine",
-            ab!(heavy, reference::pairing_check(black_box(&two)), engine::pairing_check(black_box(&two))),
+            pair!(reference::pairing_check(black_box(&two)), engine::pairing_check(black_box(&two))),
         );
-        put(
-            "miller_loop_latency",
-            ab!(heavy, reference::miller_loop(black_box(&pairs[..1])), latency::miller_loop(black_box(&pairs[..1]))),
-        );
-        put(
-            "final_exp_latency",
-            ab!(heavy, reference::final_exp(black_box(&ml_blst)), latency::final_exp(black_box(&ml_blst))),
-        );
-        put(
-            "pairing_latency",
-            ab!(
-                heavy,
-                reference::pairing(black_box(&p0), black_box(&q0)),
-                latency::pairing(black_box(&p0), black_box(&q0))
-            ),
-        );
-        put(
-            "pairing_check_2_latency",
-            ab!(heavy, reference::pairing_check(black_box(&two)), latency::pairing_check(black_box(&two))),
-        );
-        put(
+        report.put(
             "pairing_check_8_engine",
-            ab!(1, reference::pairing_check(black_box(&pairs)), engine::pairing_check(black_box(&pairs))),
+            pair!(reference::pairing_check(black_box(&pairs)), engine::pairing_check(black_box(&pairs))),
+        );
+        report.put(
+            "miller_loop_latency",
+            pair!(reference::miller_loop(black_box(one)), latency::miller_loop(black_box(one))),
+        );
+        report.put(
+            "final_exp_latency",
+            pair!(reference::final_exp(black_box(&ml_blst)), latency::final_exp(black_box(&ml_blst))),
+        );
+        report.put(
+            "pairing_latency",
+            pair!(reference::pairing(black_box(&p0), black_box(&q0)), latency::pairing(black_box(&p0), black_box(&q0))),
+        );
+        report.put(
+            "pairing_check_2_latency",
+            pair!(reference::pairing_check(black_box(&two)), latency::pairing_check(black_box(&two))),
         );
     }
-    // Throughput: 8 independent pairings (one per lane), and 8 independent 2-pair checks; per item.
+
+    // Throughput: 8 independent pairings (one per lane), and 8 independent 2-pair checks. blst:
+    // one pairing (one check) per call, cycling through the eight; ours: the batch of eight per
+    // call, reported per item. The harness gives both sides samples of equal duration.
     let checks: Vec<[Pair; 2]> = (0..8).map(|i| [pairs[i], pairs[(i + 1) % 8]]).collect();
     let check_refs: Vec<&[Pair]> = checks.iter().map(|c| c.as_slice()).collect();
-    // blst: one pairing (one check) per sample, cycling through the eight; the engine: one batch
-    // of eight per sample, divided by 8. (Samples of similar length: on a loaded machine a long
-    // sample is more often preempted.)
-    let mut i = 0usize;
-    let mut j = 0usize;
-    let (b1, i8) = ab!(
-        1,
+    let (mut i, mut j) = (0usize, 0usize);
+    let (b, o) = pair!(
         {
             i = (i + 1) % 8;
             reference::pairing(black_box(&pairs[i].0), black_box(&pairs[i].1))
         },
         pairing_batch_with(be, black_box(&pairs))
     );
-    put("batch8_per_pairing", (b1, i8 / 8.0));
-    let (b1, i8) = ab!(
-        1,
+    report.put("batch8_per_pairing", (b, o.per(8.0)));
+    let (b, o) = pair!(
         {
             j = (j + 1) % 8;
             reference::pairing_check(black_box(check_refs[j]))
         },
         pairing_check_batch_with(be, black_box(&check_refs))
     );
-    put("batch8_check2_per_check", (b1, i8 / 8.0));
-    let speedup = blst_ns.iter().map(|(k, b)| (k.clone(), b / ifma_ns[k])).collect();
-    BenchReport { backend: be, blst_ns, ifma_ns, speedup }
+    report.put("batch8_check2_per_check", (b, o.per(8.0)));
+    report
 }
 
-/// [fp_mul, fp2_mul, fp12_mul, cyclotomic_sqr] per element, blst then ours.
-fn field_micro(s: usize, be: Backend) -> ([f64; 4], [f64; 4]) {
-    use blst::*;
-    let n = 64; // dependent chains of n operations per sample
-    let pairs = sample_pairs(1);
-    let f = reference::final_exp(&reference::miller_loop(&pairs));
-    let x = f.fp6[0].fp2[0].fp[0];
-    let x2 = f.fp6[0].fp2[0];
-    let mut b = [0.0; 4];
-    // 8 independent scalar chains, like the 8 lanes.
-    b[0] = median_ns(s, 1, || {
-        let mut a = [x; 8];
-        for _ in 0..n {
-            for v in a.iter_mut() {
-                // SAFETY: blst in-place product.
-                unsafe { blst_fp_mul(v, v, &x) };
-            }
-        }
-        black_box(a);
-    }) / (8 * n) as f64;
-    b[1] = median_ns(s, 1, || {
-        let mut a = [x2; 8];
-        for _ in 0..n {
-            for v in a.iter_mut() {
-                // SAFETY: as above.
-                unsafe { blst_fp2_mul(v, v, &x2) };
-            }
-        }
-        black_box(a);
-    }) / (8 * n) as f64;
-    b[2] = median_ns(s, 1, || {
-        let mut a = f;
-        for _ in 0..n {
-            // SAFETY: as above.
-            unsafe { blst_fp12_mul(&mut a, &a, &f) };
-        }
-        black_box(a);
-    }) / n as f64;
-    b[3] = median_ns(s, 1, || {
-        let mut a = f;
-        for _ in 0..n {
-            // SAFETY: as above.
-            unsafe { blst_fp12_cyclotomic_sqr(&mut a, &a) };
-        }
-        black_box(a);
-    }) / n as f64;
-    let i = match be {
-        #[cfg(target_arch = "x86_64")]
-        Backend::Ifma => {
-            // SAFETY: `be` is Ifma only after detection.
-            unsafe { field_micro_ifma(s, n, &f) }
-        }
-        _ => b,
-    };
-    (b, i)
-}
-
+/// Field and tower micro-benchmarks, per element: blst runs 8 independent chains of `N`
+/// dependent operations (the scalar counterpart of 8 lanes), the engine one 8-lane chain of `N`.
+///
+/// # Safety
+/// The CPU must support AVX-512F and AVX-512 IFMA.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512ifma")]
-unsafe fn field_micro_ifma(s: usize, n: usize, f: &blst_fp12) -> [f64; 4] {
+unsafe fn field_micro_ifma(plan: Plan) -> Vec<(&'static str, (Measurement, Measurement))> {
     use crate::{fp8::*, tower8::*};
-    let f8 = unsafe { simd::load_fp12([f; 8]) };
-    let x = f8.0[0].0[0].c0;
-    let x2 = f8.0[0].0[0];
-    let mut r = [0.0; 4];
-    r[0] = median_ns(s, 1, || {
-        let mut a = x;
-        for _ in 0..n {
-            a = mul_fp(&a, &x);
-        }
-        black_box(a);
-    }) / (8 * n) as f64;
-    r[1] = median_ns(s, 1, || {
-        let mut a = x2;
-        for _ in 0..n {
-            a = mul_fp2(&a, &x2);
-        }
-        black_box(a);
-    }) / (8 * n) as f64;
-    r[2] = median_ns(s, 1, || {
-        let mut a = f8;
-        for _ in 0..n {
-            a = mul_fp12(&a, &f8);
-        }
-        black_box(a);
-    }) / (8 * n) as f64;
-    r[3] = median_ns(s, 1, || {
-        let mut a = f8;
-        for _ in 0..n {
-            a = cyclotomic_sqr_fp12(&a);
-        }
-        black_box(a);
-    }) / (8 * n) as f64;
-    r
+    use blst::*;
+    const N: usize = 64;
+    let per = (8 * N) as f64;
+    let f = reference::final_exp(&reference::miller_loop(&sample_pairs(1)));
+    let (x, x2) = (f.fp6[0].fp2[0].fp[0], f.fp6[0].fp2[0]);
+    let f8 = unsafe { simd::load_fp12([&f; 8]) };
+    let (y, y2) = (f8.0[0].0[0].c0, f8.0[0].0[0]);
+    let mut out = Vec::new();
+    let scale = |(b, o): (Measurement, Measurement), nb: f64, no: f64| (b.per(nb), o.per(no));
+    let m = measure_pair(
+        plan,
+        || {
+            let mut a = [x; 8];
+            for _ in 0..N {
+                for v in a.iter_mut() {
+                    // SAFETY: blst in-place product of valid field elements.
+                    unsafe { blst_fp_mul(v, v, &x) };
+                }
+            }
+            black_box(a);
+        },
+        || {
+            let mut a = y;
+            for _ in 0..N {
+                a = mul_fp(&a, &y);
+            }
+            black_box(a);
+        },
+    );
+    out.push(("fp_mul", scale(m, per, per)));
+    let m = measure_pair(
+        plan,
+        || {
+            let mut a = [x2; 8];
+            for _ in 0..N {
+                for v in a.iter_mut() {
+                    // SAFETY: as above.
+                    unsafe { blst_fp2_mul(v, v, &x2) };
+                }
+            }
+            black_box(a);
+        },
+        || {
+            let mut a = y2;
+            for _ in 0..N {
+                a = mul_fp2(&a, &y2);
+            }
+            black_box(a);
+        },
+    );
+    out.push(("fp2_mul", scale(m, per, per)));
+    let m = measure_pair(
+        plan,
+        || {
+            let mut a = [f; 8];
+            for _ in 0..N {
+                for v in a.iter_mut() {
+                    // SAFETY: as above.
+                    unsafe { blst_fp12_mul(v, v, &f) };
+                }
+            }
+            black_box(a);
+        },
+        || {
+            let mut a = f8;
+            for _ in 0..N {
+                a = mul_fp12(&a, &f8);
+            }
+            black_box(a);
+        },
+    );
+    out.push(("fp12_mul", scale(m, per, per)));
+    let m = measure_pair(
+        plan,
+        || {
+            let mut a = [f; 8];
+            for _ in 0..N {
+                for v in a.iter_mut() {
+                    // SAFETY: as above (f is in the cyclotomic subgroup: a final exponentiation).
+                    unsafe { blst_fp12_cyclotomic_sqr(v, v) };
+                }
+            }
+            black_box(a);
+        },
+        || {
+            let mut a = f8;
+            for _ in 0..N {
+                a = cyclotomic_sqr_fp12(&a);
+            }
+            black_box(a);
+        },
+    );
+    out.push(("cyclotomic_sqr", scale(m, per, per)));
+    out
 }

@@ -20,9 +20,8 @@
 //! `mul_fp2`. Per step, IFMA work (a round 384 IFMA, a reduction of an Fp2 vector 272) is
 //! ~75% of the time; the rest is permutes and additions.
 //!
-//! Measured (examples/hybrid_micro, medians of interleaved rounds, loaded 2-core Xeon): blst
-//! vs this module, Miller loop 608 vs 251 µs, final exponentiation 462 vs 223 µs, Fp12 product
-//! 4.4 vs 1.2 µs, cyclotomic squaring 1.9 vs 0.66 µs (the machine's noise: ±15% between runs).
+//! `examples/hybrid_micro` measures every step against blst's function for the same work;
+//! published figures: `evm384 bench native` and the committed files under `results/`.
 //!
 //! Every function needs avx512f + avx512ifma (module comment of `fp8`). Values are reduced
 //! ([0, 2p) per coefficient) like in `tower8`, except the `_nr` operands and a line's l0
@@ -338,8 +337,8 @@ pub fn sqr_fp12h_c(a: &Fp2x8) -> Fp2x8 {
 /// a^2 lane by lane: lane k = Σ_{i+j ≡ k mod 6} a_i·a_j (·ξ when
 /// i + j ≥ 6), each unordered pair once with the factor 2 on its second operand: 4 rounds
 /// (3 in the odd lanes) of u ∈ a‖ξa by v ∈ a‖2a, one reduction, no addition after it.
-/// Measured (hybrid_micro, A/B rounds): 1.18-1.37x faster than `sqr_fp12h_c` (3 rounds, but
-/// modular additions after the reduction), 1.2-1.4x faster than `mul_fp12h(a, a)`.
+/// Faster in `hybrid_micro` than `sqr_fp12h_c` (3 rounds, but modular additions after the
+/// reduction) and than `mul_fp12h(a, a)`.
 pub fn sqr_fp12h(a: &Fp2x8) -> Fp2x8 {
     const U: [[i64; 8]; 4] = [
         [0, 0, 1, 0, 2, 0, 0, 0],
@@ -379,9 +378,9 @@ pub fn mul_by_line_fp12h(f: &Fp2x8, l: &Fp2x8) -> Fp2x8 {
 /// 3(x_A^2 + ξy_A^2) - 2g0, 3ξ·2x_Cy_C + 2h0, 3(x_B^2 + ξy_B^2) - 2g1, 3·2x_Ay_A + 2h1,
 /// 3(x_C^2 + ξy_C^2) - 2g2, 3·2x_By_B + 2h2: every lane is u1·v1 + u2·v2 + f·(∓2) with its
 /// factors gathered from f, 3f, 3ξf, all accumulated double-width and reduced once (no
-/// modular addition after the products). Measured (hybrid_micro, A/B rounds): 1.07-1.14x
-/// faster than `cyclotomic_sqr_fp12h_r` (the Fp4 squares as separate products, reduced
-/// additions after them).
+/// modular addition after the products). Faster in `hybrid_micro` than
+/// `cyclotomic_sqr_fp12h_r` (the Fp4 squares as separate products, reduced additions after
+/// them).
 pub fn cyclotomic_sqr_fp12h(f: &Fp2x8) -> Fp2x8 {
     let fx = mul_by_xi_nr_fp2(f);                                         // ξf < 4p
     let f3 = add_nr_fp2(&add_nr_fp2(f, f), f);                            // 3f < 6p

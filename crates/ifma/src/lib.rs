@@ -339,11 +339,9 @@ pub mod latency {
 
 /// Fewest live pairs for which `Backend::Ifma` deals a Miller loop over the lanes (one pair a
 /// lane); below it the latency path (`latency`, the lanes inside each step) computes it.
-/// Measured (examples/hybrid_micro, medians of 15 interleaved rounds, loaded 2-core Xeon with
-/// IFMA): k-pair Miller loop, lanes engine vs latency path: k=3 1204 vs 517 µs, k=4 1227 vs
-/// 691, k=5 2237 vs 813, k=6 1270 vs 978, k=8 1262 vs 1307 (the engine's cost is flat up to 8
-/// pairs, the latency path's grows by ~150 µs a pair); blst vs latency path: k=1 608 vs 251,
-/// k=2 1103 vs 407, k=3 1535 vs 555.
+/// Chosen by `examples/engine_micro` and `examples/hybrid_micro` (k-pair Miller loops, lanes
+/// engine vs latency path): the engine's cost is flat up to 8 pairs, the latency path's grows
+/// with every pair, and they cross at about 8 pairs.
 pub const MIN_PAIRS_FOR_LANES: usize = 8;
 
 fn live_pairs(pairs: &[Pair]) -> usize {

@@ -119,8 +119,8 @@ pub fn redc_wide_fp2(a: &Fp2Wide) -> Fp2x8 {
 }
 
 /// Karatsuba with lazy reduction: 3 products, 2 Montgomery reductions (not 3), no modular
-/// subtraction. Inputs < 8p per coefficient. Measured (bench_native quick, per lane): 47.8 ns
-/// with 3 reductions and modular subtractions → 31.6 ns.
+/// subtraction. Inputs < 8p per coefficient. Faster than 3 reductions and modular subtractions
+/// (`bench_native`'s `fp2_mul`).
 #[inline(never)]
 pub fn mul_fp2(a: &Fp2x8, b: &Fp2x8) -> Fp2x8 {
     redc_wide_fp2(&mul_wide_fp2(a, b))
@@ -268,8 +268,7 @@ pub fn mul_fp12(a: &Fp12x8, b: &Fp12x8) -> Fp12x8 {
 
 /// Complex squaring (2 mul_fp6): t = a0a1, c0 = (a0+a1)(a0+v·a1) - t - v·t, c1 = 2t; c0 per
 /// coefficient as one fused reduction (`sub2_k_fp`, `sub2_add_fp`: 2 carry chains, not 4-6).
-/// Measured (interleaved A/B in one process, medians of 31, 10 runs): -1..+13%, typically
-/// 7.1 → 6.6 µs per 8 lanes on the loaded machine.
+/// It measured slightly faster than the unfused version (interleaved A/B in one process).
 pub fn sqr_fp12(a: &Fp12x8) -> Fp12x8 {
     let [a0, a1] = &a.0;
     let t = mul_fp6(a0, a1);                                              // a0a1
@@ -292,8 +291,8 @@ pub fn sqr_fp12(a: &Fp12x8) -> Fp12x8 {
 /// with f = a + b·w, L0 = l0 + l1·v, L1 = l2·v: c0 = a·L0 + v·(b·L1), c1 = (a+b)(L0+L1) - a·L0 - b·L1.
 /// Lazy across the Fp6 products: the three Fp6 products stay double-width and the six output
 /// coefficients are reduced once (6 Fp2 reductions, not 9, and no modular additions); a + b and
-/// l1 + l2 unreduced (< 4p). Measured (interleaved A/B in one process, medians of 31, loaded
-/// 2-core Xeon): 6.2-6.6 → 5.7-5.9 µs per 8 lanes (-5..11%).
+/// l1 + l2 unreduced (< 4p). It measured faster than reducing each product (interleaved A/B in
+/// one process).
 pub fn mul_by_line_fp12(f: &Fp12x8, l0: &Fp2x8, l1: &Fp2x8, l2: &Fp2x8) -> Fp12x8 {
     let [a, b] = &f.0;
     let t0 = mul_by_01_wide_fp6(a, l0, l1);                               // a·L0
@@ -383,8 +382,8 @@ pub fn compress_fp12(f: &Fp12x8) -> Compressed8 {
 /// Compressed squaring: the Granger–Scott formulas restricted to the kept coefficients
 /// (B = h0 + g2·s, C = g1 + h2·s): with B^2 = (b0, b1), C^2 = (c0, c1),
 /// g1' = 3b0 - 2g1, g2' = 3c0 - 2g2, h0' = 3ξc1 + 2h0, h2' = 3b1 + 2h2. 12 Fp products, not 18.
-/// The 3t ∓ 2x steps fused (`lin3_fp`) and x0 - x1 unreduced in `sqr_wide_fp2`: measured
-/// (interleaved A/B in one process, medians of 31) 1.55 → 1.40 µs, 1.40 → 1.26-1.30 µs (-7..10%).
+/// The 3t ∓ 2x steps fused (`lin3_fp`) and x0 - x1 unreduced in `sqr_wide_fp2`: each measured
+/// faster than the unfused step (interleaved A/B in one process).
 pub fn cyclotomic_sqr_compressed_fp12(c: &Compressed8) -> Compressed8 {
     let (b0, b1) = sqr_fp4(&c.h0, &c.g2);                                 // B^2
     let (c0, c1) = sqr_fp4(&c.g1, &c.h2);                                 // C^2

@@ -44,7 +44,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
     fn fp8_ops_match_blst(seed in any::<u64>()) {
-        if !ifma() { return Ok(()); }
+        if !require_ifma("fp8_ops_match_blst") {
+            return Ok(());
+        }
         let mut rng = Rng(seed);
         let a: [blst_fp; 8] = core::array::from_fn(|_| rng.fp());
         let b: [blst_fp; 8] = core::array::from_fn(|_| rng.fp());
@@ -54,7 +56,7 @@ proptest! {
 
 #[test]
 fn fp8_edge_values() {
-    if !ifma() {
+    if !require_ifma("fp8_edge_values") {
         return;
     }
     let p = P;
@@ -89,7 +91,7 @@ fn fp8_edge_values() {
 /// Raw Fp8 values at the invariant's bound: 2p - 1 (≡ p - 1) and p (≡ 0) behave as their residues.
 #[test]
 fn fp8_bound_values() {
-    if !ifma() {
+    if !require_ifma("fp8_bound_values") {
         return;
     }
     let mut two_p_m1 = P2;
@@ -159,7 +161,7 @@ fn fp8_bound_values() {
 
 #[test]
 fn fp8_inverse() {
-    if !ifma() {
+    if !require_ifma("fp8_inverse") {
         return;
     }
     let mut rng = Rng(11);
@@ -183,7 +185,7 @@ fn fp12_lanes(x: &Fp12x8) -> [blst_fp12; 8] {
 
 #[test]
 fn fp2_mul_sqr_inv_match_blst() {
-    if !ifma() {
+    if !require_ifma("fp2_mul_sqr_inv_match_blst") {
         return;
     }
     let mut rng = Rng(3);
@@ -216,7 +218,7 @@ fn fp2_mul_sqr_inv_match_blst() {
 
 #[test]
 fn fp12_ops_match_blst() {
-    if !ifma() {
+    if !require_ifma("fp12_ops_match_blst") {
         return;
     }
     let mut rng = Rng(5);
@@ -259,7 +261,7 @@ fn fp12_ops_match_blst() {
 
 #[test]
 fn cyclotomic_sqr_matches_blst() {
-    if !ifma() {
+    if !require_ifma("cyclotomic_sqr_matches_blst") {
         return;
     }
     // Cyclotomic elements: final exponentiations of random Fp12.
@@ -294,7 +296,7 @@ fn limb_conversions_roundtrip() {
 /// mul_fp2 at its input bound: coefficients 8p - 1 (sums of unreduced sums), lazy reduction.
 #[test]
 fn fp2_mul_at_input_bound() {
-    if !ifma() {
+    if !require_ifma("fp2_mul_at_input_bound") {
         return;
     }
     let mut rng = Rng(13);
@@ -332,7 +334,7 @@ fn fp2_mul_at_input_bound() {
 /// Granger–Scott, per lane, including lanes equal to 1 (denominator 0: the fallback path).
 #[test]
 fn compressed_exp_by_z_matches() {
-    if !ifma() {
+    if !require_ifma("compressed_exp_by_z_matches") {
         return;
     }
     use evm384_ifma::pairing8::*;

@@ -36,7 +36,7 @@ fn cyclotomic(rng: &mut Rng) -> blst_fp12 {
 
 #[test]
 fn fp12h_layout_and_products_match_blst() {
-    if !ifma_supported() {
+    if !require_ifma("fp12h_layout_and_products_match_blst") {
         return;
     }
     let mut rng = Rng(71);
@@ -69,7 +69,7 @@ fn fp12h_layout_and_products_match_blst() {
 
 #[test]
 fn sparse_line_product_matches_blst() {
-    if !ifma_supported() {
+    if !require_ifma("sparse_line_product_matches_blst") {
         return;
     }
     let mut rng = Rng(72);
@@ -93,7 +93,7 @@ fn sparse_line_product_matches_blst() {
 /// the same T after several steps, the same line coefficients.
 #[test]
 fn lines_match_engine() {
-    if !ifma_supported() {
+    if !require_ifma("lines_match_engine") {
         return;
     }
     let mut rng = Rng(73);
@@ -134,7 +134,7 @@ unsafe fn store_lanes(a: &Fp2x8) -> [blst_fp2; 8] {
 
 #[test]
 fn hybrid_pairing_equals_blst() {
-    if !ifma_supported() {
+    if !require_ifma("hybrid_pairing_equals_blst") {
         return;
     }
     let mut rng = Rng(74);
@@ -167,7 +167,7 @@ fn hybrid_pairing_equals_blst() {
 /// The previous versions kept for A/B equal the current ones (and blst).
 #[test]
 fn ab_reference_variants_match() {
-    if !ifma_supported() {
+    if !require_ifma("ab_reference_variants_match") {
         return;
     }
     let mut rng = Rng(75);
@@ -191,7 +191,7 @@ fn ab_reference_variants_match() {
 /// The unreduced helpers keep their values mod p.
 #[test]
 fn unreduced_helpers_match_blst() {
-    if !ifma_supported() {
+    if !require_ifma("unreduced_helpers_match_blst") {
         return;
     }
     use evm384_ifma::consts::P2;
@@ -226,6 +226,9 @@ fn blst_fp12_one_fp() -> blst_fp {
 /// 0..=9 pairs (some at infinity), true and false.
 #[test]
 fn latency_api_equals_blst() {
+    if !require_ifma("latency_api_equals_blst") {
+        return;
+    }
     let mut rng = Rng(77);
     let i = Backend::Ifma;
     for _ in 0..3 {
@@ -273,7 +276,7 @@ fn latency_api_equals_blst() {
 
 #[test]
 fn sqr_variants_match_blst() {
-    if !ifma_supported() {
+    if !require_ifma("sqr_variants_match_blst") {
         return;
     }
     let mut rng = Rng(78);

@@ -9,6 +9,9 @@ const B: Backend = Backend::Blst;
 
 #[test]
 fn pairing_batch_equals_blst_per_lane() {
+    if !require_ifma("pairing_batch_equals_blst_per_lane") {
+        return;
+    }
     let mut rng = Rng(21);
     let pairs: Vec<Pair> = (0..8).map(|_| rng.pair()).collect();
     let got = pairing_batch_with(I, &pairs);
@@ -21,6 +24,9 @@ fn pairing_batch_equals_blst_per_lane() {
 
 #[test]
 fn single_pairing_and_stages_equal_blst() {
+    if !require_ifma("single_pairing_and_stages_equal_blst") {
+        return;
+    }
     let mut rng = Rng(22);
     let (p, q) = rng.pair();
     let want = reference::pairing(&p, &q);
@@ -37,6 +43,9 @@ fn single_pairing_and_stages_equal_blst() {
 
 #[test]
 fn bilinearity() {
+    if !require_ifma("bilinearity") {
+        return;
+    }
     let mut rng = Rng(23);
     let (p, q) = rng.pair();
     let a = rng.scalar();
@@ -51,6 +60,9 @@ fn bilinearity() {
 
 #[test]
 fn pairing_checks() {
+    if !require_ifma("pairing_checks") {
+        return;
+    }
     let mut rng = Rng(24);
     let (p, q) = rng.pair();
     let np = g1_neg(&p);
@@ -93,6 +105,9 @@ fn pairing_checks() {
 
 #[test]
 fn infinity_gives_one() {
+    if !require_ifma("infinity_gives_one") {
+        return;
+    }
     let mut rng = Rng(25);
     let (p, q) = rng.pair();
     let one = fp12_one();
@@ -106,6 +121,9 @@ fn infinity_gives_one() {
 
 #[test]
 fn batch_lanes_are_independent() {
+    if !require_ifma("batch_lanes_are_independent") {
+        return;
+    }
     let mut rng = Rng(26);
     let mut checks: Vec<Vec<Pair>> = Vec::new();
     for l in 0..8 {
@@ -146,6 +164,26 @@ fn batch_lanes_are_independent() {
         }
     }
     assert_ne!(batch2[5], batch[5]);
+}
+
+/// The blst fallback behind the public API (what runs on CPUs without IFMA): checks, and
+/// batches whose lanes keep their own answers.
+#[test]
+fn blst_fallback_checks_and_batches() {
+    let mut rng = Rng(28);
+    let (p, q) = rng.pair();
+    let np = g1_neg(&p);
+    assert!(pairing_check_with(B, &[(p, q), (np, q)]));
+    assert!(!pairing_check_with(B, &[(p, q), (p, q)]));
+    assert!(pairing_check_with(B, &[]));
+    let pairs: Vec<Pair> = (0..9).map(|_| rng.pair()).collect();
+    for (l, v) in pairing_batch_with(B, &pairs).iter().enumerate() {
+        assert_eq!(*v, reference::pairing(&pairs[l].0, &pairs[l].1), "lane {l}");
+    }
+    let good = [(p, q), (np, q)];
+    let bad = [(p, q), (p, q)];
+    let checks: Vec<&[Pair]> = vec![&good, &bad, &good[..0], &bad[..1]];
+    assert_eq!(pairing_check_batch_with(B, &checks), [true, false, true, false]);
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! The measurement report (`evm384 report`).
 //!
 //! Building blocks, independent of what is measured:
-//! - [`timing`]: warm-up, interleaved repetitions, medians and spread;
+//! - timing: the project's one harness, `evm384-timing` (warm-up, equal-duration interleaved
+//!   samples, wall and thread CPU time, median, minimum and spread);
 //! - [`machine`]: what machine and tools produced the numbers;
 //! - [`doc`], [`render`], [`chart`]: a small document model rendered to Markdown and to
 //!   self-contained HTML with inline SVG charts.
@@ -20,5 +21,4 @@ pub mod machine;
 pub mod present;
 pub mod render;
 pub mod results;
-pub mod timing;
 pub mod write;

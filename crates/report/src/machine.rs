@@ -17,7 +17,12 @@ pub struct Machine {
 
 impl Machine {
     pub fn detect() -> Machine {
-        let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+        Machine::from_cpuinfo(&std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default())
+    }
+
+    /// This process's machine, with the CPU described by a `/proc/cpuinfo` text (its first
+    /// processor's `model name` and `flags`).
+    pub fn from_cpuinfo(cpuinfo: &str) -> Machine {
         let field = |name: &str| {
             cpuinfo
                 .lines()
@@ -33,6 +38,27 @@ impl Machine {
             cpu_flags: FLAGS_OF_INTEREST.iter().map(|f| (f.to_string(), flags.iter().any(|g| g == f))).collect(),
             os: std::env::consts::OS.into(),
             arch: std::env::consts::ARCH.into(),
+        }
+    }
+}
+
+impl Machine {
+    /// The CPU model as a file-name stem: lower case, runs of other characters as one `-`
+    /// (`AMD EPYC 9R45` → `amd-epyc-9r45`). Result files are named `<slug>-<date>.json`.
+    pub fn slug(&self) -> String {
+        let mut s = String::new();
+        for c in self.cpu_model.chars() {
+            if c.is_ascii_alphanumeric() {
+                s.push(c.to_ascii_lowercase());
+            } else if !s.is_empty() && !s.ends_with('-') {
+                s.push('-');
+            }
+        }
+        let s = s.trim_end_matches('-').to_string();
+        if s.is_empty() {
+            "unknown-cpu".into()
+        } else {
+            s
         }
     }
 }
@@ -69,6 +95,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn slugs_name_files() {
+        let m = |model: &str| Machine {
+            cpu_model: model.into(),
+            logical_cpus: 2,
+            cpu_flags: Default::default(),
+            os: "linux".into(),
+            arch: "x86_64".into(),
+        };
+        assert_eq!(m("AMD EPYC 9R45 96-Core Processor").slug(), "amd-epyc-9r45-96-core-processor");
+        assert_eq!(m("INTEL(R) XEON(R) PLATINUM 8581C").slug(), "intel-r-xeon-r-platinum-8581c");
+        assert_eq!(m("  (?) ").slug(), "unknown-cpu");
+    }
+
+    #[test]
     fn civil_dates() {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
@@ -76,9 +116,14 @@ mod tests {
     }
 
     #[test]
-    fn detects_this_machine() {
-        let m = Machine::detect();
-        assert!(m.logical_cpus >= 1);
-        assert_eq!(m.cpu_flags.len(), FLAGS_OF_INTEREST.len());
+    fn reads_model_and_flags_from_cpuinfo() {
+        let text = "processor\t: 0\nmodel name\t: AMD EPYC 9R45\nflags\t\t: fpu adx bmi2 avx2 avx512f avx512ifma\n\n\
+                    processor\t: 1\nmodel name\t: other\nflags\t\t: fpu\n";
+        let m = Machine::from_cpuinfo(text);
+        assert_eq!(m.cpu_model, "AMD EPYC 9R45");
+        assert!(m.cpu_flags.values().all(|&on| on), "{:?}", m.cpu_flags);
+        let m = Machine::from_cpuinfo("model name\t: Intel Xeon\nflags\t\t: fpu adx avx512fx\n");
+        assert_eq!((m.cpu_flags["adx"], m.cpu_flags["avx512f"], m.cpu_flags["bmi2"]), (true, false, false));
+        assert_eq!(Machine::from_cpuinfo("").cpu_model, "unknown");
     }
 }

@@ -6,6 +6,11 @@ use crate::doc::{Block, Document, Table};
 
 /// Markdown; charts are linked as `charts/<id>.svg` (written beside it by the caller).
 pub fn markdown(doc: &Document) -> String {
+    markdown_with_charts_in(doc, "charts")
+}
+
+/// Markdown with charts linked as `<chart_dir>/<id>.svg`.
+pub fn markdown_with_charts_in(doc: &Document, chart_dir: &str) -> String {
     let mut out = format!("# {}\n\n", doc.title);
     for m in &doc.meta {
         out += &format!("- {m}\n");
@@ -17,7 +22,7 @@ pub fn markdown(doc: &Document) -> String {
             match b {
                 Block::Paragraph(p) => out += &format!("{p}\n\n"),
                 Block::Table(t) => out += &markdown_table(t),
-                Block::Chart(c) => out += &format!("![{}](charts/{}.svg)\n\n", c.title, c.id),
+                Block::Chart(c) => out += &format!("![{}]({chart_dir}/{}.svg)\n\n", c.title, c.id),
             }
         }
     }

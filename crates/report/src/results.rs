@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use crate::machine::Machine;
-use crate::timing::Stats;
+use evm384_timing::Stats;
 
 /// Version of the results layout; bumped on any incompatible change.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -110,9 +110,50 @@ pub struct RuntimeRow {
     pub k: u64,
     /// `blst`, `precompile`, `contract-v7`, `contract-v8`, `contract-v9`, `native-executor`.
     pub implementation: String,
+    /// Wall time per call.
     pub stats: Stats,
+    /// Thread CPU time per call (`None` where the platform has no per-thread CPU clock).
+    pub cpu_stats: Option<Stats>,
+    /// Calls per timed sample (samples last alike for every implementation).
+    pub calls_per_sample: u64,
+    /// Ratios of medians.
     pub ratio_to_blst: f64,
     pub ratio_to_precompile: f64,
+    /// Ratios of minimums.
+    pub ratio_to_blst_min: f64,
+    pub ratio_to_precompile_min: f64,
+}
+
+/// The arithmetic beside blst, and each EVM384 opcode's cost in revm (`evm384 bench ops`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ArithBench {
+    /// The `mulmodmont384` path in use (`asm-mulx-adx` or `portable`).
+    pub backend: String,
+    /// Dependent operations per measured call (both sides).
+    pub chain: u64,
+    pub pairs: Vec<ArithPair>,
+    /// ns per opcode beyond a POP, in revm.
+    pub evm_ns_per_op: BTreeMap<String, OpCost>,
+    pub evm_method: String,
+}
+
+/// One of our operations against blst's, measured together; ns per operation.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ArithPair {
+    pub ours: String,
+    pub blst: String,
+    pub ours_ns: Stats,
+    pub blst_ns: Stats,
+    /// ours / blst, of medians and of minimums.
+    pub ratio: f64,
+    pub ratio_min: f64,
+}
+
+/// Cost per instruction, median and minimum.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct OpCost {
+    pub median_ns: f64,
+    pub min_ns: f64,
 }
 
 /// Gas prices derived on this machine (the EVM384 notes' appendices A and B).
@@ -143,4 +184,10 @@ pub struct Summary {
     pub k2_time_ratio_v7_to_blst: f64,
     pub v8_to_v7_time_ratio: f64,
     pub k2_gas_ratio_v7_model_b_to_precompile: f64,
+    /// Native blst (multi-Miller loop, the precompile's validation) over the precompile called
+    /// through revm: the EVM call's overhead; at most about 1 when the baseline is fair.
+    pub k2_time_ratio_blst_to_precompile: f64,
+    /// The same ratios of minimums.
+    pub k2_time_ratio_v7_to_precompile_min: f64,
+    pub k2_time_ratio_blst_to_precompile_min: f64,
 }

@@ -10,19 +10,28 @@ use crate::{chart, present, render};
 /// The JSON Schema of `results.json`.
 pub const SCHEMA: &str = include_str!("../results.schema.json");
 
-pub fn write_report(dir: &Path, results: &Results) -> Result<(), String> {
-    let io = |p: &Path, e: std::io::Error| format!("{}: {e}", p.display());
-    let charts = dir.join("charts");
-    std::fs::create_dir_all(&charts).map_err(|e| io(&charts, e))?;
-    let doc = present::document(results);
+fn io(p: &Path, e: std::io::Error) -> String {
+    format!("{}: {e}", p.display())
+}
+
+/// Writes every chart of `doc` as `dir/<id>.svg`.
+fn write_charts(dir: &Path, doc: &crate::doc::Document) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     for s in &doc.sections {
         for b in &s.blocks {
             if let Block::Chart(c) = b {
-                let p = charts.join(format!("{}.svg", c.id));
+                let p = dir.join(format!("{}.svg", c.id));
                 std::fs::write(&p, chart::to_svg(c)?).map_err(|e| io(&p, e))?;
             }
         }
     }
+    Ok(())
+}
+
+/// Writes the report folder `dir`.
+pub fn write_report(dir: &Path, results: &Results) -> Result<(), String> {
+    let doc = present::document(results);
+    write_charts(&dir.join("charts"), &doc)?;
     let files = [
         ("index.html", render::html(&doc)?),
         ("report.md", render::markdown(&doc)),
@@ -34,4 +43,24 @@ pub fn write_report(dir: &Path, results: &Results) -> Result<(), String> {
         std::fs::write(&p, text).map_err(|e| io(&p, e))?;
     }
     Ok(())
+}
+
+/// The file stem of a committed result: `<cpu slug>-<date>`, with `-quick` for a quick run.
+pub fn result_stem(results: &Results) -> String {
+    let quick = if results.mode == "quick" { "-quick" } else { "" };
+    format!("{}-{}{quick}", results.machine.slug(), results.date)
+}
+
+/// Saves a run for committing, one set of files per CPU and day: `dir/<stem>.json` (the
+/// results), `dir/<stem>.md` (the report) and `dir/<stem>/charts/*.svg`. Returns the JSON path.
+pub fn save_results(dir: &Path, results: &Results) -> Result<std::path::PathBuf, String> {
+    let stem = result_stem(results);
+    let doc = present::document(results);
+    write_charts(&dir.join(&stem).join("charts"), &doc)?;
+    let json = dir.join(format!("{stem}.json"));
+    let text = serde_json::to_string_pretty(results).map_err(|e| e.to_string())? + "\n";
+    std::fs::write(&json, text).map_err(|e| io(&json, e))?;
+    let md = dir.join(format!("{stem}.md"));
+    std::fs::write(&md, render::markdown_with_charts_in(&doc, &format!("{stem}/charts"))).map_err(|e| io(&md, e))?;
+    Ok(json)
 }

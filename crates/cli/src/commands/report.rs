@@ -1,11 +1,12 @@
 //! `evm384 report [--quick] [--out DIR]`: builds the contracts, checks them against the
 //! EIP-2537 vectors, counts, measures gas and runtime, and writes `DIR/index.html`,
-//! `DIR/report.md`, `DIR/results.json` (with `DIR/results.schema.json`) and `DIR/charts/*.svg`.
+//! `DIR/report.md`, `DIR/results.json` (with `DIR/results.schema.json`) and `DIR/charts/*.svg`;
+//! `--save` also keeps the run under `results/` for committing.
 
 use std::path::PathBuf;
 
 use evm384_report::collect::{collect, default_vectors_dir, Options};
-use evm384_report::write::write_report;
+use evm384_report::write::{save_results, write_report};
 
 use crate::CliError;
 
@@ -18,6 +19,10 @@ pub struct Args {
     /// Output folder.
     #[arg(long, default_value = "report")]
     pub out: PathBuf,
+    /// Also save the run for committing, as `DIR/<cpu>-<date>.json`, `.md` and charts (default
+    /// DIR: `results`). The README's figures cite such files.
+    #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = "results")]
+    pub save: Option<PathBuf>,
     /// Folder with the EIP-2537 vector files (default: this repository's testdata/eip2537).
     #[arg(long)]
     pub vectors: Option<PathBuf>,
@@ -28,16 +33,21 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let opts = Options { quick: args.quick, command, vectors_dir: args.vectors.unwrap_or_else(default_vectors_dir) };
     let results = collect(&opts).map_err(CliError::Report)?;
     write_report(&args.out, &results).map_err(CliError::Report)?;
+    if let Some(dir) = &args.save {
+        let path = save_results(dir, &results).map_err(CliError::Report)?;
+        eprintln!("saved {}", path.display());
+    }
     let s = &results.summary;
     eprintln!(
-        "wrote {}/index.html, report.md, results.json\nk = 2: v7 model-b {} gas ({:.2}x the precompile's {}), runtime v7 {:.2}x precompile, {:.2}x blst; v8/v7 {:.2}x",
+        "wrote {}/index.html, report.md, results.json\nk = 2: v7 model-b {} gas ({:.2}x the precompile's {}), runtime v7 {:.2}x precompile, {:.2}x blst; v8/v7 {:.2}x; blst/precompile {:.2}x",
         args.out.display(),
         s.k2_gas_v7_model_b,
         s.k2_gas_ratio_v7_model_b_to_precompile,
         s.precompile_gas_k2,
         s.k2_time_ratio_v7_to_precompile,
         s.k2_time_ratio_v7_to_blst,
-        s.v8_to_v7_time_ratio
+        s.v8_to_v7_time_ratio,
+        s.k2_time_ratio_blst_to_precompile
     );
     let failed: u64 = results.correctness.iter().map(|c| c.failed).sum();
     if failed > 0 {

@@ -8,7 +8,6 @@ use std::path::PathBuf;
 use evm384_evm::{call_precompile, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
 use evm384_gen::F2Mul;
 
-use crate::input::decode_hex;
 use crate::CliError;
 
 #[derive(clap::Args, Debug)]
@@ -62,23 +61,26 @@ pub fn run(args: Args) -> Result<(), CliError> {
             (i, r)
         })
         .collect();
-    let (mut passed, mut failed) = (0usize, 0usize);
+    // Every file and case is checked before anything runs: a malformed case (no `Input`, bad
+    // hex, an `Expected` that is not a 32-byte boolean word) is an error, never reinterpreted.
+    let mut files = Vec::new();
     for path in &args.files {
-        let text = std::fs::read_to_string(path).map_err(|source| CliError::ReadFile { path: path.clone(), source })?;
-        let cases: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| CliError::Vectors(format!("{}: {e}", path.display())))?;
-        let cases =
-            cases.as_array().ok_or_else(|| CliError::Vectors(format!("{}: not a JSON array", path.display())))?;
-        for case in cases {
-            let name = case["Name"].as_str().unwrap_or("?");
-            let input = decode_hex(case["Input"].as_str().unwrap_or(""), "Input")?;
-            let expected: CallResult = match case.get("Expected").and_then(|e| e.as_str()) {
-                Some(e) => as_result(&Status::Success, &decode_hex(e, "Expected")?),
-                None => None,
-            };
+        let file = path.display().to_string();
+        let cases = evm384_vectors::load(path).map_err(|e| CliError::Vectors(e.to_string()))?;
+        let expected: Vec<CallResult> = cases
+            .iter()
+            .map(|c| c.pairing_result(&file))
+            .collect::<Result<_, _>>()
+            .map_err(|e| CliError::Vectors(e.to_string()))?;
+        files.push((path, cases, expected));
+    }
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for (path, cases, expected) in &files {
+        for (case, &expected) in cases.iter().zip(expected) {
+            let (name, input) = (&case.name, &case.input);
             let pre = call_precompile(
                 BLS12_PAIRING_CHECK,
-                &input,
+                input,
                 &RunOptions { count_opcodes: false, ..RunOptions::default() },
             )?;
             let pre_result = as_result(&pre.status, &pre.output);
@@ -91,7 +93,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 pre.gas_used
             );
             for (iface, r) in runners.iter_mut() {
-                let e = r.run(&input)?;
+                let e = r.run(input)?;
                 let got = as_result(&e.status, &e.output);
                 ok &= got == expected;
                 line += &format!(" | {iface} {}", show(got));

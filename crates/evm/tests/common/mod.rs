@@ -7,7 +7,7 @@ use evm384_evm::{Interface, Op, Operands};
 
 /// `testdata/` at the workspace root.
 pub fn testdata(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata").join(rel)
+    evm384_vectors::testdata_dir().join(rel)
 }
 
 pub fn load_json(rel: &str) -> serde_json::Value {

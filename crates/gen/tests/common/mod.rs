@@ -195,43 +195,6 @@ const fn r_le() -> [u8; 32] {
     b
 }
 
-/// One case of an EIP-2537 vector file.
-#[derive(Debug, Clone)]
-pub struct Vector {
-    pub name: String,
-    pub input: Vec<u8>,
-    /// `Some(result)` for success files, `None` for failure files.
-    pub expected: Option<bool>,
-}
-
-pub fn load_vectors(rel: &str) -> Vec<Vector> {
-    let path = format!("{}/../../testdata/eip2537/{rel}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|c| Vector {
-            name: c["Name"].as_str().unwrap_or("?").to_string(),
-            input: hex::decode(c["Input"].as_str().unwrap()).unwrap(),
-            expected: c.get("Expected").map(|e| {
-                let b = hex::decode(e.as_str().unwrap()).unwrap();
-                assert_eq!(b.len(), 32);
-                b[31] == 1
-            }),
-        })
-        .collect()
-}
-
-pub const PAIRING_FILES: [&str; 6] = [
-    "eips-assets/pairing_check_bls.json",
-    "eips-assets/fail-pairing_check_bls.json",
-    "go-ethereum/blsPairing.json",
-    "go-ethereum/fail-blsPairing.json",
-    "eest-derived/pairing_check_bls_eest_extra.json",
-    "eest-derived/fail-pairing_check_bls_eest_extra.json",
-];
-
 pub fn rand_bool(rng: &mut TestRng) -> bool {
     rng.gen()
 }

@@ -105,12 +105,32 @@ pub fn g1_neg(p: &blst_p1_affine) -> blst_p1_affine {
 
 /// True where the IFMA engine can run; tests of the engine's internals return early elsewhere
 /// (their blst-backend counterparts still run).
-pub fn ifma() -> bool {
-    let ok = evm384_ifma::ifma_supported();
-    if !ok {
-        eprintln!("avx512ifma not available: IFMA-internal checks skipped on this CPU");
+/// Whether this test can exercise the IFMA code: the CPU has AVX-512 IFMA and `EVM384_IFMA` does
+/// not turn it off. Otherwise it says `SKIPPED <test>: …` on the terminal (written past the test
+/// harness's output capture, so a plain `cargo test` shows it) and returns false — unless
+/// `EVM384_REQUIRE_IFMA=1`, which turns the skip into a failure (a machine with IFMA proves the
+/// code: `EVM384_REQUIRE_IFMA=1 cargo test -p evm384-ifma`).
+pub fn require_ifma(test: &str) -> bool {
+    use std::io::Write;
+    if evm384_ifma::backend() == evm384_ifma::Backend::Ifma {
+        return true;
     }
-    ok
+    let why = if evm384_ifma::ifma_supported() {
+        "EVM384_IFMA turns the IFMA engine off"
+    } else {
+        "this CPU has no AVX-512 IFMA"
+    };
+    if std::env::var("EVM384_REQUIRE_IFMA").as_deref() == Ok("1") {
+        panic!("{test}: EVM384_REQUIRE_IFMA=1 but {why}");
+    }
+    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
+    if !said.iter().any(|t| t == test) {
+        said.push(test.to_string());
+        let line = format!("SKIPPED {test}: {why} (EVM384_REQUIRE_IFMA=1 makes this a failure)\n");
+        let _ = std::io::stderr().write_all(line.as_bytes());
+    }
+    false
 }
 
 pub fn fp12_pow(f: &blst_fp12, k: &[u8; 32]) -> blst_fp12 {

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use evm384_evm::{bench, Interface, Op, RunOptions, Runner};
 
 use crate::results::Calibration;
-use crate::timing::{measure_interleaved, Plan};
+use evm384_timing::Plan;
 
 /// Instructions per straight-line program.
 const N: usize = 1000;
@@ -32,18 +32,10 @@ fn runner(code: &[u8]) -> Runner {
     r
 }
 
-/// ns per instruction: (program with the opcode − the same program with POP) / N, from the
-/// medians of interleaved runs.
+/// ns per instruction: (program with the opcode − the same program with POP) / N, medians of
+/// interleaved samples (`evm384_evm::bench::ns_per_instruction`).
 fn ns_per_instruction(plan: Plan, with_op: &[u8], with_pop: &[u8], calldata: &[u8]) -> f64 {
-    let (mut a, mut b) = (runner(with_op), runner(with_pop));
-    let mut run_a = || {
-        a.run(calldata).expect("calibration program runs");
-    };
-    let mut run_b = || {
-        b.run(calldata).expect("calibration program runs");
-    };
-    let st = measure_interleaved(plan, &mut [&mut run_a, &mut run_b]);
-    ((st[0].median_ns - st[1].median_ns) / N as f64).max(0.0)
+    bench::ns_per_instruction(plan, &mut runner(with_op), &mut runner(with_pop), calldata, N).median_ns
 }
 
 /// Measures the EVM384 opcodes (programs of [`evm384_evm::bench`]) and KECCAK256, and derives

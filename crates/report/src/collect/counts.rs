@@ -28,7 +28,7 @@ pub fn counts(ks: &[u64]) -> Vec<CountRow> {
 }
 
 /// Source of the published counts.
-pub const EVMCURVES_SOURCE: &str = "published: EVM384 BLS12-381 pairing (EVMcurves, f2mul v3, one pair, no input handling), as cited in SPEC-EVM384.md";
+pub const EVMCURVES_SOURCE: &str = "published: EVM384 BLS12-381 pairing (EVMcurves, f2mul v3, one pair, no input handling), as cited in docs/evm384-semantics.md";
 
 pub fn published() -> Vec<PublishedCount> {
     let row = |phase: &str, a, s, m| PublishedCount {

@@ -1,5 +1,6 @@
 //! Measures everything a report shows. Each submodule is one section's numbers.
 
+pub mod arith;
 pub mod calibration;
 pub mod correctness;
 pub mod counts;
@@ -7,7 +8,6 @@ pub mod gas;
 pub mod runtime;
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use evm384_evm::{Interface, RunOptions, Runner};
 use evm384_gen::{bytecode, pairing_check_program, F2Mul, ProgramOptions, MAX_CODE_SIZE};
@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::machine::{today_utc, tool_version, Machine};
 use crate::results::{Results, Summary, SCHEMA_VERSION};
-use crate::timing::Plan;
+use evm384_timing::Plan;
 use gas::Contract;
 
 /// What to measure.
@@ -65,10 +65,11 @@ fn build_contracts() -> Result<Vec<Contract>, String> {
 pub fn collect(opts: &Options) -> Result<Results, String> {
     let ks = opts.ks();
     let plan = opts.plan();
-    let files: Vec<(&str, Vec<correctness::Vector>)> = correctness::FILES
+    let files: Vec<(&str, Vec<evm384_vectors::Case>)> = evm384_vectors::PAIRING_FILES
         .iter()
-        .map(|f| correctness::load(&opts.vectors_dir.join(f)).map(|v| (*f, v)))
-        .collect::<Result<_, _>>()?;
+        .map(|f| evm384_vectors::load(&opts.vectors_dir.join(f)).map(|v| (*f, v)))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
 
     let steps = 1 + files.len() as u64 * 4 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 1;
     let bar = ProgressBar::new(steps);
@@ -167,13 +168,14 @@ fn summarize(
             .map(|r| r.gas)
             .ok_or_else(|| format!("no k = 2 gas for {iface} {schedule}"))
     };
-    let t = |imp: &str| {
+    let row = |imp: &str| {
         runtime
             .iter()
             .find(|r| r.k == 2 && r.implementation == imp)
-            .map(|r| r.stats.median_ns)
             .ok_or_else(|| format!("no k = 2 runtime for {imp}"))
     };
+    let t = |imp: &str| row(imp).map(|r| r.stats.median_ns);
+    let t_min = |imp: &str| row(imp).map(|r| r.stats.min_ns);
     let pre = precompile.iter().find(|p| p.k == 2).ok_or("no k = 2 precompile gas")?;
     let v7 = g("v7", "model-b")?;
     Ok(Summary {
@@ -184,10 +186,13 @@ fn summarize(
         k2_time_ratio_v7_to_blst: t("contract-v7")? / t("blst")?,
         v8_to_v7_time_ratio: t("contract-v8")? / t("contract-v7")?,
         k2_gas_ratio_v7_model_b_to_precompile: v7 / pre.formula as f64,
+        k2_time_ratio_blst_to_precompile: t("blst")? / t("precompile")?,
+        k2_time_ratio_v7_to_precompile_min: t_min("contract-v7")? / t_min("precompile")?,
+        k2_time_ratio_blst_to_precompile_min: t_min("blst")? / t_min("precompile")?,
     })
 }
 
 /// Default location of the vectors: `testdata/eip2537` of this repository.
 pub fn default_vectors_dir() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/eip2537")
+    evm384_vectors::testdata_dir().join("eip2537")
 }

@@ -1,12 +1,13 @@
 //! Runtime of one pairing check, every implementation in one process on the same input,
-//! interleaved rounds, medians with spread.
+//! measured together by the project's harness (`evm384-timing`): warmed up, equal-duration
+//! interleaved samples, medians and minimums with spread.
 
 use evm384_evm::{precompile_caller_code, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
 use evm384_gen::{native, pairing_check_program, F2Mul, ProgramOptions};
 
 use crate::baseline::{blst_pairing_check, pairing_input};
 use crate::results::RuntimeRow;
-use crate::timing::{measure_interleaved, Plan};
+use evm384_timing::{measure, Plan, Ratio};
 
 /// The implementations, in table order.
 pub const IMPLEMENTATIONS: [&str; 6] =
@@ -60,17 +61,24 @@ pub fn runtime(plan: Plan, k: u64, contracts: &[(Interface, Vec<u8>)]) -> Result
     let mut f_native = || {
         std::hint::black_box(native::run(&prog, std::hint::black_box(&input)).outcome);
     };
-    let stats = measure_interleaved(plan, &mut [&mut f_blst, &mut f_pre, &mut f7, &mut f8, &mut f9, &mut f_native]);
-    let (blst_ns, pre_ns) = (stats[0].median_ns, stats[1].median_ns);
+    let m = measure(plan, &mut [&mut f_blst, &mut f_pre, &mut f7, &mut f8, &mut f9, &mut f_native]);
+    let (blst, pre) = (m[0].clone(), m[1].clone());
     Ok(IMPLEMENTATIONS
         .iter()
-        .zip(stats)
-        .map(|(name, s)| RuntimeRow {
-            k,
-            implementation: name.to_string(),
-            ratio_to_blst: s.median_ns / blst_ns,
-            ratio_to_precompile: s.median_ns / pre_ns,
-            stats: s,
+        .zip(m)
+        .map(|(name, m)| {
+            let (to_blst, to_pre) = (Ratio::of(&m, &blst), Ratio::of(&m, &pre));
+            RuntimeRow {
+                k,
+                implementation: name.to_string(),
+                ratio_to_blst: to_blst.median,
+                ratio_to_precompile: to_pre.median,
+                ratio_to_blst_min: to_blst.min,
+                ratio_to_precompile_min: to_pre.min,
+                stats: m.wall,
+                cpu_stats: m.cpu,
+                calls_per_sample: m.calls_per_sample,
+            }
         })
         .collect())
 }

@@ -1,0 +1,227 @@
+//! The one loader of EIP-2537 test vectors for the whole workspace.
+//!
+//! A vector file is a JSON array of cases. Success cases carry `Input` and `Expected` (hex,
+//! an optional `0x` prefix allowed), failure cases `Input` and `ExpectedError` (text); `Name`,
+//! `Gas` and `NoBenchmark` are optional. Anything else — a case without `Input`, malformed hex,
+//! both or neither of `Expected`/`ExpectedError`, a field of the wrong type — is an error naming
+//! the file and the case, never a silently reinterpreted case.
+//!
+//! The files shipped with the project live in `testdata/eip2537/` (see its README for
+//! provenance); [`PAIRING_FILES`] lists the PAIRING_CHECK ones.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+/// The PAIRING_CHECK (0x0f) vector files shipped in `testdata/eip2537/`, relative to it.
+pub const PAIRING_FILES: [&str; 6] = [
+    "eips-assets/pairing_check_bls.json",
+    "eips-assets/fail-pairing_check_bls.json",
+    "go-ethereum/blsPairing.json",
+    "go-ethereum/fail-blsPairing.json",
+    "eest-derived/pairing_check_bls_eest_extra.json",
+    "eest-derived/fail-pairing_check_bls_eest_extra.json",
+];
+
+/// What a case expects of the precompile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// Success with exactly this output.
+    Output(Vec<u8>),
+    /// Failure (the text is the source's error name; at the EVM level all failures look alike).
+    Error(String),
+}
+
+/// One test case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// `Name`, or `#<index>` when the file gives none.
+    pub name: String,
+    pub input: Vec<u8>,
+    pub expected: Expected,
+    /// `Gas`: the precompile's price for this input, when the file states it.
+    pub gas: Option<u64>,
+}
+
+/// Why a vector file or case was rejected.
+#[derive(Debug, thiserror::Error)]
+pub enum VectorError {
+    #[error("{path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("{file}: not JSON: {message}")]
+    Json { file: String, message: String },
+    #[error("{file}: the top level is not a JSON array of cases")]
+    NotAnArray { file: String },
+    #[error("{file}: case {case}: {problem}")]
+    Case { file: String, case: String, problem: String },
+}
+
+/// Parses a vector file's text; `file` names it in errors.
+pub fn parse(text: &str, file: &str) -> Result<Vec<Case>, VectorError> {
+    let json: Value =
+        serde_json::from_str(text).map_err(|e| VectorError::Json { file: file.into(), message: e.to_string() })?;
+    let cases = json.as_array().ok_or_else(|| VectorError::NotAnArray { file: file.into() })?;
+    cases.iter().enumerate().map(|(i, c)| parse_case(c, i, file)).collect()
+}
+
+/// Reads and parses a vector file.
+pub fn load(path: &Path) -> Result<Vec<Case>, VectorError> {
+    let text = std::fs::read_to_string(path).map_err(|source| VectorError::Read { path: path.into(), source })?;
+    parse(&text, &path.display().to_string())
+}
+
+/// The project's `testdata/` folder.
+pub fn testdata_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata")
+}
+
+/// Every shipped PAIRING_CHECK file with its cases, in [`PAIRING_FILES`] order.
+pub fn load_pairing_files() -> Result<Vec<(&'static str, Vec<Case>)>, VectorError> {
+    let dir = testdata_dir().join("eip2537");
+    PAIRING_FILES.iter().map(|f| load(&dir.join(f)).map(|cases| (*f, cases))).collect()
+}
+
+fn parse_case(c: &Value, index: usize, file: &str) -> Result<Case, VectorError> {
+    let name = match c.get("Name") {
+        None => format!("#{index}"),
+        Some(Value::String(s)) => s.clone(),
+        Some(_) => return Err(case_error(file, &format!("#{index}"), "`Name` is not a string")),
+    };
+    let err = |problem: &str| case_error(file, &name, problem);
+    let text = |key: &str| -> Result<Option<&str>, VectorError> {
+        match c.get(key) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(_) => Err(err(&format!("`{key}` is not a string"))),
+        }
+    };
+    if !c.is_object() {
+        return Err(err("a case is not a JSON object"));
+    }
+    let input =
+        decode_hex(text("Input")?.ok_or_else(|| err("no `Input`"))?).map_err(|e| err(&format!("`Input`: {e}")))?;
+    let expected = match (text("Expected")?, text("ExpectedError")?) {
+        (Some(out), None) => Expected::Output(decode_hex(out).map_err(|e| err(&format!("`Expected`: {e}")))?),
+        (None, Some(e)) => Expected::Error(e.to_string()),
+        (Some(_), Some(_)) => return Err(err("both `Expected` and `ExpectedError`")),
+        (None, None) => return Err(err("neither `Expected` nor `ExpectedError`")),
+    };
+    let gas = match c.get("Gas") {
+        None => None,
+        Some(g) => Some(g.as_u64().ok_or_else(|| err("`Gas` is not a non-negative integer"))?),
+    };
+    Ok(Case { name, input, expected, gas })
+}
+
+fn case_error(file: &str, case: &str, problem: &str) -> VectorError {
+    VectorError::Case { file: file.into(), case: case.into(), problem: problem.into() }
+}
+
+/// Hex with an optional `0x` prefix.
+pub fn decode_hex(s: &str) -> Result<Vec<u8>, hex::FromHexError> {
+    hex::decode(s.strip_prefix("0x").unwrap_or(s))
+}
+
+impl Case {
+    /// A PAIRING_CHECK case's answer: `Some(true)` / `Some(false)` for an `Expected` of exactly
+    /// 32 bytes 0…01 / 0…00, `None` for a failure case; any other `Expected` is an error.
+    pub fn pairing_result(&self, file: &str) -> Result<Option<bool>, VectorError> {
+        match &self.expected {
+            Expected::Error(_) => Ok(None),
+            Expected::Output(out) => match out.split_last() {
+                Some((&last, rest)) if out.len() == 32 && last <= 1 && rest.iter().all(|&b| b == 0) => {
+                    Ok(Some(last == 1))
+                }
+                _ => Err(case_error(
+                    file,
+                    &self.name,
+                    &format!("`Expected` is not a 32-byte boolean word: {}", hex::encode(out)),
+                )),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(text: &str) -> String {
+        match parse(text, "t.json") {
+            Err(VectorError::Case { file, problem, .. }) => {
+                assert_eq!(file, "t.json");
+                problem
+            }
+            other => panic!("expected a case error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn well_formed_cases() {
+        let cases = parse(
+            r#"[{"Input": "0x0102", "Expected": "ff", "Name": "a", "Gas": 5, "NoBenchmark": false},
+                {"Input": "", "ExpectedError": "bad"}]"#,
+            "t.json",
+        )
+        .unwrap();
+        assert_eq!(
+            cases,
+            [
+                Case { name: "a".into(), input: vec![1, 2], expected: Expected::Output(vec![0xff]), gas: Some(5) },
+                Case { name: "#1".into(), input: vec![], expected: Expected::Error("bad".into()), gas: None },
+            ]
+        );
+    }
+
+    #[test]
+    fn each_malformation_is_an_error() {
+        assert_eq!(problem(r#"[{"Expected": "00"}]"#), "no `Input`");
+        assert!(problem(r#"[{"Input": "abc", "Expected": "00"}]"#).starts_with("`Input`: "));
+        assert!(problem(r#"[{"Input": "zz", "Expected": "00"}]"#).starts_with("`Input`: "));
+        assert!(problem(r#"[{"Input": "00", "Expected": "0g"}]"#).starts_with("`Expected`: "));
+        assert_eq!(problem(r#"[{"Input": "00"}]"#), "neither `Expected` nor `ExpectedError`");
+        assert_eq!(
+            problem(r#"[{"Input": "00", "Expected": "", "ExpectedError": "x"}]"#),
+            "both `Expected` and `ExpectedError`"
+        );
+        assert_eq!(problem(r#"[{"Input": 7, "Expected": "00"}]"#), "`Input` is not a string");
+        assert_eq!(problem(r#"[{"Input": "00", "Expected": "00", "Gas": -1}]"#), "`Gas` is not a non-negative integer");
+        assert_eq!(problem(r#"[3]"#), "a case is not a JSON object");
+        assert!(matches!(parse("{}", "t.json"), Err(VectorError::NotAnArray { .. })));
+        assert!(matches!(parse("[", "t.json"), Err(VectorError::Json { .. })));
+    }
+
+    #[test]
+    fn pairing_results_are_32_byte_booleans() {
+        let case = |out: Vec<u8>| Case { name: "c".into(), input: vec![], expected: Expected::Output(out), gas: None };
+        let mut one = vec![0u8; 32];
+        one[31] = 1;
+        assert_eq!(case(one.clone()).pairing_result("f").unwrap(), Some(true));
+        assert_eq!(case(vec![0; 32]).pairing_result("f").unwrap(), Some(false));
+        let fail = Case { expected: Expected::Error("e".into()), ..case(vec![]) };
+        assert_eq!(fail.pairing_result("f").unwrap(), None);
+        let mut two = one.clone();
+        two[31] = 2;
+        let mut high = one.clone();
+        high[0] = 1;
+        for bad in [vec![1], one[1..].to_vec(), [one.clone(), vec![0]].concat(), two, high] {
+            assert!(case(bad).pairing_result("f").is_err());
+        }
+    }
+
+    /// Case counts per shipped file, counted independently of this loader (Python's json module
+    /// over the same files).
+    #[test]
+    fn shipped_pairing_files_load_whole() {
+        let counts = [15, 25, 106, 9, 13, 58];
+        for ((file, cases), want) in load_pairing_files().unwrap().into_iter().zip(counts) {
+            assert_eq!(cases.len(), want, "{file}");
+            let failing = file.contains("fail-");
+            for c in &cases {
+                let result = c.pairing_result(file).unwrap();
+                assert_eq!(result.is_none(), failing, "{file} {}", c.name);
+                assert!(!c.input.is_empty() || failing, "{file} {}", c.name);
+            }
+        }
+    }
+}
