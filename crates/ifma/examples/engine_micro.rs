@@ -2,7 +2,7 @@
 //! project's harness (`evm384-timing`): `cargo run --release -p evm384-ifma --example engine_micro`.
 use evm384_ifma::bench::sample_pairs;
 use evm384_ifma::*;
-use evm384_timing::{measure, measure_pair, Measurement, Plan, Ratio};
+use evm384_timing::{compare_line, measure, measure_pair, Measurement, Plan};
 use std::hint::black_box;
 
 /// One building block measured by the project's harness: (median, minimum) ns per call.
@@ -139,18 +139,7 @@ unsafe fn run() {
         }),
     );
     let cyc = final_exp_x8(&f8);
-    let pair = |name: &str, (a, b): (Measurement, Measurement)| {
-        let r = Ratio::of(&a, &b);
-        println!(
-            "{name:<34} A {:>10.0} / {:>10.0} ns  B {:>10.0} / {:>10.0} ns  A/B {:.2} / {:.2} (median / min)",
-            a.median_ns(),
-            a.min_ns(),
-            b.median_ns(),
-            b.min_ns(),
-            r.median,
-            r.min
-        )
-    };
+    let pair = |name: &str, (a, b): (Measurement, Measurement)| println!("{}", compare_line(name, &a, &b));
     pair(
         "exp_by_z: A Granger-Scott, B compressed",
         measure_pair(

@@ -4,7 +4,7 @@
 //! (`--profile`: 300 pairings and nothing else, for `perf record`).
 use evm384_ifma::bench::sample_pairs;
 use evm384_ifma::*;
-use evm384_timing::{measure_pair, Measurement, Plan, Ratio};
+use evm384_timing::{compare_line, measure_pair, Measurement, Plan};
 use std::hint::black_box;
 
 /// blst-or-previous (A) and ours (B) measured together by the project's harness.
@@ -13,16 +13,7 @@ fn ab(a: impl FnMut(), b: impl FnMut()) -> (Measurement, Measurement) {
 }
 
 fn show(name: &str, (a, b): (Measurement, Measurement)) {
-    let r = Ratio::of(&a, &b);
-    println!(
-        "{name:<28} A {:>10.0} / {:>10.0} ns  B {:>10.0} / {:>10.0} ns  A/B {:.2} / {:.2}  (median / min)",
-        a.median_ns(),
-        a.min_ns(),
-        b.median_ns(),
-        b.min_ns(),
-        r.median,
-        r.min
-    );
+    println!("{}", compare_line(name, &a, &b));
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -221,91 +221,38 @@ unsafe fn field_micro_ifma(plan: Plan) -> Vec<(&'static str, (Measurement, Measu
     let (x, x2) = (f.fp6[0].fp2[0].fp[0], f.fp6[0].fp2[0]);
     let f8 = unsafe { simd::load_fp12([&f; 8]) };
     let (y, y2) = (f8.0[0].0[0].c0, f8.0[0].0[0]);
-    let mut out = Vec::new();
-    let scale = |(b, o): (Measurement, Measurement), nb: f64, no: f64| (b.per(nb), o.per(no));
-    let m = measure_pair(
-        plan,
-        || {
-            let mut a = [x; 8];
-            for _ in 0..N {
-                for v in a.iter_mut() {
-                    // SAFETY: blst in-place product of valid field elements.
-                    unsafe { blst_fp_mul(v, v, &x) };
-                }
-            }
-            black_box(a);
-        },
-        || {
-            let mut a = y;
-            for _ in 0..N {
-                a = mul_fp(&a, &y);
-            }
-            black_box(a);
-        },
-    );
-    out.push(("fp_mul", scale(m, per, per)));
-    let m = measure_pair(
-        plan,
-        || {
-            let mut a = [x2; 8];
-            for _ in 0..N {
-                for v in a.iter_mut() {
-                    // SAFETY: as above.
-                    unsafe { blst_fp2_mul(v, v, &x2) };
-                }
-            }
-            black_box(a);
-        },
-        || {
-            let mut a = y2;
-            for _ in 0..N {
-                a = mul_fp2(&a, &y2);
-            }
-            black_box(a);
-        },
-    );
-    out.push(("fp2_mul", scale(m, per, per)));
-    let m = measure_pair(
-        plan,
-        || {
-            let mut a = [f; 8];
-            for _ in 0..N {
-                for v in a.iter_mut() {
-                    // SAFETY: as above.
-                    unsafe { blst_fp12_mul(v, v, &f) };
-                }
-            }
-            black_box(a);
-        },
-        || {
-            let mut a = f8;
-            for _ in 0..N {
-                a = mul_fp12(&a, &f8);
-            }
-            black_box(a);
-        },
-    );
-    out.push(("fp12_mul", scale(m, per, per)));
-    let m = measure_pair(
-        plan,
-        || {
-            let mut a = [f; 8];
-            for _ in 0..N {
-                for v in a.iter_mut() {
-                    // SAFETY: as above (f is in the cyclotomic subgroup: a final exponentiation).
-                    unsafe { blst_fp12_cyclotomic_sqr(v, v) };
-                }
-            }
-            black_box(a);
-        },
-        || {
-            let mut a = f8;
-            for _ in 0..N {
-                a = cyclotomic_sqr_fp12(&a);
-            }
-            black_box(a);
-        },
-    );
-    out.push(("cyclotomic_sqr", scale(m, per, per)));
-    out
+    // blst: `$blst(v)` on each of 8 scalar values, N times; ours: `a = $ours(a)` on one 8-lane
+    // value, N times; both per element.
+    macro_rules! chains {
+        ($init:expr, |$v:ident| $blst:expr, $init8:expr, |$a:ident| $ours:expr) => {{
+            let (b, o) = measure_pair(
+                plan,
+                || {
+                    let mut vs = [$init; 8];
+                    for _ in 0..N {
+                        for $v in vs.iter_mut() {
+                            // SAFETY: blst in-place operation on valid field elements.
+                            unsafe { $blst };
+                        }
+                    }
+                    black_box(vs);
+                },
+                || {
+                    let mut $a = $init8;
+                    for _ in 0..N {
+                        $a = $ours;
+                    }
+                    black_box($a);
+                },
+            );
+            (b.per(per), o.per(per))
+        }};
+    }
+    vec![
+        ("fp_mul", chains!(x, |v| blst_fp_mul(v, v, &x), y, |a| mul_fp(&a, &y))),
+        ("fp2_mul", chains!(x2, |v| blst_fp2_mul(v, v, &x2), y2, |a| mul_fp2(&a, &y2))),
+        ("fp12_mul", chains!(f, |v| blst_fp12_mul(v, v, &f), f8, |a| mul_fp12(&a, &f8))),
+        // f is in the cyclotomic subgroup (a final exponentiation's output).
+        ("cyclotomic_sqr", chains!(f, |v| blst_fp12_cyclotomic_sqr(v, v), f8, |a| cyclotomic_sqr_fp12(&a))),
+    ]
 }

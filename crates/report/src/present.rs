@@ -48,7 +48,15 @@ pub fn document(r: &Results) -> Document {
             format!("tools: {}", r.tools.iter().map(|(k, v)| format!("{k} {v}")).collect::<Vec<_>>().join("; ")),
             "Every number below was measured or counted in this run, except those labelled **published**.".into(),
         ],
-        sections: vec![correctness(r), counts(r), gas(r, &ks), runtime(r, &ks), calibration(r), interpretation(r)],
+        sections: vec![
+            correctness(r),
+            counts(r),
+            gas(r, &ks),
+            runtime(r, &ks),
+            native(r),
+            calibration(r),
+            interpretation(r),
+        ],
     }
 }
 
@@ -76,7 +84,8 @@ fn correctness(r: &Results) -> Section {
         title: "1. Correctness".into(),
         blocks: vec![
             Block::Paragraph(format!(
-                "Valid cases must return the expected 32 bytes; failing cases must halt exceptionally (INVALID in the contract: all gas consumed, no data). **{passed} passed, {failed} failed** over all files and implementations."
+                "Valid cases must return the expected 32 bytes; failing cases must halt exceptionally (INVALID in the contract: all gas consumed, no data). **{passed} passed, {failed} failed** over all files and implementations. Runtime code size (EIP-170 limit 24,576 bytes): {}.",
+                r.code_bytes.iter().map(|(i, n)| format!("{i} {} bytes", thousands(*n))).collect::<Vec<_>>().join(", ")
             )),
             Block::Table(t),
         ],
@@ -287,6 +296,66 @@ fn runtime(r: &Results, ks: &[u64]) -> Section {
     }
 }
 
+fn native(r: &Results) -> Section {
+    let a = &r.arith;
+    let mut t = Table::new(
+        &format!(
+            "Native arithmetic beside blst (BLS12-381 p, chains of {} dependent operations; ns per operation, median / min; ratio ours / blst of medians, of minimums in brackets)",
+            a.chain
+        ),
+        &["operation", "median", "min", "blst", "blst median", "blst min", "ours / blst"],
+    );
+    for p in &a.pairs {
+        t.row(vec![
+            format!("`{}`", p.ours),
+            format!("{:.2}", p.ours_ns.median_ns),
+            format!("{:.2}", p.ours_ns.min_ns),
+            format!("`{}`", p.blst),
+            format!("{:.2}", p.blst_ns.median_ns),
+            format!("{:.2}", p.blst_ns.min_ns),
+            format!("{} ({})", ratio(p.ratio), ratio(p.ratio_min)),
+        ]);
+    }
+    let mut blocks = vec![
+        Block::Paragraph(format!(
+            "The opcodes' arithmetic (`evm384-arith`, {}) against blst on the same chained work, measured together by the project's harness; the same figures as `evm384 bench ops`.",
+            a.backend
+        )),
+        Block::Table(t),
+    ];
+    let mut e = Table::new(&format!("Each EVM384 opcode in revm beyond a POP: {}", a.evm_method), &["opcode", "median ns", "min ns"]);
+    for (op, c) in &a.evm_ns_per_op {
+        e.row(vec![op.clone(), format!("{:.1}", c.median_ns), format!("{:.1}", c.min_ns)]);
+    }
+    blocks.push(Block::Table(e));
+    match &r.native_pairing {
+        Some(b) => {
+            let mut n = Table::new(
+                &format!(
+                    "Native pairing, {:?} backend beside blst (ns per item; speedup = blst / ours of medians, of minimums in brackets)",
+                    b.backend
+                ),
+                &["work", "blst median", "blst min", "ours median", "ours min", "speedup"],
+            );
+            for (key, blst) in &b.blst_ns {
+                let get = |m: &std::collections::BTreeMap<String, f64>| m.get(key).copied().unwrap_or(f64::NAN);
+                n.row(vec![
+                    format!("`{key}`"),
+                    duration_ns(*blst),
+                    duration_ns(get(&b.blst_min_ns)),
+                    duration_ns(get(&b.ifma_ns)),
+                    duration_ns(get(&b.ifma_min_ns)),
+                    format!("{} ({})", ratio(get(&b.speedup)), ratio(get(&b.speedup_min))),
+                ]);
+            }
+            blocks.push(Block::Paragraph(format!("{}; the same figures as `evm384 bench native`.", r.native_pairing_note)));
+            blocks.push(Block::Table(n));
+        }
+        None => blocks.push(Block::Paragraph(format!("IFMA pairing: {}.", r.native_pairing_note))),
+    }
+    Section { id: "native".into(), title: "5. Native arithmetic and pairing".into(), blocks }
+}
+
 fn calibration(r: &Results) -> Section {
     let c = &r.calibration;
     let mut t = Table::new(
@@ -319,7 +388,7 @@ fn calibration(r: &Results) -> Section {
     }
     Section {
         id: "calibration".into(),
-        title: "5. Calibration".into(),
+        title: "6. Calibration".into(),
         blocks: vec![
             Block::Paragraph("ns per opcode: a straight-line program of 1,000 instructions (`PUSH16 word; OP`) minus the same program with the opcode replaced by POP, in revm, interleaved medians. Model A (the notes' Appendix A): 1 gas = 10 ns, price = 1 + ⌈ns / 10⌉. Model B (Appendix B): KECCAK256's gas per ns at 32, 136 and 192 bytes (mean), times the opcode's ns, rounded up. Published prices: model A 2/2/6, model B 1/1/3 (EVM384 gas cost notes).".into()),
             Block::Table(t),
@@ -332,7 +401,7 @@ fn interpretation(r: &Results) -> Section {
     let s = &r.summary;
     Section {
         id: "interpretation".into(),
-        title: "6. Interpretation".into(),
+        title: "7. Interpretation".into(),
         blocks: vec![Block::Paragraph(format!(
             "At k = 2 the EVM384 contract (interface v7) costs **{} gas under model B**, {} the EIP-2537 precompile's {} gas; with offsets as immediates (v9) and repriced PUSH/DUP/MLOAD/MSTORE it costs {} gas. Its runtime in revm is **{} the precompile** and {} native blst on the same input; big-endian values (v8) run at {} the time of v7.",
             gas_fmt(s.k2_gas_v7_model_b),

@@ -23,6 +23,8 @@ pub struct Results {
     pub machine: Machine,
     /// Tool and library versions (`rustc`, `evm384`, `revm`, `blst`).
     pub tools: BTreeMap<String, String>,
+    /// Runtime code size of the pairing-check contract per interface, in bytes (limit 24,576).
+    pub code_bytes: BTreeMap<String, u64>,
     pub correctness: Vec<VectorResult>,
     pub counts: Vec<CountRow>,
     pub published_counts: Vec<PublishedCount>,
@@ -30,6 +32,12 @@ pub struct Results {
     pub precompile_gas: Vec<PrecompileGas>,
     pub gas_breakdown: Vec<Breakdown>,
     pub runtime: Vec<RuntimeRow>,
+    /// The arithmetic beside blst and each opcode's cost in revm (`evm384 bench ops`).
+    pub arith: ArithBench,
+    /// The IFMA pairing beside blst (`evm384 bench native`); `None` where it was not measured.
+    pub native_pairing: Option<evm384_ifma::BenchReport>,
+    /// Why `native_pairing` is what it is (backend, or why it was not measured).
+    pub native_pairing_note: String,
     pub calibration: Calibration,
     pub summary: Summary,
 }

@@ -253,6 +253,21 @@ pub fn measure_pair(plan: Plan, mut a: impl FnMut(), mut b: impl FnMut()) -> (Me
     (a, b)
 }
 
+/// One line comparing two contenders measured together: `name  A median / min  B median / min
+/// A/B of medians / of minimums`.
+pub fn compare_line(name: &str, a: &Measurement, b: &Measurement) -> String {
+    let r = Ratio::of(a, b);
+    format!(
+        "{name:<34} A {:>10} / {:>10}  B {:>10} / {:>10}  A/B {:.2} / {:.2}  (median / min)",
+        format_ns(a.median_ns()),
+        format_ns(a.min_ns()),
+        format_ns(b.median_ns()),
+        format_ns(b.min_ns()),
+        r.median,
+        r.min
+    )
+}
+
 /// `1.23 ns`, `4.56 µs`, `7.89 ms`, `1.23 s`.
 pub fn format_ns(ns: f64) -> String {
     match ns {
@@ -332,5 +347,7 @@ mod tests {
         assert_eq!(format_ns(1.5), "1.50 ns");
         assert_eq!(format_ns(2_500.0), "2.50 µs");
         assert_eq!(format_ns(3_000_000.0), "3.00 ms");
+        let line = compare_line("x", &m(20.0, 10.0), &m(10.0, 10.0));
+        assert!(line.contains("A/B 2.00 / 1.00"), "{line}");
     }
 }

@@ -71,7 +71,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         .collect::<Result<_, _>>()
         .map_err(|e| e.to_string())?;
 
-    let steps = 1 + files.len() as u64 * 4 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 1;
+    let steps = 1 + files.len() as u64 * 4 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 3;
     let bar = ProgressBar::new(steps);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
@@ -124,6 +124,24 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         bar.inc(1);
     }
 
+    bar.set_message("arithmetic beside blst, and each opcode in revm");
+    let arith = arith::bench_ops(plan);
+    bar.inc(1);
+
+    let ifma = evm384_ifma::resolve(evm384_ifma::backend());
+    let (native_pairing, native_pairing_note) = if ifma == evm384_ifma::Backend::Ifma {
+        bar.set_message("the IFMA pairing beside blst");
+        (Some(evm384_ifma::bench_native(plan)), "AVX-512 IFMA engine (evm384-ifma) beside blst".to_string())
+    } else {
+        let why = if evm384_ifma::ifma_supported() {
+            "EVM384_IFMA turned the IFMA engine off"
+        } else {
+            "this CPU has no AVX-512 IFMA"
+        };
+        (None, format!("not measured: {why} (the blst fallback would only be compared with itself)"))
+    };
+    bar.inc(1);
+
     bar.set_message("calibrating gas prices (ns per opcode in revm)");
     let calibration = calibration::calibrate(plan);
     bar.inc(1);
@@ -145,6 +163,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         mode: if opts.quick { "quick" } else { "full" }.into(),
         machine: Machine::detect(),
         tools,
+        code_bytes: contracts.iter().map(|c| (c.interface.name().to_string(), c.code.len() as u64)).collect(),
         correctness: correctness_rows,
         counts,
         published_counts: counts::published(),
@@ -152,6 +171,9 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         precompile_gas,
         gas_breakdown: breakdown,
         runtime: runtime_rows,
+        arith,
+        native_pairing,
+        native_pairing_note,
         calibration,
         summary,
     })
