@@ -323,7 +323,10 @@ fn native(r: &Results) -> Section {
         )),
         Block::Table(t),
     ];
-    let mut e = Table::new(&format!("Each EVM384 opcode in revm beyond a POP: {}", a.evm_method), &["opcode", "median ns", "min ns"]);
+    let mut e = Table::new(
+        &format!("Each EVM384 opcode in revm beyond a POP: {}", a.evm_method),
+        &["opcode", "median ns", "min ns"],
+    );
     for (op, c) in &a.evm_ns_per_op {
         e.row(vec![op.clone(), format!("{:.1}", c.median_ns), format!("{:.1}", c.min_ns)]);
     }
@@ -348,7 +351,10 @@ fn native(r: &Results) -> Section {
                     format!("{} ({})", ratio(get(&b.speedup)), ratio(get(&b.speedup_min))),
                 ]);
             }
-            blocks.push(Block::Paragraph(format!("{}; the same figures as `evm384 bench native`.", r.native_pairing_note)));
+            blocks.push(Block::Paragraph(format!(
+                "{}; the same figures as `evm384 bench native`.",
+                r.native_pairing_note
+            )));
             blocks.push(Block::Table(n));
         }
         None => blocks.push(Block::Paragraph(format!("IFMA pairing: {}.", r.native_pairing_note))),

@@ -20,7 +20,11 @@ fn quick_report_writes_valid_files() {
     let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
-    assert!(md.contains("## 1. Correctness") && md.contains("## 5. Native arithmetic and pairing") && md.contains("## 7. Interpretation"));
+    assert!(
+        md.contains("## 1. Correctness")
+            && md.contains("## 5. Native arithmetic and pairing")
+            && md.contains("## 7. Interpretation")
+    );
 
     // results.json validates against its schema.
     let schema: serde_json::Value = serde_json::from_str(write::SCHEMA).unwrap();
