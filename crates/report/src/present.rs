@@ -52,6 +52,7 @@ pub fn document(r: &Results) -> Document {
             correctness(r),
             counts(r),
             gas(r, &ks),
+            parity(r, &ks),
             runtime(r, &ks),
             native(r),
             calibration(r),
@@ -237,6 +238,92 @@ fn gas(r: &Results, ks: &[u64]) -> Section {
     Section { id: "gas".into(), title: "3. Gas".into(), blocks }
 }
 
+/// A break-even factor: "×0.42" (prices must fall to 42 %), or "impossible" (≤ 0).
+fn factor(f: f64) -> String {
+    if f <= 0.0 {
+        "impossible".into()
+    } else {
+        format!("×{f:.2}")
+    }
+}
+
+fn parity(r: &Results, ks: &[u64]) -> Section {
+    let mut blocks = vec![Block::Paragraph(
+        "Could any repricing make the contract as cheap as the precompile? For each interface and schedule: the contract's gas, the **floor** (the static gas of its EVM384 instructions alone: what an ideal contract with this operation count would pay), and the **break-even factor** of each opcode class — the factor by which that class's prices must be multiplied, the others unchanged, for the contract to cost exactly `32600·k + 37700`. *Impossible* means the other classes alone already cost more than the precompile. \"Other\" is control flow, calldata access and dynamic gas (memory expansion, copied words).".into(),
+    )];
+    for k in [2u64] {
+        let mut t = Table::new(
+            format!(
+                "k = {k}: contract gas, floor, and break-even factors (precompile price {})",
+                thousands(32_600 * k + 37_700)
+            ),
+            &[
+                "interface",
+                "schedule",
+                "contract",
+                "floor (EVM384 ops)",
+                "floor ÷ price",
+                "EVM384 ×",
+                "PUSH/DUP ×",
+                "MLOAD/MSTORE/MCOPY ×",
+                "other gas",
+            ],
+        );
+        for p in r.parity.iter().filter(|p| p.k == k) {
+            t.row(vec![
+                p.interface.clone(),
+                p.schedule.clone(),
+                gas_fmt(p.contract_gas),
+                gas_fmt(p.floor_evm384_gas),
+                ratio(p.floor_evm384_gas / p.precompile_price as f64),
+                factor(p.break_even_evm384),
+                factor(p.break_even_push_dup),
+                factor(p.break_even_memory_ops),
+                gas_fmt(p.other_gas),
+            ]);
+        }
+        blocks.push(Block::Table(t));
+    }
+    let mut t = Table::new(
+        format!("Largest k per transaction under Osaka's 2^24 gas cap (execution + intrinsic gas); the precompile called from a contract: k ≤ {}", r.precompile_k_max),
+        &["interface", "schedule", "largest k", "transaction gas at it"],
+    );
+    for m in &r.k_max {
+        t.row(vec![m.interface.clone(), m.schedule.clone(), m.k_max.to_string(), gas_fmt(m.tx_gas_at_k_max)]);
+    }
+    blocks.push(Block::Table(t));
+    let line = |iface: &str, schedule: &str, floor: bool| Series {
+        name: format!("{iface} {schedule} {}", if floor { "floor" } else { "contract" }),
+        values: ks
+            .iter()
+            .map(|&k| {
+                r.parity
+                    .iter()
+                    .find(|p| p.k == k && p.interface == iface && p.schedule == schedule)
+                    .map(|p| if floor { p.floor_evm384_gas } else { p.contract_gas } / p.precompile_price as f64)
+                    .unwrap_or(f64::NAN)
+            })
+            .collect(),
+    };
+    blocks.push(Block::Chart(Chart {
+        id: "parity".into(),
+        title: "Gas ÷ precompile price vs number of pairs (1 = parity)".into(),
+        kind: ChartKind::Lines,
+        categories: ks.iter().map(|k| k.to_string()).collect(),
+        x: ks.iter().map(|&k| k as f64).collect(),
+        x_label: "pairs k".into(),
+        y_label: "× precompile price".into(),
+        log_y: false,
+        series: vec![
+            line("v7", "model-b", false),
+            line("v7", "model-b", true),
+            line("v9", "model-b-repriced", false),
+            line("v9", "model-b-repriced", true),
+        ],
+    }));
+    Section { id: "parity".into(), title: "4. Where parity lies".into(), blocks }
+}
+
 fn runtime(r: &Results, ks: &[u64]) -> Section {
     let mut t = Table::new(
         "Runtime of one pairing check (equal-duration interleaved samples; spread = interquartile range / median; ratios of medians, of minimums in brackets)",
@@ -272,7 +359,7 @@ fn runtime(r: &Results, ks: &[u64]) -> Section {
         .collect();
     Section {
         id: "runtime".into(),
-        title: "4. Runtime".into(),
+        title: "5. Runtime".into(),
         blocks: vec![
             Block::Paragraph(format!(
                 "All implementations in one process on the same input (valid points; for k ≥ 2 the product is one), measured by the project's one harness (`evm384-timing`): a warm-up per implementation, samples of equal duration, interleaved in alternating order so that machine drift hits all alike: native blst (the same EIP-2537 validation as the precompile and blst's multi-Miller loop `blst_miller_loop_n`, the best blst offers for this work; blst / precompile at k = 2: {} (minimums {})), revm's precompile 0x0f called from a contract, the EVM384 contract in revm (v7, v8, v9), and the generator's native executor running the same operation sequence. v8/v7 time ratio: **{}** (the EVM384 notes measured 1.18x).",
@@ -359,7 +446,7 @@ fn native(r: &Results) -> Section {
         }
         None => blocks.push(Block::Paragraph(format!("IFMA pairing: {}.", r.native_pairing_note))),
     }
-    Section { id: "native".into(), title: "5. Native arithmetic and pairing".into(), blocks }
+    Section { id: "native".into(), title: "6. Native arithmetic and pairing".into(), blocks }
 }
 
 fn calibration(r: &Results) -> Section {
@@ -394,7 +481,7 @@ fn calibration(r: &Results) -> Section {
     }
     Section {
         id: "calibration".into(),
-        title: "6. Calibration".into(),
+        title: "7. Calibration".into(),
         blocks: vec![
             Block::Paragraph("ns per opcode: a straight-line program of 1,000 instructions (`PUSH16 word; OP`) minus the same program with the opcode replaced by POP, in revm, interleaved medians. Model A (the notes' Appendix A): 1 gas = 10 ns, price = 1 + ⌈ns / 10⌉. Model B (Appendix B): KECCAK256's gas per ns at 32, 136 and 192 bytes (mean), times the opcode's ns, rounded up. Published prices: model A 2/2/6, model B 1/1/3 (EVM384 gas cost notes).".into()),
             Block::Table(t),
@@ -405,10 +492,33 @@ fn calibration(r: &Results) -> Section {
 
 fn interpretation(r: &Results) -> Section {
     let s = &r.summary;
-    Section {
-        id: "interpretation".into(),
-        title: "7. Interpretation".into(),
-        blocks: vec![Block::Paragraph(format!(
+    let mut blocks = Vec::new();
+    let row = |i: &str, sch: &str| r.parity.iter().find(|p| p.k == 2 && p.interface == i && p.schedule == sch);
+    let kmax = |i: &str, sch: &str| r.k_max.iter().find(|m| m.interface == i && m.schedule == sch).map(|m| m.k_max);
+    if let (Some(v9), Some(v7)) = (row("v9", "model-b-repriced"), row("v7", "model-b")) {
+        let floor = v7.floor_evm384_gas / v7.precompile_price as f64;
+        let rest = (v9.contract_gas - v9.floor_evm384_gas) / v9.precompile_price as f64;
+        blocks.push(Block::Paragraph(format!(
+            "Where parity lies: at k = 2 the EVM384 instructions alone (the operation-count floor) cost {} the precompile's price under model B, {}; the contract's remaining gas (pushes, copies, control flow, memory) is {} gas in v9 with repriced PUSH/DUP/MLOAD/MSTORE, {} the price by itself, {}. One transaction (2^24 gas) checks at most {} pairs in v7 under evmone prices, {} in v9 under model B repriced, against {} for the precompile.",
+            ratio(floor),
+            if floor > 1.0 {
+                "so no repricing of the other opcodes can reach parity with this operation count"
+            } else {
+                "so parity is within reach of cheaper overhead"
+            },
+            gas_fmt(v9.contract_gas - v9.floor_evm384_gas),
+            ratio(rest),
+            if rest > 1.0 {
+                "so cheaper EVM384 opcodes alone cannot reach it either"
+            } else {
+                "so cheaper EVM384 opcodes could reach it"
+            },
+            kmax("v7", "evmone").unwrap_or(0),
+            kmax("v9", "model-b-repriced").unwrap_or(0),
+            r.precompile_k_max,
+        )));
+    }
+    blocks.insert(0, Block::Paragraph(format!(
             "At k = 2 the EVM384 contract (interface v7) costs **{} gas under model B**, {} the EIP-2537 precompile's {} gas; with offsets as immediates (v9) and repriced PUSH/DUP/MLOAD/MSTORE it costs {} gas. Its runtime in revm is **{} the precompile** and {} native blst on the same input; big-endian values (v8) run at {} the time of v7.",
             gas_fmt(s.k2_gas_v7_model_b),
             ratio(s.k2_gas_ratio_v7_model_b_to_precompile),
@@ -417,6 +527,7 @@ fn interpretation(r: &Results) -> Section {
             ratio(s.k2_time_ratio_v7_to_precompile),
             ratio(s.k2_time_ratio_v7_to_blst),
             ratio(s.v8_to_v7_time_ratio),
-        ))],
-    }
+        )),
+    );
+    Section { id: "interpretation".into(), title: "8. Interpretation".into(), blocks }
 }

@@ -32,6 +32,12 @@ pub struct Results {
     pub precompile_gas: Vec<PrecompileGas>,
     pub gas_breakdown: Vec<Breakdown>,
     pub runtime: Vec<RuntimeRow>,
+    /// Where parity with the precompile lies, per k, interface and schedule.
+    pub parity: Vec<ParityRow>,
+    /// The largest k that fits one transaction (Osaka's 2^24 cap), per interface and schedule.
+    pub k_max: Vec<KMaxRow>,
+    /// The same for the precompile called from a contract.
+    pub precompile_k_max: u64,
     /// The arithmetic beside blst and each opcode's cost in revm (`evm384 bench ops`).
     pub arith: ArithBench,
     /// The IFMA pairing beside blst (`evm384 bench native`); `None` where it was not measured.
@@ -130,6 +136,42 @@ pub struct RuntimeRow {
     /// Ratios of minimums.
     pub ratio_to_blst_min: f64,
     pub ratio_to_precompile_min: f64,
+}
+
+/// The contract's gas at one k under one schedule, split by the opcode classes a schedule
+/// prices, and the break-even factor of each class: scaling that class's prices by the factor
+/// (others unchanged) makes the contract cost exactly the precompile's price. A factor ≤ 0
+/// means no price of that class alone reaches parity (the rest already costs more).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ParityRow {
+    pub k: u64,
+    pub interface: String,
+    pub schedule: String,
+    /// `32600·k + 37700`.
+    pub precompile_price: u64,
+    pub contract_gas: f64,
+    /// Static gas of the EVM384 opcodes of the whole run: the operation-count floor.
+    pub floor_evm384_gas: f64,
+    /// Static gas of PUSH0..PUSH32 and DUP1..DUP16.
+    pub push_dup_gas: f64,
+    /// Static gas of MLOAD, MSTORE, MSTORE8, MCOPY.
+    pub memory_ops_gas: f64,
+    /// Everything else: control flow, calldata, dynamic gas (memory expansion, copy words).
+    pub other_gas: f64,
+    pub break_even_evm384: f64,
+    pub break_even_push_dup: f64,
+    pub break_even_memory_ops: f64,
+}
+
+/// The largest number of pairs one transaction can check under the 2^24 cap.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct KMaxRow {
+    pub interface: String,
+    pub schedule: String,
+    /// 0 when not even one pair fits.
+    pub k_max: u64,
+    /// Execution gas plus intrinsic gas (21,000 and calldata) at `k_max`.
+    pub tx_gas_at_k_max: f64,
 }
 
 /// The arithmetic beside blst, and each EVM384 opcode's cost in revm (`evm384 bench ops`).

@@ -22,8 +22,9 @@ fn quick_report_writes_valid_files() {
         serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
     assert!(
         md.contains("## 1. Correctness")
-            && md.contains("## 5. Native arithmetic and pairing")
-            && md.contains("## 7. Interpretation")
+            && md.contains("## 6. Native arithmetic and pairing")
+            && md.contains("## 8. Interpretation")
+            && md.contains("## 4. Where parity lies")
     );
 
     // results.json validates against its schema.

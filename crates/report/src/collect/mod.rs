@@ -5,6 +5,7 @@ pub mod calibration;
 pub mod correctness;
 pub mod counts;
 pub mod gas;
+pub mod parity;
 pub mod runtime;
 
 use std::collections::BTreeMap;
@@ -71,7 +72,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         .collect::<Result<_, _>>()
         .map_err(|e| e.to_string())?;
 
-    let steps = 1 + files.len() as u64 * 4 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 3;
+    let steps = 1 + files.len() as u64 * 4 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 4;
     let bar = ProgressBar::new(steps);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
@@ -115,6 +116,10 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         precompile_gas.push(gas::precompile_gas(k)?);
         bar.inc(2);
     }
+
+    bar.set_message("where parity lies (break-even prices, largest k per transaction)");
+    let (parity_rows, k_max) = parity::parity(&contracts, &ks)?;
+    bar.inc(1);
 
     let code: Vec<(Interface, Vec<u8>)> = contracts.iter().map(|c| (c.interface, c.code.clone())).collect();
     let mut runtime_rows = Vec::new();
@@ -171,6 +176,9 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         precompile_gas,
         gas_breakdown: breakdown,
         runtime: runtime_rows,
+        parity: parity_rows,
+        k_max,
+        precompile_k_max: parity::precompile_k_max(),
         arith,
         native_pairing,
         native_pairing_note,
