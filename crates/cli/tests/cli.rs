@@ -140,3 +140,24 @@ fn bench_ops_json_has_the_promised_fields() {
     }
     assert!(v["detail"]["pairs"][0]["blst_ns"]["samples"].as_u64().unwrap() >= 3);
 }
+
+/// `report --from` renders a committed result without measuring, and `--save` keeps its JSON
+/// byte for byte; a file that is not a results file is an error.
+#[test]
+fn report_from_a_committed_result() {
+    let committed = concat!(env!("CARGO_MANIFEST_DIR"), "/../../results/amd-epyc-2026-11-24.json");
+    let dir = std::env::temp_dir().join(format!("evm384-from-{}", std::process::id()));
+    let (out, saved) = (dir.join("out"), dir.join("saved"));
+    std::fs::create_dir_all(&saved).unwrap();
+    let o = evm384(&["report", "--from", committed, "--out", out.to_str().unwrap(), "--save", saved.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let md = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("## 4. Where parity lies") && md.contains("AMD EPYC"), "{md}");
+    assert_eq!(std::fs::read(saved.join("amd-epyc-2026-11-24.json")).unwrap(), std::fs::read(committed).unwrap());
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"schema_version\": 1}").unwrap();
+    let o = evm384(&["report", "--from", bad.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("not a results file"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -54,12 +54,18 @@ pub fn result_stem(results: &Results) -> String {
 /// Saves a run for committing, one set of files per CPU and day: `dir/<stem>.json` (the
 /// results), `dir/<stem>.md` (the report) and `dir/<stem>/charts/*.svg`. Returns the JSON path.
 pub fn save_results(dir: &Path, results: &Results) -> Result<std::path::PathBuf, String> {
+    let text = serde_json::to_string_pretty(results).map_err(|e| e.to_string())? + "\n";
+    save_results_as(dir, results, &text)
+}
+
+/// [`save_results`] with the JSON text given: a re-rendered result keeps its file byte for
+/// byte (a float's text can change in a parse-print round trip).
+pub fn save_results_as(dir: &Path, results: &Results, json_text: &str) -> Result<std::path::PathBuf, String> {
     let stem = result_stem(results);
     let doc = present::document(results);
     write_charts(&dir.join(&stem).join("charts"), &doc)?;
     let json = dir.join(format!("{stem}.json"));
-    let text = serde_json::to_string_pretty(results).map_err(|e| e.to_string())? + "\n";
-    std::fs::write(&json, text).map_err(|e| io(&json, e))?;
+    std::fs::write(&json, json_text).map_err(|e| io(&json, e))?;
     let md = dir.join(format!("{stem}.md"));
     std::fs::write(&md, render::markdown_with_charts_in(&doc, &format!("{stem}/charts"))).map_err(|e| io(&md, e))?;
     Ok(json)

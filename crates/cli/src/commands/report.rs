@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use evm384_report::collect::{collect, default_vectors_dir, Options};
-use evm384_report::write::{save_results, write_report};
+use evm384_report::write::{save_results, save_results_as, write_report};
 
 use crate::CliError;
 
@@ -23,6 +23,10 @@ pub struct Args {
     /// DIR: `results`). The README's figures cite such files.
     #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = "results")]
     pub save: Option<PathBuf>,
+    /// Render a saved `results.json` (e.g. a committed `results/<cpu>-<date>.json`) with this
+    /// version's presentation instead of measuring.
+    #[arg(long, value_name = "RESULTS_JSON")]
+    pub from: Option<PathBuf>,
     /// Folder with the EIP-2537 vector files (default: this repository's testdata/eip2537).
     #[arg(long)]
     pub vectors: Option<PathBuf>,
@@ -30,11 +34,29 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let command = std::iter::once("evm384".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ");
-    let opts = Options { quick: args.quick, command, vectors_dir: args.vectors.unwrap_or_else(default_vectors_dir) };
-    let results = collect(&opts).map_err(CliError::Report)?;
+    // With `--from`, the saved text is kept byte for byte when saving again.
+    let (results, saved_text) = match &args.from {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|source| CliError::ReadFile { path: path.clone(), source })?;
+            let results = serde_json::from_str(&text).map_err(|e| {
+                CliError::Report(format!("{}: not a results file of this version: {e}", path.display()))
+            })?;
+            (results, Some(text))
+        }
+        None => {
+            let opts =
+                Options { quick: args.quick, command, vectors_dir: args.vectors.unwrap_or_else(default_vectors_dir) };
+            (collect(&opts).map_err(CliError::Report)?, None)
+        }
+    };
     write_report(&args.out, &results).map_err(CliError::Report)?;
     if let Some(dir) = &args.save {
-        let path = save_results(dir, &results).map_err(CliError::Report)?;
+        let path = match &saved_text {
+            Some(text) => save_results_as(dir, &results, text),
+            None => save_results(dir, &results),
+        }
+        .map_err(CliError::Report)?;
         eprintln!("saved {}", path.display());
     }
     let s = &results.summary;
