@@ -12,6 +12,8 @@ pub enum CliError {
     Run(#[from] evm384_evm::RunError),
     #[error("vectors: {0}")]
     Vectors(String),
+    #[error("build: {0}")]
+    Build(String),
     #[error("report: {0}")]
     Report(String),
     #[error("cannot write output: {0}")]

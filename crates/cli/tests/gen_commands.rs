@@ -26,6 +26,34 @@ fn build_pairing_check_prints_hex_and_size() {
     }
 }
 
+/// A formula choice over the code limit is refused with the sizes; `--optimize-for` conflicts
+/// with explicit formulas, and emits exactly the build of the formulas it reports as chosen.
+#[test]
+fn build_choices_and_optimize_for() {
+    let o = evm384(&["build", "pairing-check", "--interface", "v7", "--f2mul", "v3", "--squaring", "karabina"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("over the EIP-170 limit of 24576 bytes"), "{err}");
+    assert!(o.stdout.is_empty());
+
+    let o = evm384(&["build", "pairing-check", "--optimize-for", "model-b", "--f2mul", "v4"]);
+    assert_eq!(o.status.code(), Some(2), "conflicting flags are a usage error");
+    let o = evm384(&["build", "pairing-check", "--optimize-for", "cheapest"]);
+    assert_eq!(o.status.code(), Some(2));
+
+    let o = evm384(&["build", "pairing-check", "--interface", "v7", "--optimize-for", "model-b"]);
+    assert!(o.status.success());
+    let err = String::from_utf8(o.stderr).unwrap();
+    let chosen = err.lines().find(|l| l.ends_with("<- chosen")).unwrap_or_else(|| panic!("{err}"));
+    assert_eq!(err.lines().filter(|l| l.contains(" gas") || l.contains("over 24576")).count(), 4, "{err}");
+    // "f2mul v4, granger-scott squaring   22308 bytes  609999 gas  <- chosen"
+    let f2mul = chosen.split(',').next().unwrap().trim_start_matches("f2mul ").trim();
+    let squaring = chosen.split(", ").nth(1).unwrap().split(' ').next().unwrap();
+    let direct = evm384(&["build", "pairing-check", "--interface", "v7", "--f2mul", f2mul, "--squaring", squaring]);
+    assert!(direct.status.success());
+    assert_eq!(o.stdout, direct.stdout, "the optimised build is the chosen formulas' build");
+}
+
 #[test]
 fn vectors_pass_and_failures_are_reported() {
     let ok = testdata("eips-assets/pairing_check_bls.json");

@@ -672,11 +672,14 @@ mod tests {
     #[test]
     #[ignore]
     fn print_size_map() {
-        for f2mul in [crate::F2Mul::V3, crate::F2Mul::V4] {
-            let prog = crate::pairing_check_program(f2mul, Default::default());
-            for iface in Interface::ALL {
-                let (code, map) = assemble_with_map(&prog, iface);
-                eprintln!("{iface} {f2mul}: {} bytes: {map:?}", code.len());
+        for squaring in crate::Squaring::ALL {
+            for f2mul in [crate::F2Mul::V3, crate::F2Mul::V4] {
+                let prog =
+                    crate::pairing_check_program(f2mul, crate::ProgramOptions { squaring, ..Default::default() });
+                for iface in Interface::ALL {
+                    let (code, map) = assemble_with_map(&prog, iface);
+                    eprintln!("{iface} {f2mul} {squaring}: {} bytes: {map:?}", code.len());
+                }
             }
         }
     }

@@ -66,6 +66,45 @@ impl core::fmt::Display for F2Mul {
     }
 }
 
+/// How the final exponentiation's exponentiations by z square (a formula choice, like [`F2Mul`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Squaring {
+    /// Granger–Scott cyclotomic squaring (eprint 2009/565): 9 sqr_fp2 per squaring,
+    /// square-and-multiply over the bits of |z|.
+    #[default]
+    GrangerScott,
+    /// Karabina's compressed squaring (eprint 2010/542): 6 sqr_fp2 per squaring on 4 of the 6
+    /// Fp2 coefficients, the powers at the set bits of |z| decompressed together (one Fp2
+    /// inversion per exponentiation).
+    Karabina,
+}
+
+impl Squaring {
+    pub const ALL: [Squaring; 2] = [Squaring::GrangerScott, Squaring::Karabina];
+    pub fn name(self) -> &'static str {
+        match self {
+            Squaring::GrangerScott => "granger-scott",
+            Squaring::Karabina => "karabina",
+        }
+    }
+}
+
+impl core::str::FromStr for Squaring {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Squaring::ALL
+            .into_iter()
+            .find(|q| q.name() == s.to_ascii_lowercase())
+            .ok_or_else(|| format!("unknown squaring '{s}' (expected granger-scott or karabina)"))
+    }
+}
+
+impl core::fmt::Display for Squaring {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Why an input is rejected (the contract halts with INVALID in every case).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
@@ -80,9 +119,46 @@ pub fn pairing_check_program(f2mul: F2Mul, opts: ProgramOptions) -> Program {
     pairing::pairing_check_program(&params::bls12_381(), f2mul, opts)
 }
 
+/// The formula choices of one build of the pairing check: what `evm384 build --optimize-for`
+/// chooses among (the cheapest that fits [`MAX_CODE_SIZE`] for the target).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Formulas {
+    pub f2mul: F2Mul,
+    pub squaring: Squaring,
+}
+
+impl Formulas {
+    /// Every combination.
+    pub fn all() -> Vec<Formulas> {
+        let mut v = Vec::new();
+        for f2mul in [F2Mul::V3, F2Mul::V4] {
+            for squaring in Squaring::ALL {
+                v.push(Formulas { f2mul, squaring });
+            }
+        }
+        v
+    }
+
+    /// The PAIRING_CHECK program with these formulas.
+    pub fn program(self) -> Program {
+        pairing_check_program(self.f2mul, ProgramOptions { squaring: self.squaring, ..ProgramOptions::default() })
+    }
+
+    /// Runtime code for `interface` (may exceed [`MAX_CODE_SIZE`]: check before deploying).
+    pub fn runtime_code(self, interface: Interface) -> Vec<u8> {
+        bytecode::assemble(&self.program(), interface)
+    }
+}
+
+impl core::fmt::Display for Formulas {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "f2mul {}, {} squaring", self.f2mul, self.squaring)
+    }
+}
+
 /// Runtime code (or, with `init`, init code that deploys it) of the PAIRING_CHECK contract.
 pub fn build_pairing_check(interface: Interface, f2mul: F2Mul, init: bool) -> Vec<u8> {
-    let runtime = bytecode::assemble(&pairing_check_program(f2mul, ProgramOptions::default()), interface);
+    let runtime = Formulas { f2mul, squaring: Squaring::default() }.runtime_code(interface);
     if init {
         bytecode::init_code(&runtime)
     } else {
@@ -91,10 +167,10 @@ pub fn build_pairing_check(interface: Interface, f2mul: F2Mul, init: bool) -> Ve
 }
 
 /// A one-line provenance note for generated code (for stderr, never inside the code).
-pub fn provenance(interface: Interface, f2mul: F2Mul, code_len: usize) -> String {
-    let c = count_pairing_check(1, f2mul).total();
+pub fn provenance(interface: Interface, formulas: Formulas, code_len: usize) -> String {
+    let c = native::run(&formulas.program(), &generator_pairs_input(1)).counts.total();
     format!(
-        "evm384-gen {VERSION}: BLS12-381 PAIRING_CHECK, interface {interface}, f2mul {f2mul}, {code_len} bytes; \
+        "evm384-gen {VERSION}: BLS12-381 PAIRING_CHECK, interface {interface}, {formulas}, {code_len} bytes; \
          k=1: {} ADDMOD384, {} SUBMOD384, {} MULMODMONT384",
         c.addmod384, c.submod384, c.mulmodmont384
     )
@@ -113,7 +189,11 @@ pub struct NativePairingCheck {
 
 impl NativePairingCheck {
     pub fn new(f2mul: F2Mul) -> NativePairingCheck {
-        NativePairingCheck { program: pairing_check_program(f2mul, ProgramOptions::default()) }
+        NativePairingCheck::with_formulas(Formulas { f2mul, squaring: Squaring::default() })
+    }
+
+    pub fn with_formulas(formulas: Formulas) -> NativePairingCheck {
+        NativePairingCheck { program: formulas.program() }
     }
 
     /// `Ok(true)` iff ∏ e(Pᵢ, Qᵢ) = 1; `Err` where the contract halts with INVALID.

@@ -23,7 +23,7 @@ use crate::curve::{
 use crate::ir::{Asm, Cond, Phase, Program, Slot};
 use crate::params::CurveParams;
 use crate::tower::*;
-use crate::F2Mul;
+use crate::{F2Mul, Squaring};
 
 /// Options of the generated program (the defaults give the deployable contract).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,6 +33,8 @@ pub struct ProgramOptions {
     /// Leave out the on-curve and subgroup checks (only to measure the decoding phase's gas:
     /// the program is then no valid PAIRING_CHECK).
     pub skip_checks: bool,
+    /// The squarings of the final exponentiation's exponentiations by z.
+    pub squaring: Squaring,
 }
 
 /// The work record of one pair: P as (-2·xP, 2·yP), Q affine, T Jacobian (12 slots).
@@ -243,11 +245,80 @@ fn call_exp_by_z(a: &mut Asm, c: Ctx, z_bits: Vec<bool>) {
     });
 }
 
+/// A ← A^z for A in the cyclotomic subgroup by compressed squarings (Karabina, eprint 2010/542;
+/// the exponentiation of Aranha, Karabina, Longa, Gebotys, López, eprint 2010/526 §5.2):
+/// A^(2^i) for the set bits i of |z| in compressed form (g2..g5 in B, squared in place),
+/// each saved with the numerator and denominator of its g1, then all decompressed with one
+/// Fp2 inversion (Montgomery's trick: Montgomery, Math. Comp. 48 (1987) §10.3.1: prefix
+/// products dᵢ' = d₀·…·dᵢ while squaring, t = dₙ₋₁'⁻¹, then going back dᵢ⁻¹ = t·dᵢ₋₁',
+/// t ← t·dᵢ), multiplied, and conjugated (z < 0). The per-value work is in two subroutines on
+/// fixed registers, so the code grows by copies only. A denominator is zero only if A = 1,
+/// and then all are (see `karabina_g1_fraction`).
+fn call_exp_by_z_compressed(a: &mut Asm, c: Ctx) {
+    a.call("exp_by_z", move |a| {
+        a.scoped(|a| {
+            let set: Vec<u32> = (0..64).filter(|i| (c.z_abs >> i) & 1 == 1).collect();
+            let n = set.len();
+            let saves: Vec<Fp12> = (0..n).map(|_| Fp12(a.alloc(12))).collect();
+            let dens: Vec<Fp2> = (0..n).map(|_| Fp2(a.alloc(2))).collect();
+            let pres: Vec<Fp2> = (0..n).map(|_| Fp2(a.alloc(2))).collect();
+            // registers of the two subroutines
+            let den = Fp2(a.alloc(2)); // dᵢ
+            let pre = Fp2(a.alloc(2)); // d₀·…·dᵢ while squaring; dᵢ₋₁' going back
+            let t = Fp2(a.alloc(2)); // (d₀·…·dᵢ)⁻¹ going back
+            copy_compressed_fp12(a, c.fb, c.fa); // B = compressed A
+            a.copy(pre.0, c.k.one, 2);
+            let mut done = 0;
+            for (j, &i) in set.iter().enumerate() {
+                let run = vec![false; (i - done) as usize];
+                if !run.is_empty() {
+                    a.for_bits(
+                        &run,
+                        |a| a.call("compressed_sqr_fp12", move |a| compressed_cyclotomic_sqr_fp12(a, c.fb)),
+                        |_| {},
+                    );
+                }
+                done = i; // B = A^(2^i), compressed
+                a.call("karabina_g1_fraction", move |a| {
+                    karabina_g1_fraction(a, &c.k, c.fb, den);
+                    mul_fp2(a, pre, pre, den); // d₀·…·dᵢ
+                });
+                copy_compressed_fp12(a, saves[j], c.fb); // g2..g5 and num
+                a.copy(dens[j].0, den.0, 2);
+                a.copy(pres[j].0, pre.0, 2);
+            }
+            inverse_fp2(a, &c.k, c.inv, c.p_minus_2(), t, pre); // t = (d₀·…·dₙ₋₁)⁻¹
+            for j in (0..n).rev() {
+                copy_compressed_fp12(a, c.fb, saves[j]);
+                a.copy(den.0, dens[j].0, 2);
+                a.copy(pre.0, if j == 0 { c.k.one } else { pres[j - 1].0 }, 2);
+                a.call("karabina_decompress", move |a| {
+                    let g1 = karabina_parts(c.fb)[1];
+                    mul_fp2(a, pre, pre, t); // dⱼ⁻¹ = t·d₀·…·dⱼ₋₁
+                    mul_fp2(a, t, t, den); // t = (d₀·…·dⱼ₋₁)⁻¹
+                    mul_fp2(a, g1, g1, pre); // g1 = num/dⱼ
+                    karabina_g0(a, &c.k, c.fb);
+                }); // B = A^(2^set[j])
+                if j == n - 1 {
+                    a.copy(c.fa.0, c.fb.0, 12);
+                } else {
+                    call_mul_fp12(a, c);
+                }
+            }
+            conj_fp12(a, &c.k, c.fa, c.fa); // z < 0
+        })
+    });
+}
+
 /// A ← A^((p¹²-1)/r) (up to the harmless cube, see the module header): easy part
 /// f^((p⁶-1)(p²+1)), then the hard part 3·Φ₁₂(p)/r = (z-1)²·(z+p)·(z²+p²-1) + 3.
-fn final_exp(a: &mut Asm, c: Ctx) {
+fn final_exp(a: &mut Asm, c: Ctx, squaring: Squaring) {
     let (z_bits, _) = c.params_bits();
     let (fa, fb, k) = (c.fa, c.fb, c.k);
+    let exp_by_z = |a: &mut Asm| match squaring {
+        Squaring::GrangerScott => call_exp_by_z(a, c, z_bits.clone()),
+        Squaring::Karabina => call_exp_by_z_compressed(a, c),
+    };
     a.scoped(|a| {
         let y0 = Fp12(a.alloc(12));
         let y1 = Fp12(a.alloc(12));
@@ -262,23 +333,23 @@ fn final_exp(a: &mut Asm, c: Ctx) {
         call_mul_fp12(a, c); // A = m = g^(p²+1), cyclotomic
                              // hard part
         a.copy(y0.0, fa.0, 12); // y0 = m
-        call_exp_by_z(a, c, z_bits.clone()); // m^z
+        exp_by_z(a); // m^z
         conj_fp12(a, &k, fb, y0);
         call_mul_fp12(a, c); // m^(z-1)
         a.copy(y1.0, fa.0, 12);
-        call_exp_by_z(a, c, z_bits.clone());
+        exp_by_z(a);
         conj_fp12(a, &k, fb, y1);
         call_mul_fp12(a, c); // a = m^((z-1)²)
         a.copy(y1.0, fa.0, 12); // y1 = a
-        call_exp_by_z(a, c, z_bits.clone());
+        exp_by_z(a);
         a.copy(y2.0, fa.0, 12); // y2 = a^z
         a.copy(fa.0, y1.0, 12);
         call_frobenius_fp12(a, c, 1); // a^p
         a.copy(fb.0, y2.0, 12);
         call_mul_fp12(a, c); // b = a^(z+p)
         a.copy(y1.0, fa.0, 12); // y1 = b
-        call_exp_by_z(a, c, z_bits.clone());
-        call_exp_by_z(a, c, z_bits.clone());
+        exp_by_z(a);
+        exp_by_z(a);
         a.copy(y2.0, fa.0, 12); // y2 = b^(z²)
         a.copy(fa.0, y1.0, 12);
         call_frobenius_fp12(a, c, 2); // b^(p²)
@@ -288,7 +359,10 @@ fn final_exp(a: &mut Asm, c: Ctx) {
         call_mul_fp12(a, c); // c = b^(z²+p²-1)
         a.copy(y1.0, fa.0, 12); // y1 = c
         a.copy(fa.0, y0.0, 12);
-        call_cyclotomic_sqr_fp12(a, c); // m²
+        match squaring {
+            Squaring::GrangerScott => call_cyclotomic_sqr_fp12(a, c), // m²
+            Squaring::Karabina => call_sqr_fp12(a, c),                // m² (one squaring: no second squaring routine)
+        }
         a.copy(fb.0, y0.0, 12);
         call_mul_fp12(a, c); // m³
         a.copy(fb.0, y1.0, 12);
@@ -495,7 +569,7 @@ pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOpt
             a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
             miller_loop(&mut a, c);
             if !stop(&mut a, Phase::FinalExp) {
-                a.call("final_exp", move |a| final_exp(a, c));
+                a.call("final_exp", move |a| final_exp(a, c, opts.squaring));
                 if !stop(&mut a, Phase::Output) {
                     a.return_bool(Cond::Eq(c.fa.0, c.k.one_fp12, 12));
                 }
@@ -510,4 +584,25 @@ pub fn accumulator_slot(curve: &CurveParams, f2mul: F2Mul) -> Slot {
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     Ctx::new(&mut a, curve).fa.0
+}
+
+/// The final exponentiation alone, on the constant `f` (12 Montgomery limbs, w-power order of
+/// the slots as in `Fp12`): halts returning memory, the result in the accumulator slots (see
+/// [`accumulator_slot`]). For tests and debugging of the final exponentiation on values no
+/// Miller loop would produce (e.g. to reach Karabina's g2 = 0 branch).
+pub fn final_exp_program(
+    curve: &CurveParams,
+    f2mul: F2Mul,
+    squaring: Squaring,
+    f: &[evm384_arith::Limbs; 12],
+) -> Program {
+    let field = MontField::new(curve.p);
+    let mut a = Asm::new(field, f2mul);
+    let c = Ctx::new(&mut a, curve);
+    a.set_pair_layout(c.w.0, Work::SLOTS, (6, 6));
+    let src = a.const_raw(f);
+    a.copy(c.fa.0, src, 12);
+    a.call("final_exp", move |a| final_exp(a, c, squaring));
+    a.return_memory();
+    a.finish()
 }

@@ -7,7 +7,7 @@ use common::*;
 use evm384_arith::{from_be_bytes, from_le_bytes};
 use evm384_evm::{call_precompile, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
 use evm384_gen::native::{self, Outcome};
-use evm384_gen::{bytecode, pairing_check_program, F2Mul, Phase, ProgramOptions, MAX_CODE_SIZE};
+use evm384_gen::{bytecode, pairing_check_program, F2Mul, Formulas, Phase, ProgramOptions, Squaring, MAX_CODE_SIZE};
 use rand::Rng;
 
 fn long_tests() -> bool {
@@ -51,7 +51,10 @@ fn runtime_code_fits_eip170_in_every_interface() {
     for f2mul in [F2Mul::V3, F2Mul::V4] {
         for iface in Interface::ALL {
             let code = evm384_gen::build_pairing_check(iface, f2mul, false);
-            eprintln!("{}", evm384_gen::provenance(iface, f2mul, code.len()));
+            eprintln!(
+                "{}",
+                evm384_gen::provenance(iface, evm384_gen::Formulas { f2mul, ..Default::default() }, code.len())
+            );
             assert!(code.len() <= MAX_CODE_SIZE, "{iface} {f2mul}: {} bytes", code.len());
             let init = evm384_gen::build_pairing_check(iface, f2mul, true);
             assert_eq!(&init[init.len() - code.len()..], &code[..]);
@@ -100,18 +103,25 @@ fn inverse_fp_in_the_evm_equals_native() {
     }
 }
 
-/// Every pairing vector through the contract in v7, v8 and v9 (f2mul v3; with
-/// `EVM384_LONG_TESTS=1` also v4).
+/// Every pairing vector through the contract in v7, v8 and v9, for every formula choice that
+/// fits the code limit (what `build --optimize-for` can emit); without `EVM384_LONG_TESTS=1`
+/// the default formulas and Karabina's squaring with f2mul v4 (which fits every interface).
 #[test]
 fn vectors_through_the_contract() {
-    let f2muls: &[F2Mul] = if long_tests() { &[F2Mul::V3, F2Mul::V4] } else { &[F2Mul::V3] };
-    for &f2mul in f2muls {
+    let karabina = Formulas { f2mul: F2Mul::V4, squaring: Squaring::Karabina };
+    let choices = if long_tests() { Formulas::all() } else { vec![Formulas::default(), karabina] };
+    for formulas in choices {
         for iface in Interface::ALL {
-            let mut r = runner(iface, &evm384_gen::build_pairing_check(iface, f2mul, false));
+            let code = formulas.runtime_code(iface);
+            if code.len() > MAX_CODE_SIZE {
+                assert_ne!(formulas, karabina, "{formulas} must fit in {iface}");
+                continue;
+            }
+            let mut r = runner(iface, &code);
             for (file, cases) in evm384_vectors::load_pairing_files().unwrap() {
                 for v in cases {
                     let got = contract_result(&mut r, &v.input);
-                    assert_eq!(got, v.pairing_result(file).unwrap(), "{file} {} ({iface}, {f2mul})", v.name);
+                    assert_eq!(got, v.pairing_result(file).unwrap(), "{file} {} ({iface}, {formulas})", v.name);
                 }
             }
         }

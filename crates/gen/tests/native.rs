@@ -30,14 +30,18 @@ fn pairing_value_equals_blst() {
     }
 }
 
+/// Every vector through the native executor with every formula choice.
 #[test]
 fn all_pairing_vectors_pass_natively() {
-    for (file, cases) in evm384_vectors::load_pairing_files().unwrap() {
-        for v in cases {
-            let got = evm384_gen::native_pairing_check(&v.input, F2Mul::V3);
-            match v.pairing_result(file).unwrap() {
-                Some(b) => assert_eq!(got, Ok(b), "{file} {}", v.name),
-                None => assert!(got.is_err(), "{file} {}: expected an error, got {got:?}", v.name),
+    for formulas in evm384_gen::Formulas::all() {
+        let check = evm384_gen::NativePairingCheck::with_formulas(formulas);
+        for (file, cases) in evm384_vectors::load_pairing_files().unwrap() {
+            for v in cases {
+                let got = check.check(&v.input);
+                match v.pairing_result(file).unwrap() {
+                    Some(b) => assert_eq!(got, Ok(b), "{file} {} ({formulas})", v.name),
+                    None => assert!(got.is_err(), "{file} {} ({formulas}): expected an error, got {got:?}", v.name),
+                }
             }
         }
     }

@@ -11,13 +11,15 @@
 //! - [`baseline`]: the native blst PAIRING_CHECK and deterministic inputs;
 //! - [`collect`]: every measurement, one submodule per section;
 //! - [`results`]: the machine-readable results (`results.json`, schema `results.schema.json`);
-//! - [`present`]: results → document; [`write`]: the report folder.
+//! - [`present`]: results → document; [`write`]: the report folder;
+//! - [`optimize`]: cost-aware choice among the generator's formula variants (`build --optimize-for`).
 
 pub mod baseline;
 pub mod chart;
 pub mod collect;
 pub mod doc;
 pub mod machine;
+pub mod optimize;
 pub mod present;
 pub mod render;
 pub mod results;

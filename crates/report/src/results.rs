@@ -38,6 +38,12 @@ pub struct Results {
     pub k_max: Vec<KMaxRow>,
     /// The same for the precompile called from a contract.
     pub precompile_k_max: u64,
+    /// Cost-aware generation: the cheapest fitting formulas per interface and gas schedule.
+    #[serde(default)]
+    pub build_choices: Vec<BuildChoiceRow>,
+    /// Final-exponentiation operation counts per squaring (Granger–Scott, Karabina) and f2mul.
+    #[serde(default)]
+    pub final_exp_counts: Vec<FinalExpCounts>,
     /// The arithmetic beside blst and each opcode's cost in revm (`evm384 bench ops`).
     pub arith: ArithBench,
     /// The IFMA pairing beside blst (`evm384 bench native`); `None` where it was not measured.
@@ -172,6 +178,40 @@ pub struct KMaxRow {
     pub k_max: u64,
     /// Execution gas plus intrinsic gas (21,000 and calldata) at `k_max`.
     pub tx_gas_at_k_max: f64,
+}
+
+/// The formula choice `build --optimize-for` makes for one interface and gas schedule (k = 2).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BuildChoiceRow {
+    pub interface: String,
+    /// A schedule name.
+    pub target: String,
+    /// The chosen formulas (e.g. `f2mul v4, granger-scott squaring`).
+    pub chosen: String,
+    pub chosen_gas: f64,
+    /// Gas of the default build (the one the other sections measure).
+    pub default_gas: f64,
+    pub candidates: Vec<BuildCandidate>,
+}
+
+/// One formula choice: its code size and gas (`None` over the 24,576-byte limit).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BuildCandidate {
+    pub formulas: String,
+    pub code_bytes: u64,
+    pub gas: Option<f64>,
+}
+
+/// Final-exponentiation counts (k = 1) for one squaring and f2mul.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FinalExpCounts {
+    pub squaring: String,
+    pub f2mul: String,
+    pub addmod384: u64,
+    pub submod384: u64,
+    pub mulmodmont384: u64,
+    pub copies: u64,
+    pub calls: u64,
 }
 
 /// The arithmetic beside blst, and each EVM384 opcode's cost in revm (`evm384 bench ops`).

@@ -4,7 +4,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use evm384_gen::F2Mul;
+use evm384_gen::{F2Mul, Formulas, Squaring};
+use evm384_report::optimize::{self, Target as CostTarget};
+use evm384_timing::Plan;
 
 use super::InterfaceArg;
 use crate::CliError;
@@ -26,8 +28,16 @@ pub struct PairingCheckArgs {
     #[command(flatten)]
     pub interface: InterfaceArg,
     /// Fp2 multiplication: v3 (Karatsuba) or v4 (schoolbook).
-    #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
+    #[arg(long, default_value = "v3", value_parser = parse_f2mul, conflicts_with = "optimize_for")]
     pub f2mul: F2Mul,
+    /// Squaring in the final exponentiation: granger-scott or karabina (compressed).
+    #[arg(long, default_value = "granger-scott", value_parser = parse_squaring, conflicts_with = "optimize_for")]
+    pub squaring: Squaring,
+    /// Choose the formulas (f2mul, squaring) that minimise TARGET among those that fit the
+    /// EIP-170 limit: a gas schedule (gas at k = 2) or `runtime` (time in revm at k = 2,
+    /// measured now). The candidates and their costs go to stderr.
+    #[arg(long, value_name = "TARGET", value_parser = parse_target)]
+    pub optimize_for: Option<CostTarget>,
     /// Emit init code that deploys the runtime code.
     #[arg(long)]
     pub init: bool,
@@ -40,6 +50,14 @@ fn parse_f2mul(s: &str) -> Result<F2Mul, String> {
     s.parse()
 }
 
+fn parse_squaring(s: &str) -> Result<Squaring, String> {
+    s.parse()
+}
+
+fn parse_target(s: &str) -> Result<CostTarget, String> {
+    s.parse()
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
     match args.target {
         Target::PairingCheck(a) => pairing_check(a),
@@ -48,14 +66,38 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
-    let runtime = evm384_gen::build_pairing_check(iface, a.f2mul, false);
+    let formulas = match a.optimize_for {
+        None => Formulas { f2mul: a.f2mul, squaring: a.squaring },
+        Some(target) => {
+            let choice = optimize::choose(iface, &[target], Plan::QUICK).map_err(CliError::Build)?.remove(0);
+            for c in &choice.candidates {
+                let cost = match (c.cost, target) {
+                    (None, _) => format!("over {} bytes", evm384_gen::MAX_CODE_SIZE),
+                    (Some(g), CostTarget::Gas(_)) => format!("{g} gas"),
+                    (Some(ns), CostTarget::Runtime) => evm384_timing::format_ns(ns),
+                };
+                let mark = if c.formulas == choice.best { "  <- chosen" } else { "" };
+                eprintln!("{:<36} {:>6} bytes  {cost}{mark}", c.formulas.to_string(), c.code_bytes);
+            }
+            eprintln!("optimised for {} at k = {}, interface {iface}", target.name(), optimize::COST_K);
+            choice.best
+        }
+    };
+    let runtime = formulas.runtime_code(iface);
+    if runtime.len() > evm384_gen::MAX_CODE_SIZE {
+        return Err(CliError::Build(format!(
+            "{formulas} gives {} bytes of runtime code for interface {iface}, over the EIP-170 limit of {} bytes",
+            runtime.len(),
+            evm384_gen::MAX_CODE_SIZE
+        )));
+    }
     let code = if a.init { evm384_gen::bytecode::init_code(&runtime) } else { runtime.clone() };
     let text = format!("{}\n", hex::encode(&code));
     match &a.output {
         Some(path) => std::fs::write(path, text)?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
-    eprintln!("{}", evm384_gen::provenance(iface, a.f2mul, runtime.len()));
+    eprintln!("{}", evm384_gen::provenance(iface, formulas, runtime.len()));
     eprintln!(
         "{} bytes ({}; runtime {} bytes, EIP-170 limit {})",
         code.len(),

@@ -2,6 +2,7 @@
 
 pub mod arith;
 pub mod calibration;
+pub mod choices;
 pub mod correctness;
 pub mod counts;
 pub mod gas;
@@ -119,6 +120,9 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
 
     bar.set_message("where parity lies (break-even prices, largest k per transaction)");
     let (parity_rows, k_max) = parity::parity(&contracts, &ks)?;
+    bar.set_message("cost-aware build choices (every formula choice, every schedule)");
+    let build_choices = choices::build_choices(&gas_rows)?;
+    let final_exp_counts = choices::final_exp_counts();
     bar.inc(1);
 
     let code: Vec<(Interface, Vec<u8>)> = contracts.iter().map(|c| (c.interface, c.code.clone())).collect();
@@ -179,6 +183,8 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         parity: parity_rows,
         k_max,
         precompile_k_max: parity::precompile_k_max(),
+        build_choices,
+        final_exp_counts,
         arith,
         native_pairing,
         native_pairing_note,

@@ -1,0 +1,63 @@
+//! Cost-aware generation in the report: which formulas `build --optimize-for` picks per
+//! interface and gas schedule, every candidate's gas, and the final exponentiation's counts
+//! with each squaring (Granger–Scott against Karabina's compressed squaring).
+
+use evm384_evm::{Interface, Schedule};
+use evm384_gen::{generator_pairs_input, native, Formulas, Phase};
+use evm384_timing::Plan;
+
+use crate::optimize::{self, Target};
+use crate::results::{BuildCandidate, BuildChoiceRow, FinalExpCounts, GasRow};
+
+/// One row per interface and schedule; `default_gas` comes from the gas section's k = 2 total.
+pub fn build_choices(gas: &[GasRow]) -> Result<Vec<BuildChoiceRow>, String> {
+    let targets: Vec<Target> = Schedule::ALL.into_iter().map(Target::Gas).collect();
+    let mut rows = Vec::new();
+    for interface in Interface::ALL {
+        for c in optimize::choose(interface, &targets, Plan::SMOKE)? {
+            let default_gas = gas
+                .iter()
+                .find(|r| {
+                    r.k == 2 && r.interface == interface.name() && r.schedule == c.target.name() && r.phase == "total"
+                })
+                .map(|r| r.gas)
+                .ok_or_else(|| format!("no k = 2 gas for {interface} {}", c.target.name()))?;
+            rows.push(BuildChoiceRow {
+                interface: interface.name().into(),
+                target: c.target.name().into(),
+                chosen: c.best.to_string(),
+                chosen_gas: c.best_cost,
+                default_gas,
+                candidates: c
+                    .candidates
+                    .iter()
+                    .map(|x| BuildCandidate {
+                        formulas: x.formulas.to_string(),
+                        code_bytes: x.code_bytes as u64,
+                        gas: x.cost,
+                    })
+                    .collect(),
+            });
+        }
+    }
+    Ok(rows)
+}
+
+/// The final exponentiation's counts at k = 1 for every formula choice.
+pub fn final_exp_counts() -> Vec<FinalExpCounts> {
+    Formulas::all()
+        .into_iter()
+        .map(|f| {
+            let c = native::run(&f.program(), &generator_pairs_input(1)).counts.get(Phase::FinalExp);
+            FinalExpCounts {
+                squaring: f.squaring.name().into(),
+                f2mul: f.f2mul.name().into(),
+                addmod384: c.addmod384,
+                submod384: c.submod384,
+                mulmodmont384: c.mulmodmont384,
+                copies: c.copies,
+                calls: c.calls,
+            }
+        })
+        .collect()
+}

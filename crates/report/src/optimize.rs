@@ -1,0 +1,173 @@
+//! Cost-aware generation: for one interface and one target (a gas schedule, or runtime in
+//! revm), build every formula choice ([`Formulas::all`]), drop those over the EIP-170 code
+//! limit, cost the rest on k = 2 generator pairs, and pick the cheapest. `evm384 build
+//! pairing-check --optimize-for TARGET` and the report's "build choices" table use it.
+
+use evm384_evm::{Interface, RunOptions, Runner, Schedule, Status};
+use evm384_gen::{generator_pairs_input, Formulas, MAX_CODE_SIZE};
+use evm384_timing::Plan;
+
+/// The pairs the candidates are costed on (the report's headline k).
+pub const COST_K: usize = 2;
+
+/// What a build is optimised for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Gas under this schedule at k = [`COST_K`].
+    Gas(Schedule),
+    /// Median wall time in revm at k = [`COST_K`] (candidates measured together, interleaved).
+    Runtime,
+}
+
+impl Target {
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Gas(s) => s.name(),
+            Target::Runtime => "runtime",
+        }
+    }
+}
+
+impl core::str::FromStr for Target {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Target, String> {
+        if s.eq_ignore_ascii_case("runtime") {
+            return Ok(Target::Runtime);
+        }
+        s.parse::<Schedule>().map(Target::Gas).map_err(|e| format!("{e}, or runtime"))
+    }
+}
+
+/// One formula choice for one interface: its code size and, if it fits, its cost.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub formulas: Formulas,
+    pub code_bytes: usize,
+    /// Gas (for [`Target::Gas`]) or median ns (for [`Target::Runtime`]); `None` when the code
+    /// exceeds [`MAX_CODE_SIZE`].
+    pub cost: Option<f64>,
+}
+
+impl Candidate {
+    pub fn fits(&self) -> bool {
+        self.code_bytes <= MAX_CODE_SIZE
+    }
+}
+
+/// The choice for one interface and target, with every candidate.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    pub interface: Interface,
+    pub target: Target,
+    pub best: Formulas,
+    pub best_cost: f64,
+    pub candidates: Vec<Candidate>,
+}
+
+fn runner(interface: Interface, code: &[u8]) -> Runner {
+    let mut r = Runner::new(RunOptions { interface, count_opcodes: true, ..RunOptions::default() });
+    r.deploy(code);
+    r
+}
+
+/// Gas of one k = [`COST_K`] run of `code` under every schedule (`Schedule::ALL` order).
+fn gas_all(interface: Interface, code: &[u8]) -> Result<Vec<f64>, String> {
+    let ex = runner(interface, code).run(&generator_pairs_input(COST_K)).map_err(|e| e.to_string())?;
+    if ex.status != Status::Success {
+        return Err(format!("candidate halted: {:?}", ex.status));
+    }
+    let by = ex.gas_by_schedule.ok_or("no gas by schedule")?;
+    Ok(Schedule::ALL.iter().map(|&s| by.gas(s)).collect())
+}
+
+/// Chooses the cheapest fitting formulas for `interface` under every target in `targets`
+/// (gas targets share one run per candidate; `plan` times the runtime target).
+pub fn choose(interface: Interface, targets: &[Target], plan: Plan) -> Result<Vec<Choice>, String> {
+    let builds: Vec<(Formulas, Vec<u8>)> =
+        Formulas::all().into_iter().map(|f| (f, f.runtime_code(interface))).collect();
+    let fitting: Vec<&(Formulas, Vec<u8>)> = builds.iter().filter(|(_, c)| c.len() <= MAX_CODE_SIZE).collect();
+    if fitting.is_empty() {
+        return Err(format!("no formula choice fits {MAX_CODE_SIZE} bytes for interface {interface}"));
+    }
+    let mut gas: Vec<Option<Vec<f64>>> = Vec::new();
+    for (_, code) in &builds {
+        gas.push(if code.len() <= MAX_CODE_SIZE { Some(gas_all(interface, code)?) } else { None });
+    }
+    let mut times: Option<Vec<Option<f64>>> = None;
+    if targets.contains(&Target::Runtime) {
+        let input = generator_pairs_input(COST_K);
+        let mut runners: Vec<Runner> = fitting.iter().map(|(_, c)| runner(interface, c)).collect();
+        let mut closures: Vec<Box<dyn FnMut() + '_>> = runners
+            .iter_mut()
+            .map(|r| {
+                let input = &input;
+                Box::new(move || {
+                    let _ = std::hint::black_box(r.run(input));
+                }) as Box<dyn FnMut()>
+            })
+            .collect();
+        let mut refs: Vec<&mut dyn FnMut()> = closures.iter_mut().map(|b| b.as_mut() as &mut dyn FnMut()).collect();
+        let m = evm384_timing::measure(plan, &mut refs);
+        let mut it = m.into_iter();
+        times = Some(
+            builds
+                .iter()
+                .map(|(_, c)| (c.len() <= MAX_CODE_SIZE).then(|| it.next().expect("one per fit").median_ns()))
+                .collect(),
+        );
+    }
+    let mut out = Vec::new();
+    for &target in targets {
+        let candidates: Vec<Candidate> = builds
+            .iter()
+            .enumerate()
+            .map(|(i, (f, code))| Candidate {
+                formulas: *f,
+                code_bytes: code.len(),
+                cost: match target {
+                    Target::Gas(s) => {
+                        let j = Schedule::ALL.iter().position(|&x| x == s).expect("schedule");
+                        gas[i].as_ref().map(|g| g[j])
+                    }
+                    Target::Runtime => times.as_ref().and_then(|t| t[i]),
+                },
+            })
+            .collect();
+        let best = candidates
+            .iter()
+            .filter_map(|c| c.cost.map(|v| (c.formulas, v)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("at least one candidate fits");
+        out.push(Choice { interface, target, best: best.0, best_cost: best.1, candidates });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_parse() {
+        assert_eq!("runtime".parse::<Target>(), Ok(Target::Runtime));
+        assert_eq!("model-b".parse::<Target>(), Ok(Target::Gas(Schedule::ModelB)));
+        assert!("fastest".parse::<Target>().is_err());
+    }
+
+    /// The choice is the minimum over the fitting candidates, and over-size candidates are
+    /// never costed (v7 with f2mul v3 and Karabina's squaring exceeds the limit).
+    #[test]
+    fn the_choice_is_the_cheapest_fitting_candidate() {
+        let c = &choose(Interface::V7, &[Target::Gas(Schedule::ModelB)], Plan::SMOKE).unwrap()[0];
+        assert_eq!(c.candidates.len(), Formulas::all().len());
+        assert!(c.candidates.iter().any(|x| !x.fits()), "some candidate exceeds the code limit in v7");
+        for x in &c.candidates {
+            assert_eq!(x.cost.is_some(), x.fits(), "{}", x.formulas);
+            if let Some(v) = x.cost {
+                assert!(c.best_cost <= v, "{} is cheaper than the choice", x.formulas);
+            }
+        }
+        let best = c.candidates.iter().find(|x| x.formulas == c.best).unwrap();
+        assert!(best.fits() && best.cost == Some(c.best_cost));
+    }
+}
