@@ -89,18 +89,7 @@ fn evm_memory_equals_native_slots_at_phase_boundaries() {
 #[test]
 fn inverse_fp_in_the_evm_equals_native() {
     let xs = inversion_inputs(&mut rng(14), 12);
-    let (prog, _) = inverse_fp_program(&xs);
-    let Outcome::Memory(want) = native::run(&prog, &[]).outcome else { panic!("no dump") };
-    for iface in Interface::ALL {
-        let e = runner(iface, &bytecode::assemble(&prog, iface)).run(&[]).unwrap();
-        assert_eq!(e.status, Status::Success, "{iface}");
-        assert_eq!(e.output.len(), 48 * want.len(), "{iface}");
-        for (i, w) in want.iter().enumerate() {
-            let b: &[u8; 48] = e.output[48 * i..48 * i + 48].try_into().unwrap();
-            let got = if iface == Interface::V8 { from_be_bytes(b) } else { from_le_bytes(b) };
-            assert_eq!(&got, w, "{iface}: slot {i}");
-        }
-    }
+    assert_evm_memory_equals_native(&inverse_fp_program(&xs).0);
 }
 
 /// Every pairing vector through the contract in v7, v8 and v9, for every formula choice that

@@ -7,12 +7,11 @@ mod common;
 
 use blst::*;
 use common::*;
-use evm384_arith::{from_be_bytes, from_le_bytes, Limbs, MontField};
-use evm384_evm::{Interface, RunOptions, Runner, Status};
+use evm384_arith::{from_be_bytes, Limbs, MontField};
 use evm384_gen::native::{self, Outcome};
 use evm384_gen::pairing::{accumulator_slot, final_exp_program};
 use evm384_gen::params::bls12_381;
-use evm384_gen::{bytecode, F2Mul, Squaring};
+use evm384_gen::{F2Mul, Squaring};
 use rand::Rng;
 
 /// f with easy(f) = m and m^(2^16) = g, where g is cyclotomic with g2 = 0 (its w¹ coefficient,
@@ -131,19 +130,6 @@ fn g2_zero_branch_is_reached() {
 #[test]
 fn karabina_final_exp_in_the_evm_equals_native() {
     for x in [f_g2_zero(), random_fp12(&mut rng(22))] {
-        let prog = final_exp_program(&bls12_381(), F2Mul::V3, Squaring::Karabina, &x);
-        let Outcome::Memory(want) = native::run(&prog, &[]).outcome else { panic!("no dump") };
-        for iface in Interface::ALL {
-            let mut r = Runner::new(RunOptions { interface: iface, ..RunOptions::default() });
-            r.deploy(&bytecode::assemble(&prog, iface));
-            let e = r.run(&[]).unwrap();
-            assert_eq!(e.status, Status::Success, "{iface}");
-            assert_eq!(e.output.len(), 48 * want.len(), "{iface}");
-            for (i, w) in want.iter().enumerate() {
-                let b: &[u8; 48] = e.output[48 * i..48 * i + 48].try_into().unwrap();
-                let got = if iface == Interface::V8 { from_be_bytes(b) } else { from_le_bytes(b) };
-                assert_eq!(&got, w, "{iface}: slot {i}");
-            }
-        }
+        assert_evm_memory_equals_native(&final_exp_program(&bls12_381(), F2Mul::V3, Squaring::Karabina, &x));
     }
 }

@@ -235,3 +235,24 @@ pub fn inversion_inputs(rng: &mut TestRng, n: usize) -> Vec<[u64; 6]> {
     }
     xs
 }
+
+/// Runs a memory-dumping program (ending in `ReturnMemory`) natively and in revm in every
+/// interface, and asserts the EVM's memory equals the native slots, slot for slot.
+pub fn assert_evm_memory_equals_native(prog: &evm384_gen::Program) {
+    use evm384_evm::{Interface, RunOptions, Runner, Status};
+    use evm384_gen::native::{self, Outcome};
+    let Outcome::Memory(want) = native::run(prog, &[]).outcome else { panic!("the program dumps no memory") };
+    for iface in Interface::ALL {
+        let mut r = Runner::new(RunOptions { interface: iface, count_opcodes: false, ..RunOptions::default() });
+        r.deploy(&evm384_gen::bytecode::assemble(prog, iface));
+        let e = r.run(&[]).unwrap();
+        assert_eq!(e.status, Status::Success, "{iface}");
+        assert_eq!(e.output.len(), 48 * want.len(), "{iface}");
+        for (i, w) in want.iter().enumerate() {
+            let b: &[u8; 48] = e.output[48 * i..48 * i + 48].try_into().unwrap();
+            let got =
+                if iface == Interface::V8 { evm384_arith::from_be_bytes(b) } else { evm384_arith::from_le_bytes(b) };
+            assert_eq!(&got, w, "{iface}: slot {i}");
+        }
+    }
+}
