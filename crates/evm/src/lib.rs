@@ -20,6 +20,7 @@ pub mod schedule;
 
 pub use evm384_arith::isa::{Interface, Op, Operands};
 pub use meter::{OpcodeCounts, PhaseTracker, PhaseUsage, SETUP_PHASE};
+pub use revm::precompile::Precompiles;
 pub use revm::primitives::hardfork::SpecId;
 pub use revm::primitives::Address;
 pub use runner::{

@@ -12,7 +12,9 @@ use revm::context_interface::result::{ExecutionResult, Output};
 use revm::database::{CacheDB, EmptyDB};
 use revm::handler::instructions::EthInstructions;
 use revm::handler::validation::validate_initial_tx_gas;
+use revm::handler::EthPrecompiles;
 use revm::interpreter::instruction_table;
+use revm::precompile::Precompiles;
 use revm::primitives::hardfork::SpecId;
 use revm::primitives::{Address, Bytes, TxKind};
 use revm::state::AccountInfo;
@@ -154,6 +156,12 @@ impl Runner {
 
     pub fn options(&self) -> &RunOptions {
         &self.opts
+    }
+
+    /// Replaces the precompile set (the runner's spec is kept), e.g. with one whose 0x0f runs
+    /// on another backend (`evm384_precompile::precompiles`).
+    pub fn set_precompiles(&mut self, precompiles: &'static Precompiles) {
+        self.evm.precompiles = EthPrecompiles { precompiles, spec: self.opts.spec };
     }
 
     /// Deploys `code` at `address`, analysed for the runner's interface.

@@ -8,7 +8,9 @@
 //! Per-item figures: `fp_mul` and `fp2_mul` are per product (8 lanes / 8 for IFMA, 8 independent
 //! scalar chains / 8 for blst); `fp12_mul`, `cyclotomic_sqr` likewise per element;
 //! `batch8_per_pairing` is a batch of 8 pairings divided by 8 against one blst pairing,
-//! `batch8_check2_per_check` 8 two-pair checks divided by 8 against one blst 2-pair check.
+//! `batch8_check2_per_check` 8 two-pair checks divided by 8 against one blst 2-pair check (one
+//! core), `batch_all_cores_check2_per_check` 16 checks a core spread over all cores, per check,
+//! against blst's checks spread the same way (`throughput` has both as checks per second).
 //! `pairing`, `miller_loop`, `final_exp`, `pairing_check_{2,8}`: the public API with the backend
 //! in use; the same keys with `_engine`: the 8-lane engine forced (one lane busy), with
 //! `_latency`: the latency path forced. blst's side is always its best API for the work
@@ -35,6 +37,21 @@ pub struct BenchReport {
     /// blst / ifma of medians and of minimums.
     pub speedup: BTreeMap<String, f64>,
     pub speedup_min: BTreeMap<String, f64>,
+    /// Two-pair checks per second (from the medians of `batch8_check2_per_check`, one core, and
+    /// `batch_all_cores_check2_per_check`, all cores).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub throughput: Option<Throughput>,
+}
+
+/// Independent two-pair pairing checks per second, on one core and on all of them.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Throughput {
+    /// Threads in rayon's pool (the machine's logical CPUs unless `RAYON_NUM_THREADS` says).
+    pub cores: usize,
+    pub blst_one_core: f64,
+    pub ours_one_core: f64,
+    pub blst_all_cores: f64,
+    pub ours_all_cores: f64,
 }
 
 /// The harness plan, as numbers.
@@ -60,6 +77,7 @@ impl BenchReport {
             ifma_min_ns: BTreeMap::new(),
             speedup: BTreeMap::new(),
             speedup_min: BTreeMap::new(),
+            throughput: None,
         }
     }
 
@@ -199,9 +217,31 @@ pub fn bench_native(plan: Plan) -> BenchReport {
             j = (j + 1) % 8;
             reference::pairing_check(black_box(check_refs[j]))
         },
-        pairing_check_batch_with(be, black_box(&check_refs))
+        pairing_check_batch_one_core_with(be, black_box(&check_refs))
     );
     report.put("batch8_check2_per_check", (b, o.per(8.0)));
+
+    // All cores: 16 checks a core (two engine passes each), blst one check a rayon task, ours
+    // `pairing_check_batch` (8-check chunks over rayon's pool). Throughput per second from the
+    // medians, beside the one-core figures just measured.
+    let cores = rayon::current_num_threads();
+    let many: Vec<[Pair; 2]> = (0..16 * cores).map(|i| [pairs[i % 8], pairs[(i + 3) % 8]]).collect();
+    let many_refs: Vec<&[Pair]> = many.iter().map(|c| c.as_slice()).collect();
+    let n = many_refs.len() as f64;
+    let (b_all, o_all) = pair!(
+        pairing_check_batch_with(Backend::Blst, black_box(&many_refs)),
+        pairing_check_batch_with(be, black_box(&many_refs))
+    );
+    let (b_all, o_all) = (b_all.per(n), o_all.per(n));
+    report.put("batch_all_cores_check2_per_check", (b_all.clone(), o_all.clone()));
+    let per_s = |ns: f64| 1e9 / ns;
+    report.throughput = Some(Throughput {
+        cores,
+        blst_one_core: per_s(report.blst_ns["batch8_check2_per_check"]),
+        ours_one_core: per_s(report.ifma_ns["batch8_check2_per_check"]),
+        blst_all_cores: per_s(b_all.median_ns()),
+        ours_all_cores: per_s(o_all.median_ns()),
+    });
     report
 }
 

@@ -166,6 +166,30 @@ fn batch_lanes_are_independent() {
     assert_ne!(batch2[5], batch[5]);
 }
 
+/// The all-cores batch (8-check chunks over rayon's pool, the last one partial) keeps every
+/// check's answer in its place: equal to the one-core batch and to blst, check by check.
+#[test]
+fn all_cores_batch_keeps_the_order() {
+    if !require_ifma("all_cores_batch_keeps_the_order") {
+        return;
+    }
+    let mut rng = Rng(29);
+    let checks: Vec<Vec<Pair>> = (0..27)
+        .map(|i| {
+            let (p, q) = rng.pair();
+            // Product one unless i is a multiple of 3.
+            let partner = if i % 3 == 0 { rng.g2() } else { q };
+            vec![(p, q), (g1_neg(&p), partner)]
+        })
+        .collect();
+    let refs: Vec<&[Pair]> = checks.iter().map(|c| c.as_slice()).collect();
+    let want: Vec<bool> = (0..27).map(|i| i % 3 != 0).collect();
+    assert_eq!(refs.iter().map(|c| reference::pairing_check(c)).collect::<Vec<_>>(), want);
+    assert_eq!(pairing_check_batch_with(I, &refs), want);
+    assert_eq!(pairing_check_batch_one_core_with(I, &refs), want);
+    assert_eq!(pairing_check_batch_with(B, &refs), want);
+}
+
 /// The blst fallback behind the public API (what runs on CPUs without IFMA): checks, and
 /// batches whose lanes keep their own answers.
 #[test]

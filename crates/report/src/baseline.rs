@@ -6,37 +6,6 @@ use blst::*;
 /// Bytes of one pair in EIP-2537 calldata: G1 (2 × 64) ‖ G2 (4 × 64).
 pub const PAIR_BYTES: usize = 384;
 
-/// Why an input is rejected (the precompile reports every one of these the same way).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InputError {
-    Length,
-    Encoding,
-    NotOnCurve,
-    NotInSubgroup,
-}
-
-/// One EIP-2537 field element: 64 bytes big-endian, top 16 zero, value below p.
-fn fp_from_eip2537(b: &[u8]) -> Result<blst_fp, InputError> {
-    if b[..16].iter().any(|&x| x != 0) {
-        return Err(InputError::Encoding);
-    }
-    let mut fp = blst_fp::default();
-    let mut le = [0u8; 48];
-    for i in 0..48 {
-        le[i] = b[63 - i];
-    }
-    // SAFETY: `le` holds 48 bytes; `fp` is a valid output.
-    unsafe { blst_fp_from_lendian(&mut fp, le.as_ptr()) };
-    // Canonical iff converting back gives the same bytes (blst reduces silently otherwise).
-    let mut back = [0u8; 48];
-    // SAFETY: `back` holds 48 bytes.
-    unsafe { blst_lendian_from_fp(back.as_mut_ptr(), &fp) };
-    if back != le {
-        return Err(InputError::Encoding);
-    }
-    Ok(fp)
-}
-
 fn fp_to_eip2537(fp: &blst_fp, out: &mut [u8]) {
     let mut be = [0u8; 48];
     // SAFETY: `be` holds 48 bytes.
@@ -45,74 +14,21 @@ fn fp_to_eip2537(fp: &blst_fp, out: &mut [u8]) {
     out[16..64].copy_from_slice(&be);
 }
 
-/// `Some(point)` for a finite point, `None` for infinity (all-zero encoding).
-fn g1_from_eip2537(b: &[u8]) -> Result<Option<blst_p1_affine>, InputError> {
-    let p = blst_p1_affine { x: fp_from_eip2537(&b[0..64])?, y: fp_from_eip2537(&b[64..128])? };
-    if b.iter().all(|&x| x == 0) {
-        return Ok(None);
-    }
-    // SAFETY: `p` is a valid affine point struct.
-    if !unsafe { blst_p1_affine_on_curve(&p) } {
-        return Err(InputError::NotOnCurve);
-    }
-    Ok(Some(p))
-}
-
-fn g2_from_eip2537(b: &[u8]) -> Result<Option<blst_p2_affine>, InputError> {
-    let fp2 = |o: usize| -> Result<blst_fp2, InputError> {
-        Ok(blst_fp2 { fp: [fp_from_eip2537(&b[o..o + 64])?, fp_from_eip2537(&b[o + 64..o + 128])?] })
-    };
-    let q = blst_p2_affine { x: fp2(0)?, y: fp2(128)? };
-    if b.iter().all(|&x| x == 0) {
-        return Ok(None);
-    }
-    // SAFETY: `q` is a valid affine point struct.
-    if !unsafe { blst_p2_affine_on_curve(&q) } {
-        return Err(InputError::NotOnCurve);
-    }
-    Ok(Some(q))
-}
+/// Why an input is rejected: revm's halt reasons.
+pub use evm384_precompile::PrecompileHalt as InputError;
 
 /// EIP-2537 PAIRING_CHECK with blst, the best blst can do on the precompile's work: validates
-/// every point as the precompile does (encoding → on-curve → subgroup, the partner of an
-/// infinity included), skips pairs with a point at infinity (their pairing is one), and
-/// computes `∏ e(Pᵢ, Qᵢ)` with blst's multi-Miller loop (`blst_miller_loop_n`: one shared
-/// squaring chain for all pairs, as revm's 0x0f does) and one final exponentiation.
+/// every point exactly as revm's 0x0f does (`evm384_precompile::decode_pairs`: encoding,
+/// on-curve and subgroup checks, the partner of an infinity included, pairs with a point at
+/// infinity left out) and computes `∏ e(Pᵢ, Qᵢ)` with blst's multi-Miller loop
+/// (`blst_miller_loop_n`: one shared squaring chain for all pairs, as revm's 0x0f does) and one
+/// final exponentiation.
 pub fn blst_pairing_check(input: &[u8]) -> Result<bool, InputError> {
     if input.is_empty() || input.len() % PAIR_BYTES != 0 {
-        return Err(InputError::Length);
+        return Err(InputError::Bls12381PairingInputLength);
     }
-    let k = input.len() / PAIR_BYTES;
-    let (mut ps, mut qs) = (Vec::with_capacity(k), Vec::with_capacity(k));
-    for pair in input.chunks_exact(PAIR_BYTES) {
-        // EIP-2537 order: all encoding/curve checks of the pair, then subgroup checks.
-        let p = g1_from_eip2537(&pair[..128])?;
-        let q = g2_from_eip2537(&pair[128..])?;
-        // SAFETY: valid affine points.
-        if p.is_some_and(|p| !unsafe { blst_p1_affine_in_g1(&p) })
-            || q.is_some_and(|q| !unsafe { blst_p2_affine_in_g2(&q) })
-        {
-            return Err(InputError::NotInSubgroup);
-        }
-        if let (Some(p), Some(q)) = (p, q) {
-            ps.push(p);
-            qs.push(q);
-        }
-    }
-    if ps.is_empty() {
-        return Ok(true);
-    }
-    // `blst_miller_loop_n` takes null-terminated arrays of pointers to point arrays.
-    let q_arrays: [*const blst_p2_affine; 2] = [qs.as_ptr(), std::ptr::null()];
-    let p_arrays: [*const blst_p1_affine; 2] = [ps.as_ptr(), std::ptr::null()];
-    let (mut f, mut e) = (blst_fp12::default(), blst_fp12::default());
-    // SAFETY: the arrays are null-terminated and point at `ps.len()` valid finite points each;
-    // `f` and `e` are valid outputs.
-    unsafe {
-        blst_miller_loop_n(&mut f, q_arrays.as_ptr(), p_arrays.as_ptr(), ps.len());
-        blst_final_exp(&mut e, &f);
-        Ok(blst_fp12_is_one(&e))
-    }
+    let pairs = evm384_precompile::decode_pairs(input)?;
+    Ok(evm384_ifma::reference::pairing_check(&pairs))
 }
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny deterministic generator for reproducible inputs.
@@ -206,13 +122,13 @@ mod tests {
     #[test]
     fn perturbed_inputs_fail() {
         let mut x = pairing_input(2, 1);
-        assert_eq!(blst_pairing_check(&x[..383]), Err(InputError::Length));
+        assert_eq!(blst_pairing_check(&x[..383]), Err(InputError::Bls12381PairingInputLength));
         x[16 + 47] ^= 1; // G1.x of the first pair: off the curve
-        assert_eq!(blst_pairing_check(&x), Err(InputError::NotOnCurve));
+        assert_eq!(blst_pairing_check(&x), Err(InputError::Bls12381G1NotOnCurve));
         let mut y = pairing_input(2, 1);
         y[0] = 1; // top 16 bytes must be zero
-        assert_eq!(blst_pairing_check(&y), Err(InputError::Encoding));
-        assert_eq!(blst_pairing_check(&[]), Err(InputError::Length));
+        assert_eq!(blst_pairing_check(&y), Err(InputError::Bls12381FpPaddingInvalid));
+        assert_eq!(blst_pairing_check(&[]), Err(InputError::Bls12381PairingInputLength));
         assert_eq!(blst_pairing_check(&[0u8; 2 * PAIR_BYTES]), Ok(true));
     }
 }

@@ -13,6 +13,12 @@ pub struct Machine {
     pub cpu_flags: std::collections::BTreeMap<String, bool>,
     pub os: String,
     pub arch: String,
+    /// `cpu family` and `model` of `/proc/cpuinfo` (e.g. 25 and 17: AMD Zen 4 "Genoa"), which
+    /// tell apart CPUs a virtual machine names alike (`AMD EPYC`). Absent in older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_family: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_model_number: Option<u32>,
 }
 
 impl Machine {
@@ -26,10 +32,11 @@ impl Machine {
         let field = |name: &str| {
             cpuinfo
                 .lines()
-                .find(|l| l.starts_with(name))
-                .and_then(|l| l.split_once(':'))
+                .filter_map(|l| l.split_once(':'))
+                .find(|(k, _)| k.trim() == name)
                 .map(|(_, v)| v.trim().to_string())
         };
+        let number = |name: &str| field(name).and_then(|v| v.parse().ok());
         let flags: Vec<String> =
             field("flags").map(|f| f.split_whitespace().map(str::to_string).collect()).unwrap_or_default();
         Machine {
@@ -38,14 +45,26 @@ impl Machine {
             cpu_flags: FLAGS_OF_INTEREST.iter().map(|f| (f.to_string(), flags.iter().any(|g| g == f))).collect(),
             os: std::env::consts::OS.into(),
             arch: std::env::consts::ARCH.into(),
+            cpu_family: number("cpu family"),
+            cpu_model_number: number("model"),
         }
     }
 }
 
 impl Machine {
     /// The CPU model as a file-name stem: lower case, runs of other characters as one `-`
-    /// (`AMD EPYC 9R45` → `amd-epyc-9r45`). Result files are named `<slug>-<date>.json`.
+    /// (`AMD EPYC 9R45` → `amd-epyc-9r45`); a name without a digit (a virtual machine's generic
+    /// `AMD EPYC`) gets the family and model numbers when known (`amd-epyc-f25m17`). Result
+    /// files are named `<slug>-<date>.json`.
     pub fn slug(&self) -> String {
+        let name = self.name_slug();
+        match (self.cpu_family, self.cpu_model_number) {
+            (Some(f), Some(m)) if !self.cpu_model.chars().any(|c| c.is_ascii_digit()) => format!("{name}-f{f}m{m}"),
+            _ => name,
+        }
+    }
+
+    fn name_slug(&self) -> String {
         let mut s = String::new();
         for c in self.cpu_model.chars() {
             if c.is_ascii_alphanumeric() {
@@ -102,8 +121,14 @@ mod tests {
             cpu_flags: Default::default(),
             os: "linux".into(),
             arch: "x86_64".into(),
+            cpu_family: None,
+            cpu_model_number: None,
         };
         assert_eq!(m("AMD EPYC 9R45 96-Core Processor").slug(), "amd-epyc-9r45-96-core-processor");
+        let generic = Machine { cpu_family: Some(25), cpu_model_number: Some(17), ..m("AMD EPYC") };
+        assert_eq!(generic.slug(), "amd-epyc-f25m17");
+        let named = Machine { cpu_family: Some(25), cpu_model_number: Some(17), ..m("AMD EPYC 9R45") };
+        assert_eq!(named.slug(), "amd-epyc-9r45");
         assert_eq!(m("INTEL(R) XEON(R) PLATINUM 8581C").slug(), "intel-r-xeon-r-platinum-8581c");
         assert_eq!(m("  (?) ").slug(), "unknown-cpu");
     }
@@ -125,5 +150,8 @@ mod tests {
         let m = Machine::from_cpuinfo("model name\t: Intel Xeon\nflags\t\t: fpu adx avx512fx\n");
         assert_eq!((m.cpu_flags["adx"], m.cpu_flags["avx512f"], m.cpu_flags["bmi2"]), (true, false, false));
         assert_eq!(Machine::from_cpuinfo("").cpu_model, "unknown");
+        // `model` is its own key, not a prefix of `model name`.
+        let m = Machine::from_cpuinfo("cpu family\t: 25\nmodel\t\t: 17\nmodel name\t: AMD EPYC\n");
+        assert_eq!((m.cpu_family, m.cpu_model_number, m.slug().as_str()), (Some(25), Some(17), "amd-epyc-f25m17"));
     }
 }

@@ -394,9 +394,9 @@ fn runtime(r: &Results, ks: &[u64]) -> Section {
             format!("{} ({})", ratio(row.ratio_to_precompile), ratio(row.ratio_to_precompile_min)),
         ]);
     }
-    let imps = ["blst", "precompile", "contract-v7", "contract-v8", "contract-v9", "native-executor"];
-    let series = imps
+    let series = crate::collect::runtime::IMPLEMENTATIONS
         .iter()
+        .filter(|imp| r.runtime.iter().any(|x| x.implementation == **imp))
         .map(|imp| Series {
             name: imp.to_string(),
             values: ks
@@ -416,9 +416,10 @@ fn runtime(r: &Results, ks: &[u64]) -> Section {
         title: "5. Runtime".into(),
         blocks: vec![
             Block::Paragraph(format!(
-                "All implementations in one process on the same input (valid points; for k ≥ 2 the product is one), measured by the project's one harness (`evm384-timing`): a warm-up per implementation, samples of equal duration, interleaved in alternating order so that machine drift hits all alike: native blst (the same EIP-2537 validation as the precompile and blst's multi-Miller loop `blst_miller_loop_n`, the best blst offers for this work; blst / precompile at k = 2: {} (minimums {})), revm's precompile 0x0f called from a contract, the EVM384 contract in revm (v7, v8, v9), and the generator's native executor running the same operation sequence. v8/v7 time ratio: **{}** (the EVM384 notes measured 1.18x).",
+                "All implementations in one process on the same input (valid points; for k ≥ 2 the product is one), measured by the project's one harness (`evm384-timing`): a warm-up per implementation, samples of equal duration, interleaved in alternating order so that machine drift hits all alike: native blst (the same EIP-2537 validation as the precompile and blst's multi-Miller loop `blst_miller_loop_n`, the best blst offers for this work; blst / precompile at k = 2: {} (minimums {})), revm's precompile 0x0f called from a contract, {}the EVM384 contract in revm (v7, v8, v9), and the generator's native executor running the same operation sequence. v8/v7 time ratio: **{}** (the EVM384 notes measured 1.18x).",
                 ratio(r.summary.k2_time_ratio_blst_to_precompile),
                 ratio(r.summary.k2_time_ratio_blst_to_precompile_min),
+                precompile_ifma_note(&r.summary),
                 ratio(r.summary.v8_to_v7_time_ratio)
             )),
             Block::Table(t),
@@ -434,6 +435,18 @@ fn runtime(r: &Results, ks: &[u64]) -> Section {
                 series,
             }),
         ],
+    }
+}
+
+/// The `precompile-ifma` row in words, when the file has it.
+fn precompile_ifma_note(s: &crate::results::Summary) -> String {
+    match (&s.precompile_ifma_backend, s.k2_time_ratio_precompile_ifma_to_precompile) {
+        (Some(backend), Some(x)) => format!(
+            "the same caller with 0x0f replaced by `evm384-precompile` (revm's input rules, the pairing on this project's IFMA engine; backend here: {backend}{}; **{}** the time of revm's 0x0f at k = 2), ",
+            if backend == "Ifma" { "" } else { ", this CPU has no IFMA: blst" },
+            ratio(x)
+        ),
+        _ => String::new(),
     }
 }
 
@@ -497,6 +510,21 @@ fn native(r: &Results) -> Section {
                 r.native_pairing_note
             )));
             blocks.push(Block::Table(n));
+            if let Some(t) = &b.throughput {
+                let mut tt = Table::new(
+                    &format!(
+                        "Independent two-pair checks per second (`pairing_check_batch`, rayon over {} threads)",
+                        t.cores
+                    ),
+                    &["", "one core", "all cores", "all / one"],
+                );
+                for (name, one, all) in
+                    [("blst", t.blst_one_core, t.blst_all_cores), ("ours", t.ours_one_core, t.ours_all_cores)]
+                {
+                    tt.row(vec![name.into(), format!("{one:.0}"), format!("{all:.0}"), ratio(all / one)]);
+                }
+                blocks.push(Block::Table(tt));
+            }
         }
         None => blocks.push(Block::Paragraph(format!("IFMA pairing: {}.", r.native_pairing_note))),
     }

@@ -128,7 +128,8 @@ pub struct Breakdown {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RuntimeRow {
     pub k: u64,
-    /// `blst`, `precompile`, `contract-v7`, `contract-v8`, `contract-v9`, `native-executor`.
+    /// `blst`, `precompile`, `precompile-ifma`, `contract-v7`, `contract-v8`, `contract-v9`,
+    /// `native-executor`.
     pub implementation: String,
     /// Wall time per call.
     pub stats: Stats,
@@ -280,4 +281,17 @@ pub struct Summary {
     /// The same ratios of minimums.
     pub k2_time_ratio_v7_to_precompile_min: f64,
     pub k2_time_ratio_blst_to_precompile_min: f64,
+    /// v9 contract time over the precompile's (medians). Absent in files written before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_time_ratio_v9_to_precompile: Option<f64>,
+    /// v9 gas under model-b-repriced over the precompile's price.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_gas_ratio_v9_model_b_repriced_to_precompile: Option<f64>,
+    /// 0x0f on this project's pairing (`evm384-precompile`) over revm's 0x0f, both called from
+    /// a contract in revm (medians).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_time_ratio_precompile_ifma_to_precompile: Option<f64>,
+    /// The pairing backend that row ran on: `Ifma`, or `Blst` on a CPU without IFMA.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precompile_ifma_backend: Option<String>,
 }

@@ -225,6 +225,10 @@ fn summarize(
         k2_time_ratio_blst_to_precompile: t("blst")? / t("precompile")?,
         k2_time_ratio_v7_to_precompile_min: t_min("contract-v7")? / t_min("precompile")?,
         k2_time_ratio_blst_to_precompile_min: t_min("blst")? / t_min("precompile")?,
+        k2_time_ratio_v9_to_precompile: Some(t("contract-v9")? / t("precompile")?),
+        k2_gas_ratio_v9_model_b_repriced_to_precompile: Some(g("v9", "model-b-repriced")? / pre.formula as f64),
+        k2_time_ratio_precompile_ifma_to_precompile: Some(t("precompile-ifma")? / t("precompile")?),
+        precompile_ifma_backend: Some(format!("{:?}", evm384_precompile::backend())),
     })
 }
 

@@ -2,7 +2,7 @@
 //! measured together by the project's harness (`evm384-timing`): warmed up, equal-duration
 //! interleaved samples, medians and minimums with spread.
 
-use evm384_evm::{precompile_caller_code, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
+use evm384_evm::{precompile_caller_code, Interface, RunOptions, Runner, SpecId, Status, BLS12_PAIRING_CHECK};
 use evm384_gen::{native, pairing_check_program, F2Mul, ProgramOptions};
 
 use crate::baseline::{blst_pairing_check, pairing_input};
@@ -10,8 +10,8 @@ use crate::results::RuntimeRow;
 use evm384_timing::{measure, Plan, Ratio};
 
 /// The implementations, in table order.
-pub const IMPLEMENTATIONS: [&str; 6] =
-    ["blst", "precompile", "contract-v7", "contract-v8", "contract-v9", "native-executor"];
+pub const IMPLEMENTATIONS: [&str; 7] =
+    ["blst", "precompile", "precompile-ifma", "contract-v7", "contract-v8", "contract-v9", "native-executor"];
 
 fn runner(interface: Interface, code: &[u8]) -> Runner {
     let mut r = Runner::new(RunOptions { interface, count_opcodes: false, ..Default::default() });
@@ -28,11 +28,15 @@ pub fn runtime(plan: Plan, k: u64, contracts: &[(Interface, Vec<u8>)]) -> Result
     expected_output[31] = want as u8;
 
     let mut precompile = runner(Interface::V7, &precompile_caller_code(BLS12_PAIRING_CHECK));
+    // The same caller, 0x0f replaced by `evm384-precompile` (the IFMA pairing, or blst without it).
+    let mut precompile_ifma = runner(Interface::V7, &precompile_caller_code(BLS12_PAIRING_CHECK));
+    precompile_ifma.set_precompiles(evm384_precompile::precompiles(SpecId::OSAKA));
     let mut evm: Vec<Runner> = contracts.iter().map(|(i, code)| runner(*i, code)).collect();
     let prog = pairing_check_program(F2Mul::V3, ProgramOptions::default());
 
     // Same answer everywhere before timing anything.
-    for (name, r) in std::iter::once(("precompile", &mut precompile)).chain(evm.iter_mut().map(|r| ("contract", r))) {
+    let precompiles = [("precompile", &mut precompile), ("precompile-ifma", &mut precompile_ifma)];
+    for (name, r) in precompiles.into_iter().chain(evm.iter_mut().map(|r| ("contract", r))) {
         let ex = r.run(&input).map_err(|e| e.to_string())?;
         if ex.status != Status::Success || ex.output != expected_output {
             return Err(format!("{name} disagrees with blst at k = {k}: {:?}", ex.status));
@@ -48,6 +52,9 @@ pub fn runtime(plan: Plan, k: u64, contracts: &[(Interface, Vec<u8>)]) -> Result
     let mut f_pre = || {
         precompile.run(&input).expect("precompile call");
     };
+    let mut f_pre_ifma = || {
+        precompile_ifma.run(&input).expect("precompile (IFMA) call");
+    };
     let [e7, e8, e9] = &mut evm[..] else { return Err("expected three contracts".into()) };
     let mut f7 = || {
         e7.run(&input).expect("v7 call");
@@ -61,7 +68,7 @@ pub fn runtime(plan: Plan, k: u64, contracts: &[(Interface, Vec<u8>)]) -> Result
     let mut f_native = || {
         std::hint::black_box(native::run(&prog, std::hint::black_box(&input)).outcome);
     };
-    let m = measure(plan, &mut [&mut f_blst, &mut f_pre, &mut f7, &mut f8, &mut f9, &mut f_native]);
+    let m = measure(plan, &mut [&mut f_blst, &mut f_pre, &mut f_pre_ifma, &mut f7, &mut f8, &mut f9, &mut f_native]);
     let (blst, pre) = (m[0].clone(), m[1].clone());
     Ok(IMPLEMENTATIONS
         .iter()

@@ -1,0 +1,216 @@
+//! EIP-2537 `BLS12_PAIRING_CHECK` (address 0x0f) as a revm precompile whose pairing runs on
+//! this project's AVX-512 IFMA engine (`evm384-ifma`; blst where the CPU lacks IFMA or
+//! `EVM384_IFMA=off`).
+//!
+//! Everything but the pairing is revm's behaviour, rule for rule and in the same order, so that
+//! the replacement is observable only as time: the same gas (`32600·k + 37700`), the same output
+//! (32 bytes, last one 0 or 1) and the same halt reason for every bad input
+//! ([`PrecompileHalt`]). The order (revm 43, `bls12_381/pairing.rs` and
+//! `pairing_common.rs`; EIP-2537 "ABI for pairing"):
+//!
+//! 1. length: empty or not a multiple of 384 → `Bls12381PairingInputLength`;
+//! 2. gas: `32600·k + 37700` above the limit → `OutOfGas`;
+//! 3. padding of every field element of every pair (the top 16 of its 64 bytes are zero)
+//!    → `Bls12381FpPaddingInvalid`;
+//! 4. pair by pair: a point whose 48-byte coordinates are all zero is infinity and makes the
+//!    pair a no-op, but its partner is still validated; a point is read as canonical
+//!    coordinates (`NonCanonicalFp`, x before y, each Fp2 c0 before c1), then on its curve
+//!    (`Bls12381G{1,2}NotOnCurve`), then in the prime-order subgroup (`…NotInSubgroup`), G1
+//!    before G2;
+//! 5. `∏ e(Pᵢ, Qᵢ) = 1` over the pairs left (none left: true), by `evm384_ifma::pairing_check`.
+//!
+//! `tests/revm_backend.rs` checks all of it against revm's own 0x0f: every EIP-2537 pairing
+//! vector (success and failure) inside revm, and randomised mutations of valid inputs compared
+//! result for result.
+//!
+//! # Installing it
+//! [`precompiles`] is a spec's precompile set with 0x0f replaced; put it into a revm `Evm`
+//! through its public field: `evm.precompiles = EthPrecompiles { precompiles:
+//! evm384_precompile::precompiles(spec), spec }` (what [`eth_precompiles`] returns), or use
+//! `evm384_evm::Runner::set_precompiles`. revm's global `install_crypto` is not used: it would
+//! change every EVM of the process, and the report measures both backends side by side.
+
+use std::sync::OnceLock;
+
+use blst::{
+    blst_bendian_from_fp, blst_fp, blst_fp2, blst_fp_from_bendian, blst_p1_affine, blst_p1_affine_in_g1,
+    blst_p1_affine_on_curve, blst_p2_affine, blst_p2_affine_in_g2, blst_p2_affine_on_curve,
+};
+use revm::handler::EthPrecompiles;
+use revm::precompile::bls12_381_const::{
+    FP_LENGTH, FP_PAD_BY, PADDED_FP_LENGTH, PAIRING_ADDRESS, PAIRING_INPUT_LENGTH, PAIRING_MULTIPLIER_BASE,
+    PAIRING_OFFSET_BASE,
+};
+use revm::precompile::{
+    call_eth_precompile, EthPrecompileOutput, EthPrecompileResult, Precompile, PrecompileId, PrecompileResult,
+    PrecompileSpecId, Precompiles,
+};
+use revm::primitives::hardfork::SpecId;
+use revm::primitives::B256;
+
+pub use evm384_ifma::{backend, Backend, Pair};
+pub use revm::precompile::PrecompileHalt;
+
+/// The replacement precompile: revm's id and address for EIP-2537's pairing check, our pairing.
+pub const PAIRING_CHECK: Precompile = Precompile::new(PrecompileId::Bls12Pairing, PAIRING_ADDRESS, run);
+
+fn run(input: &[u8], gas_limit: u64, reservoir: u64) -> PrecompileResult {
+    Ok(call_eth_precompile(pairing_check, input, gas_limit, reservoir))
+}
+
+/// Gas of a pairing check of `k` pairs (EIP-2537).
+pub const fn gas(k: u64) -> u64 {
+    PAIRING_MULTIPLIER_BASE * k + PAIRING_OFFSET_BASE
+}
+
+/// EIP-2537 PAIRING_CHECK: revm's input rules (see the crate documentation), the pairing on the
+/// IFMA engine.
+pub fn pairing_check(input: &[u8], gas_limit: u64) -> EthPrecompileResult {
+    if input.is_empty() || !input.len().is_multiple_of(PAIRING_INPUT_LENGTH) {
+        return Err(PrecompileHalt::Bls12381PairingInputLength);
+    }
+    let required = gas((input.len() / PAIRING_INPUT_LENGTH) as u64);
+    if required > gas_limit {
+        return Err(PrecompileHalt::OutOfGas);
+    }
+    let pairs = decode_pairs(input)?;
+    let one = evm384_ifma::pairing_check(&pairs);
+    Ok(EthPrecompileOutput::new(required, B256::with_last_byte(one as u8).into()))
+}
+
+/// The pairs of a PAIRING_CHECK input whose length is a positive multiple of 384, validated as
+/// revm validates them (steps 3 and 4 of the crate documentation), pairs with a point at
+/// infinity left out.
+pub fn decode_pairs(input: &[u8]) -> Result<Vec<Pair>, PrecompileHalt> {
+    debug_assert!(input.len().is_multiple_of(PAIRING_INPUT_LENGTH));
+    // Step 3: every padding of every pair, before any value is read.
+    let unpadded: Vec<[&[u8; FP_LENGTH]; 6]> =
+        input.chunks_exact(PAIRING_INPUT_LENGTH).map(unpad_pair).collect::<Result<_, _>>()?;
+    // Step 4: pair by pair.
+    let mut pairs = Vec::with_capacity(unpadded.len());
+    for [x, y, x0, x1, y0, y1] in unpadded {
+        let zero = |c: &[&[u8; FP_LENGTH]]| c.iter().all(|b| b.iter().all(|&v| v == 0));
+        let (g1_inf, g2_inf) = (zero(&[x, y]), zero(&[x0, x1, y0, y1]));
+        let p = if g1_inf { None } else { Some(read_g1(x, y)?) };
+        let q = if g2_inf { None } else { Some(read_g2(x0, x1, y0, y1)?) };
+        if let (Some(p), Some(q)) = (p, q) {
+            pairs.push((p, q));
+        }
+    }
+    Ok(pairs)
+}
+
+/// The six 48-byte coordinates of one 384-byte pair: G1 x, y; G2 x.c0, x.c1, y.c0, y.c1.
+fn unpad_pair(pair: &[u8]) -> Result<[&[u8; FP_LENGTH]; 6], PrecompileHalt> {
+    let fp = |i: usize| unpad_fp(&pair[i * PADDED_FP_LENGTH..(i + 1) * PADDED_FP_LENGTH]);
+    Ok([fp(0)?, fp(1)?, fp(2)?, fp(3)?, fp(4)?, fp(5)?])
+}
+
+fn unpad_fp(b: &[u8]) -> Result<&[u8; FP_LENGTH], PrecompileHalt> {
+    let (pad, value) = b.split_at(FP_PAD_BY);
+    if pad.iter().any(|&v| v != 0) {
+        return Err(PrecompileHalt::Bls12381FpPaddingInvalid);
+    }
+    Ok(value.try_into().expect("64-byte element"))
+}
+
+/// A canonical field element (big-endian, below p). blst's conversion reduces a value ≥ p
+/// silently, so a value is canonical iff it converts back to the same bytes.
+fn read_fp(b: &[u8; FP_LENGTH]) -> Result<blst_fp, PrecompileHalt> {
+    let (mut fp, mut back) = (blst_fp::default(), [0u8; FP_LENGTH]);
+    // SAFETY: 48-byte buffers; `fp` is a valid output and input.
+    unsafe {
+        blst_fp_from_bendian(&mut fp, b.as_ptr());
+        blst_bendian_from_fp(back.as_mut_ptr(), &fp);
+    }
+    if back != *b {
+        return Err(PrecompileHalt::NonCanonicalFp);
+    }
+    Ok(fp)
+}
+
+fn read_g1(x: &[u8; FP_LENGTH], y: &[u8; FP_LENGTH]) -> Result<blst_p1_affine, PrecompileHalt> {
+    let p = blst_p1_affine { x: read_fp(x)?, y: read_fp(y)? };
+    // SAFETY: blst reads a valid affine point struct.
+    if !unsafe { blst_p1_affine_on_curve(&p) } {
+        return Err(PrecompileHalt::Bls12381G1NotOnCurve);
+    }
+    // SAFETY: as above.
+    if !unsafe { blst_p1_affine_in_g1(&p) } {
+        return Err(PrecompileHalt::Bls12381G1NotInSubgroup);
+    }
+    Ok(p)
+}
+
+fn read_g2(
+    x0: &[u8; FP_LENGTH],
+    x1: &[u8; FP_LENGTH],
+    y0: &[u8; FP_LENGTH],
+    y1: &[u8; FP_LENGTH],
+) -> Result<blst_p2_affine, PrecompileHalt> {
+    let x = blst_fp2 { fp: [read_fp(x0)?, read_fp(x1)?] };
+    let y = blst_fp2 { fp: [read_fp(y0)?, read_fp(y1)?] };
+    let q = blst_p2_affine { x, y };
+    // SAFETY: blst reads a valid affine point struct.
+    if !unsafe { blst_p2_affine_on_curve(&q) } {
+        return Err(PrecompileHalt::Bls12381G2NotOnCurve);
+    }
+    // SAFETY: as above.
+    if !unsafe { blst_p2_affine_in_g2(&q) } {
+        return Err(PrecompileHalt::Bls12381G2NotInSubgroup);
+    }
+    Ok(q)
+}
+
+/// `spec`'s precompile set with 0x0f replaced by [`PAIRING_CHECK`] (unchanged for a spec
+/// without EIP-2537). Built once per spec and kept for the process, as revm keeps its own.
+pub fn precompiles(spec: SpecId) -> &'static Precompiles {
+    const SPECS: usize = PrecompileSpecId::NEXT as usize + 1;
+    static SETS: [OnceLock<Precompiles>; SPECS] = [const { OnceLock::new() }; SPECS];
+    let id = PrecompileSpecId::from_spec_id(spec);
+    SETS[id as usize].get_or_init(|| {
+        let mut set = Precompiles::new(id).clone();
+        if set.contains(&PAIRING_ADDRESS) {
+            set.extend([PAIRING_CHECK]);
+        }
+        set
+    })
+}
+
+/// revm's mainnet precompile provider for `spec` with 0x0f replaced: assign it to a mainnet
+/// `Evm`'s `precompiles` field.
+pub fn eth_precompiles(spec: SpecId) -> EthPrecompiles {
+    EthPrecompiles { precompiles: precompiles(spec), spec }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_only_the_pairing_check() {
+        let stock = Precompiles::new(PrecompileSpecId::OSAKA);
+        let ours = precompiles(SpecId::OSAKA);
+        assert_eq!(stock.len(), ours.len());
+        for a in stock.addresses() {
+            let (s, o) = (stock.get(a).unwrap(), ours.get(a).unwrap());
+            assert_eq!(s.id(), o.id(), "{a}");
+        }
+        let f = |p: &Precompile| p.execute(&[], 0, 0).unwrap().halt_reason().cloned();
+        assert_eq!(f(ours.get(&PAIRING_ADDRESS).unwrap()), Some(PrecompileHalt::Bls12381PairingInputLength));
+        // Before Prague there is no 0x0f, and none is added.
+        assert!(!precompiles(SpecId::CANCUN).contains(&PAIRING_ADDRESS));
+    }
+
+    #[test]
+    fn length_and_gas_come_first() {
+        assert_eq!(pairing_check(&[], u64::MAX), Err(PrecompileHalt::Bls12381PairingInputLength));
+        assert_eq!(pairing_check(&[0; 383], u64::MAX), Err(PrecompileHalt::Bls12381PairingInputLength));
+        // Bad padding, but too little gas: gas is checked first.
+        assert_eq!(pairing_check(&[0xff; 384], gas(1) - 1), Err(PrecompileHalt::OutOfGas));
+        assert_eq!(pairing_check(&[0xff; 384], gas(1)), Err(PrecompileHalt::Bls12381FpPaddingInvalid));
+        // One pair of infinities: the empty product.
+        let out = pairing_check(&[0; 384], gas(1)).unwrap();
+        assert_eq!((out.gas_used, out.bytes[31]), (gas(1), 1));
+    }
+}

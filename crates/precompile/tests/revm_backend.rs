@@ -1,0 +1,219 @@
+//! The replacement 0x0f against revm's own, inside revm and as functions: every EIP-2537
+//! pairing vector (success and failure), and randomised mutations of valid inputs, must give the
+//! same status, output, gas and halt reason. Where the CPU has IFMA the pairing runs on it (the
+//! test says which backend it exercised; `EVM384_REQUIRE_IFMA=1` fails without it).
+
+use blst::*;
+use evm384_evm::{precompile_caller_code, RunOptions, Runner, SpecId, BLS12_PAIRING_CHECK};
+use evm384_precompile::{gas, pairing_check, precompiles, Backend};
+use proptest::prelude::*;
+use revm::precompile::bls12_381::pairing::pairing as revm_pairing;
+
+fn backend_note(test: &str) {
+    let b = evm384_precompile::backend();
+    eprintln!("{test}: pairing backend {b:?}");
+    if b != Backend::Ifma && std::env::var("EVM384_REQUIRE_IFMA").as_deref() == Ok("1") {
+        panic!("{test}: EVM384_REQUIRE_IFMA=1 but the IFMA backend is not in use");
+    }
+}
+
+fn runners() -> (Runner, Runner) {
+    let opts = RunOptions { count_opcodes: false, ..Default::default() };
+    let stock = Runner::new(opts.clone());
+    let mut ours = Runner::new(opts);
+    ours.set_precompiles(precompiles(SpecId::OSAKA));
+    (stock, ours)
+}
+
+#[test]
+fn every_vector_in_revm_as_revm_does() {
+    backend_note("every_vector_in_revm_as_revm_does");
+    let (mut stock, mut ours) = runners();
+    let caller = precompile_caller_code(BLS12_PAIRING_CHECK);
+    let (mut stock_via, mut ours_via) = runners();
+    stock_via.deploy(&caller);
+    ours_via.deploy(&caller);
+    let (mut ok, mut failed) = (0, 0);
+    for (file, cases) in evm384_vectors::load_pairing_files().unwrap() {
+        for case in cases {
+            let name = format!("{file}: {}", case.name);
+            let want = case.pairing_result(file).unwrap();
+            // The functions: the exact result, halt reason included, at the exact price and
+            // one gas short of it.
+            let k = (case.input.len() / 384) as u64;
+            for limit in [gas(k), gas(k).saturating_sub(1), u64::MAX] {
+                assert_eq!(pairing_check(&case.input, limit), revm_pairing(&case.input, limit), "{name}, gas {limit}");
+            }
+            // Inside revm: called directly and from a contract.
+            for (s, o) in [(&mut stock, &mut ours)] {
+                let (a, b) = (
+                    s.call(BLS12_PAIRING_CHECK, &case.input).unwrap(),
+                    o.call(BLS12_PAIRING_CHECK, &case.input).unwrap(),
+                );
+                assert_eq!((&a.status, &a.output, a.gas_used), (&b.status, &b.output, b.gas_used), "{name}");
+            }
+            let (a, b) = (stock_via.run(&case.input).unwrap(), ours_via.run(&case.input).unwrap());
+            assert_eq!((&a.status, &a.output, a.gas_used), (&b.status, &b.output, b.gas_used), "{name} via a contract");
+            // And the vector's own answer.
+            match want {
+                Some(v) => {
+                    assert_eq!(b.output, [vec![0u8; 31], vec![v as u8]].concat(), "{name}");
+                    ok += 1;
+                }
+                None => {
+                    assert_ne!(b.status, evm384_evm::Status::Success, "{name}");
+                    failed += 1;
+                }
+            }
+        }
+    }
+    assert!(ok >= 100 && failed >= 50, "only {ok} success and {failed} failure vectors");
+}
+
+/// (a·G1, b·G2) as a 384-byte EIP-2537 pair; `negate` gives (−a·G1, b·G2).
+fn pair(a: u64, b: u64, negate: bool) -> Vec<u8> {
+    let mut out = vec![0u8; 384];
+    // SAFETY: blst reads and writes the locals.
+    unsafe {
+        let (mut p, mut q) = (blst_p1::default(), blst_p2::default());
+        let (mut sa, mut sb) = (blst_scalar::default(), blst_scalar::default());
+        blst_scalar_from_uint64(&mut sa, [a, 0, 0, 0].as_ptr());
+        blst_scalar_from_uint64(&mut sb, [b, 0, 0, 0].as_ptr());
+        blst_p1_mult(&mut p, blst_p1_generator(), sa.b.as_ptr(), 64);
+        blst_p2_mult(&mut q, blst_p2_generator(), sb.b.as_ptr(), 64);
+        blst_p1_cneg(&mut p, negate);
+        let (mut pa, mut qa) = (blst_p1_affine::default(), blst_p2_affine::default());
+        blst_p1_to_affine(&mut pa, &p);
+        blst_p2_to_affine(&mut qa, &q);
+        let fps = [&pa.x, &pa.y, &qa.x.fp[0], &qa.x.fp[1], &qa.y.fp[0], &qa.y.fp[1]];
+        for (i, fp) in fps.into_iter().enumerate() {
+            blst_bendian_from_fp(out[64 * i + 16..].as_mut_ptr(), fp);
+        }
+    }
+    out
+}
+
+/// p − 1 + `delta` as a 48-byte big-endian value (delta ≤ 2: p − 1, p, p + 1).
+fn p_minus_one_plus(delta: u8) -> [u8; 48] {
+    let mut b = [0u8; 48];
+    // SAFETY: blst writes p − 1 (the negation of one) into 48 bytes.
+    unsafe {
+        let mut m = blst_fp::default();
+        let one = {
+            let mut o = blst_fp::default();
+            blst_fp_from_uint64(&mut o, [1, 0, 0, 0, 0, 0].as_ptr());
+            o
+        };
+        blst_fp_cneg(&mut m, &one, true);
+        blst_bendian_from_fp(b.as_mut_ptr(), &m);
+    }
+    let mut carry = delta as u16;
+    for x in b.iter_mut().rev() {
+        let s = *x as u16 + carry;
+        *x = s as u8;
+        carry = s >> 8;
+    }
+    b
+}
+
+/// The kinds of damage done to a valid input.
+#[derive(Clone, Debug)]
+enum Mutation {
+    FlipBit(usize),
+    SetByte(usize, u8),
+    /// Field element `i` (of 6k) set to p − 1, p, p + 1, 2^381 − 1 or 0xff…ff (48 bytes).
+    SetFp(usize, u8),
+    /// Point `i` (of 2k) zeroed: infinity.
+    Infinity(usize),
+    Truncate(usize),
+    Append(u8),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        any::<usize>().prop_map(Mutation::FlipBit),
+        (any::<usize>(), any::<u8>()).prop_map(|(i, v)| Mutation::SetByte(i, v)),
+        (any::<usize>(), 0u8..5).prop_map(|(i, v)| Mutation::SetFp(i, v)),
+        any::<usize>().prop_map(Mutation::Infinity),
+        (1usize..384).prop_map(Mutation::Truncate),
+        any::<u8>().prop_map(Mutation::Append),
+    ]
+}
+
+fn apply(input: &mut Vec<u8>, m: &Mutation) {
+    let (n, k) = (input.len(), input.len() / 384);
+    match *m {
+        Mutation::FlipBit(i) => input[(i / 8) % n] ^= 1 << (i % 8),
+        Mutation::SetByte(i, v) => input[i % n] = v,
+        Mutation::SetFp(i, v) => {
+            let at = 64 * (i % (6 * k)) + 16;
+            let value = match v {
+                0..=2 => p_minus_one_plus(v),
+                3 => {
+                    let mut b = [0xff; 48];
+                    b[0] = 0x1f;
+                    b
+                }
+                _ => [0xff; 48],
+            };
+            input[at..at + 48].copy_from_slice(&value);
+        }
+        Mutation::Infinity(i) => {
+            let (pair, g2) = ((i / 2) % k, i % 2 == 1);
+            let range = if g2 { 384 * pair + 128..384 * pair + 384 } else { 384 * pair..384 * pair + 128 };
+            input[range].fill(0);
+        }
+        Mutation::Truncate(d) => input.truncate(n - d),
+        Mutation::Append(v) => input.push(v),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Valid inputs of 1..4 pairs (product one, or a random extra pair), one to three
+    /// mutations: our function and revm's agree exactly.
+    #[test]
+    fn mutated_inputs_agree_with_revm(
+        scalars in proptest::collection::vec((1u64..u64::MAX, 1u64..u64::MAX), 1..3),
+        extra in proptest::option::of((1u64..u64::MAX, 1u64..u64::MAX)),
+        mutations in proptest::collection::vec(mutation(), 0..3),
+    ) {
+        let mut input = Vec::new();
+        for &(a, b) in &scalars {
+            input.extend(pair(a, b, false));
+            input.extend(pair(a, b, true));
+        }
+        if let Some((a, b)) = extra {
+            input.extend(pair(a, b, false));
+        }
+        for m in &mutations {
+            if input.len() >= 384 {
+                apply(&mut input, m);
+            }
+        }
+        let k = (input.len() / 384) as u64;
+        prop_assert_eq!(pairing_check(&input, gas(k)), revm_pairing(&input, gas(k)));
+    }
+}
+
+#[test]
+fn unmutated_inputs_give_both_answers() {
+    backend_note("unmutated_inputs_give_both_answers");
+    let one = [pair(5, 7, false), pair(5, 7, true)].concat();
+    let not_one = [one.clone(), pair(3, 11, false)].concat();
+    for (input, want) in [(one, 1u8), (not_one, 0u8)] {
+        let k = (input.len() / 384) as u64;
+        let out = pairing_check(&input, gas(k)).unwrap();
+        assert_eq!(out.bytes[31], want);
+        assert_eq!(Ok(out), revm_pairing(&input, gas(k)));
+    }
+    // p, p + 1 and 2^381 − 1 are rejected as non-canonical, p − 1 is read.
+    let mut input = pair(5, 7, false);
+    for (v, canonical) in [(0u8, true), (1, false), (2, false)] {
+        input[16..64].copy_from_slice(&p_minus_one_plus(v));
+        let r = pairing_check(&input, gas(1));
+        assert_eq!(r, revm_pairing(&input, gas(1)));
+        assert_eq!(r == Err(revm::precompile::PrecompileHalt::NonCanonicalFp), !canonical, "p - 1 + {v}");
+    }
+}
