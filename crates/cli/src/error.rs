@@ -16,6 +16,8 @@ pub enum CliError {
     Build(String),
     #[error("report: {0}")]
     Report(String),
+    #[error("fuzz: {0}")]
+    Fuzz(String),
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
 }

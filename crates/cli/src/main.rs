@@ -34,6 +34,10 @@ pub enum Command {
     Vectors(commands::vectors::Args),
     /// Measure everything and write the report (HTML with charts, Markdown, JSON).
     Report(commands::report::Args),
+    /// Differential fuzzing: the opcodes (`ops`), the pairing contract (`pairing`), bytecode.
+    Fuzz(commands::fuzz::Args),
+    /// Search for the programs that run longest per gas under each schedule, EVM384 vs ordinary.
+    WorstCase(commands::worst_case::Args),
 }
 
 fn main() {

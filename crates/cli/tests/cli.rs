@@ -161,3 +161,28 @@ fn report_from_a_committed_result() {
     assert!(stderr(&o).contains("not a results file"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `evm384 fuzz …` short runs (CI); long mode: `--cases 10000000` (ops), `--cases 20000`
+/// (pairing), documented in the README.
+#[test]
+fn fuzz_commands_find_nothing_and_report_their_classes() {
+    let v = json_of(&evm384(&["fuzz", "ops", "--cases", "50000", "--json"]));
+    assert_eq!((v["cases"].as_u64(), v["mismatches"].as_u64()), (Some(50000), Some(0)));
+    assert!(v["evm_cases"].as_u64().unwrap() >= 190);
+    assert_eq!(v["by_modulus"].as_object().unwrap().len(), 6);
+    let v = json_of(&evm384(&["fuzz", "pairing", "--cases", "60", "--max-k", "4", "--json"]));
+    assert_eq!((v["cases"].as_u64(), v["disagreements"].as_u64()), (Some(60), Some(0)));
+    assert_eq!(v["interfaces"], serde_json::json!(["v7", "v9"]));
+    let shares: f64 = v["by_mutation"].as_object().unwrap().values().map(|c| c["share"].as_f64().unwrap()).sum();
+    assert!((shares - 1.0).abs() < 1e-9);
+    let v = json_of(&evm384(&["fuzz", "bytecode", "--cases", "3000", "--json"]));
+    assert_eq!((v["cases"].as_u64(), v["violations"].as_u64()), (Some(3000), Some(0)));
+    // Replaying one case by its index.
+    let v = json_of(&evm384(&["fuzz", "ops", "--seed", "9", "--first-case", "123456", "--cases", "1", "--json"]));
+    assert_eq!((v["cases"].as_u64(), v["first_case"].as_u64()), (Some(1), Some(123456)));
+    // Bad arguments: one line, exit 2.
+    let o = evm384(&["fuzz", "pairing", "--max-k", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = evm384(&["fuzz", "pairing", "--interfaces", "v7,v10"]);
+    assert_eq!(o.status.code(), Some(2));
+}

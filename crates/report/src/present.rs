@@ -56,6 +56,7 @@ pub fn document(r: &Results) -> Document {
             runtime(r, &ks),
             native(r),
             calibration(r),
+            worst_case(r),
             interpretation(r),
         ],
     }
@@ -531,6 +532,50 @@ fn native(r: &Results) -> Section {
     Section { id: "native".into(), title: "6. Native arithmetic and pairing".into(), blocks }
 }
 
+fn worst_case(r: &Results) -> Section {
+    let Some(w) = &r.worst_case else {
+        return Section {
+            id: "worst-case".into(),
+            title: "8. Worst case: time per gas".into(),
+            blocks: vec![Block::Paragraph("Not measured in this file (written before the search existed).".into())],
+        };
+    };
+    let mut t = Table::new(
+        "The programs that buy the most time per gas (ns per gas of the whole run, medians)",
+        &[
+            "schedule",
+            "worst EVM384 program",
+            "ns/gas",
+            "worst ordinary program",
+            "ns/gas",
+            "ratio",
+            "offsets < 2^16: ratio",
+        ],
+    );
+    for row in &w.rows {
+        t.row(vec![
+            row.schedule.clone(),
+            row.worst_evm384.clone(),
+            format!("{:.2}", row.evm384_ns_per_gas),
+            row.worst_ordinary.clone(),
+            format!("{:.2}", row.ordinary_ns_per_gas),
+            ratio(row.ratio),
+            ratio(row.ratio_16bit),
+        ]);
+    }
+    Section {
+        id: "worst-case".into(),
+        title: "8. Worst case: time per gas".into(),
+        blocks: vec![
+            Block::Paragraph(format!(
+                "A gas schedule is safe only if no program buys much more time per gas than ordinary EVM code. {} programs (`evm384 worst-case`; harness plan {}) are each run once with opcode counting (their gas under every schedule) and timed together: EVM384 loops of MULMODMONT384, ADDMOD384, SUBMOD384 and mixes, with operands in the first KiB or spread over 64 KiB, 1 MiB and 2 MiB (about the most memory one 2^24-gas transaction buys), aliased or not, and mixed with MLOAD/MSTORE/MCOPY, in v7 and v9; and ordinary loops (KECCAK256 of 32 B and 1 KiB, MULMOD/ADDMOD/MUL/DIV/EXP/ADD chains, MLOAD/MSTORE and MCOPY at spread offsets). The last column restricts EVM384 to programs whose offsets stay below 2^16, the seeds' proposed mitigation. A ratio above 1 means some EVM384 program gets more time per gas than the worst ordinary program found.",
+                w.programs, w.plan
+            )),
+            Block::Table(t),
+        ],
+    }
+}
+
 fn calibration(r: &Results) -> Section {
     let c = &r.calibration;
     let mut t = Table::new(
@@ -611,5 +656,5 @@ fn interpretation(r: &Results) -> Section {
             ratio(s.v8_to_v7_time_ratio),
         )),
     );
-    Section { id: "interpretation".into(), title: "8. Interpretation".into(), blocks }
+    Section { id: "interpretation".into(), title: "9. Interpretation".into(), blocks }
 }

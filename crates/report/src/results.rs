@@ -51,7 +51,38 @@ pub struct Results {
     /// Why `native_pairing` is what it is (backend, or why it was not measured).
     pub native_pairing_note: String,
     pub calibration: Calibration,
+    /// The worst-case search (`evm384 worst-case`): per schedule, the EVM384 and the ordinary
+    /// program that buy the most time per gas. Absent in files written before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worst_case: Option<WorstCase>,
     pub summary: Summary,
+}
+
+/// The worst-case search in a result file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct WorstCase {
+    /// Programs measured (EVM384 in v7 and v9, and ordinary ones).
+    pub programs: usize,
+    /// The harness plan.
+    pub plan: String,
+    pub rows: Vec<WorstCaseRow>,
+}
+
+/// One schedule's worst programs.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct WorstCaseRow {
+    pub schedule: String,
+    /// `name (interface)` and its ns per gas.
+    pub worst_evm384: String,
+    pub evm384_ns_per_gas: f64,
+    /// The worst EVM384 program whose offsets stay below 2^16.
+    pub worst_evm384_16bit: String,
+    pub evm384_16bit_ns_per_gas: f64,
+    pub worst_ordinary: String,
+    pub ordinary_ns_per_gas: f64,
+    /// evm384 ÷ ordinary (> 1: EVM384 buys more time per gas than any ordinary program found).
+    pub ratio: f64,
+    pub ratio_16bit: f64,
 }
 
 /// One vector file through one implementation.

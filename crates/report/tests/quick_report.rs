@@ -23,7 +23,8 @@ fn quick_report_writes_valid_files() {
     assert!(
         md.contains("## 1. Correctness")
             && md.contains("## 6. Native arithmetic and pairing")
-            && md.contains("## 8. Interpretation")
+            && md.contains("## 8. Worst case: time per gas")
+            && md.contains("## 9. Interpretation")
             && md.contains("## 4. Where parity lies")
     );
 
@@ -42,6 +43,17 @@ fn quick_report_writes_valid_files() {
     ] {
         assert!(json["summary"][key].as_f64().is_some_and(|v| v > 0.0), "summary.{key}");
     }
+    for key in [
+        "k2_time_ratio_v9_to_precompile",
+        "k2_gas_ratio_v9_model_b_repriced_to_precompile",
+        "k2_time_ratio_precompile_ifma_to_precompile",
+    ] {
+        assert!(json["summary"][key].as_f64().is_some_and(|v| v > 0.0), "summary.{key}");
+    }
+    // The worst-case search: one row per schedule, every ratio measured.
+    let worst = results.worst_case.as_ref().expect("worst-case section");
+    assert_eq!(worst.rows.len(), evm384_evm::Schedule::ALL.len());
+    assert!(worst.rows.iter().all(|r| r.ratio > 0.0 && r.ratio_16bit > 0.0 && r.ratio_16bit <= r.ratio * 1.0000001));
 
     // One inline SVG per chart; no external resources.
     let charts = present::document(&results)

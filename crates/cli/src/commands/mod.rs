@@ -3,9 +3,11 @@
 pub mod bench;
 pub mod build;
 pub mod disasm;
+pub mod fuzz;
 pub mod report;
 pub mod run;
 pub mod vectors;
+pub mod worst_case;
 
 use crate::{CliError, Command};
 
@@ -18,6 +20,8 @@ pub fn dispatch(command: Command) -> Result<(), CliError> {
         Command::Build(args) => build::run(args),
         Command::Vectors(args) => vectors::run(args),
         Command::Report(args) => report::run(args),
+        Command::Fuzz(args) => fuzz::run(args),
+        Command::WorstCase(args) => worst_case::run(args),
     }
 }
 

@@ -73,7 +73,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         .collect::<Result<_, _>>()
         .map_err(|e| e.to_string())?;
 
-    let steps = 1 + files.len() as u64 * 4 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 4;
+    let steps = 1 + files.len() as u64 * 4 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 5;
     let bar = ProgressBar::new(steps);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
@@ -154,6 +154,10 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     bar.set_message("calibrating gas prices (ns per opcode in revm)");
     let calibration = calibration::calibrate(plan);
     bar.inc(1);
+
+    bar.set_message("worst case: ns per gas, EVM384 and ordinary programs");
+    let worst_case = Some(worst_case(opts.quick)?);
+    bar.inc(1);
     bar.finish_with_message("measured");
 
     let summary = summarize(&gas_rows, &precompile_gas, &runtime_rows)?;
@@ -189,7 +193,42 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         native_pairing,
         native_pairing_note,
         calibration,
+        worst_case,
         summary,
+    })
+}
+
+/// The worst-case search (`evm384_fuzz::worst_case`); quick mode samples briefly.
+fn worst_case(quick: bool) -> Result<crate::results::WorstCase, String> {
+    let plan = if quick {
+        evm384_timing::Plan {
+            warmup: std::time::Duration::from_millis(10),
+            sample: std::time::Duration::from_millis(5),
+            samples: 5,
+        }
+    } else {
+        evm384_timing::Plan::QUICK
+    };
+    let r = evm384_fuzz::worst_case::worst_case(plan, &|_| {})?;
+    let named = |w: &evm384_fuzz::worst_case::Worst| format!("{} ({})", w.name, w.interface);
+    Ok(crate::results::WorstCase {
+        programs: r.programs.len(),
+        plan: r.plan.clone(),
+        rows: r
+            .by_schedule
+            .iter()
+            .map(|s| crate::results::WorstCaseRow {
+                schedule: s.schedule.to_string(),
+                worst_evm384: named(&s.worst_evm384),
+                evm384_ns_per_gas: s.worst_evm384.ns_per_gas,
+                worst_evm384_16bit: named(&s.worst_evm384_offsets_16bit),
+                evm384_16bit_ns_per_gas: s.worst_evm384_offsets_16bit.ns_per_gas,
+                worst_ordinary: named(&s.worst_ordinary),
+                ordinary_ns_per_gas: s.worst_ordinary.ns_per_gas,
+                ratio: s.ratio,
+                ratio_16bit: s.ratio_offsets_16bit,
+            })
+            .collect(),
     })
 }
 
