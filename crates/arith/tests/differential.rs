@@ -5,50 +5,10 @@
 use evm384_arith::{
     addmod384, mulmodmont384, mulmodmont384_portable, neg_inverse_mod_2_64, reference, submod384, variants, Limbs,
 };
-use num_bigint::BigUint;
 use proptest::prelude::*;
 
-fn big(x: &Limbs) -> BigUint {
-    BigUint::from_slice(&x.iter().flat_map(|w| [*w as u32, (*w >> 32) as u32]).collect::<Vec<_>>())
-}
-
-fn two_384() -> BigUint {
-    BigUint::from(1u8) << 384
-}
-
-/// The spec's single conditional subtraction, mod 2^384.
-fn reduce_once(s: BigUint, m: &BigUint) -> BigUint {
-    if &s >= m {
-        (s + two_384() - m) % two_384()
-    } else {
-        s
-    }
-}
-
-fn model_add(x: &Limbs, y: &Limbs, m: &Limbs) -> BigUint {
-    reduce_once(big(x) + big(y), &big(m))
-}
-
-fn model_sub(x: &Limbs, y: &Limbs, m: &Limbs) -> BigUint {
-    let (x, y, m) = (big(x), big(y), big(m));
-    if x >= y {
-        x - y
-    } else {
-        (x + m + two_384() - y) % two_384()
-    }
-}
-
-fn model_mulmont(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> BigUint {
-    let bm = big(m);
-    let mut t = big(x) * big(y);
-    let word = BigUint::from(u64::MAX) + 1u8;
-    for i in 0..6 {
-        let ti = (&t >> (64 * i)) % &word;
-        let u = (ti * inv) % &word;
-        t += (u * &bm) << (64 * i);
-    }
-    reduce_once(t >> 384, &bm)
-}
+// The independent side: `evm384-fuzz`'s big-integer model (one model for the workspace).
+use evm384_fuzz::model::{addmod384 as model_add, mulmodmont384 as model_mulmont, submod384 as model_sub};
 
 /// A 384-bit value of any shape: uniform, sparse, or all-ones words.
 fn value() -> impl Strategy<Value = Limbs> {
@@ -76,19 +36,14 @@ fn odd_modulus() -> impl Strategy<Value = (Limbs, u64)> {
     })
 }
 
-fn limbs_of(b: &BigUint) -> Limbs {
-    let d = b.to_u64_digits();
-    core::array::from_fn(|i| d.get(i).copied().unwrap_or(0))
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(4000))]
 
     #[test]
     fn matches_model_with_odd_moduli((m, inv) in odd_modulus(), x in value(), y in value()) {
-        prop_assert_eq!(big(&addmod384(&x, &y, &m)), model_add(&x, &y, &m));
-        prop_assert_eq!(big(&submod384(&x, &y, &m)), model_sub(&x, &y, &m));
-        let want = limbs_of(&model_mulmont(&x, &y, &m, inv));
+        prop_assert_eq!(addmod384(&x, &y, &m), model_add(&x, &y, &m));
+        prop_assert_eq!(submod384(&x, &y, &m), model_sub(&x, &y, &m));
+        let want = model_mulmont(&x, &y, &m, inv);
         prop_assert_eq!(mulmodmont384(&x, &y, &m, inv), want);
         prop_assert_eq!(mulmodmont384_portable(&x, &y, &m, inv), want);
         prop_assert_eq!(reference::mulmodmont384(&x, &y, &m, inv), want);
@@ -96,11 +51,11 @@ proptest! {
 
     #[test]
     fn matches_model_with_garbage_modulus_and_inv(m in value(), inv in any::<u64>(), x in value(), y in value()) {
-        prop_assert_eq!(big(&addmod384(&x, &y, &m)), model_add(&x, &y, &m));
-        prop_assert_eq!(big(&submod384(&x, &y, &m)), model_sub(&x, &y, &m));
-        prop_assert_eq!(big(&reference::addmod384(&x, &y, &m)), model_add(&x, &y, &m));
-        prop_assert_eq!(big(&reference::submod384(&x, &y, &m)), model_sub(&x, &y, &m));
-        let want = limbs_of(&model_mulmont(&x, &y, &m, inv));
+        prop_assert_eq!(addmod384(&x, &y, &m), model_add(&x, &y, &m));
+        prop_assert_eq!(submod384(&x, &y, &m), model_sub(&x, &y, &m));
+        prop_assert_eq!(reference::addmod384(&x, &y, &m), model_add(&x, &y, &m));
+        prop_assert_eq!(reference::submod384(&x, &y, &m), model_sub(&x, &y, &m));
+        let want = model_mulmont(&x, &y, &m, inv);
         prop_assert_eq!(mulmodmont384(&x, &y, &m, inv), want);
         prop_assert_eq!(mulmodmont384_portable(&x, &y, &m, inv), want);
     }
@@ -108,8 +63,8 @@ proptest! {
     #[test]
     fn zero_modulus_is_deterministic(x in value(), y in value(), inv in any::<u64>()) {
         let m = [0u64; 6];
-        prop_assert_eq!(big(&addmod384(&x, &y, &m)), model_add(&x, &y, &m));
-        prop_assert_eq!(limbs_of(&model_mulmont(&x, &y, &m, inv)), mulmodmont384(&x, &y, &m, inv));
+        prop_assert_eq!(addmod384(&x, &y, &m), model_add(&x, &y, &m));
+        prop_assert_eq!(model_mulmont(&x, &y, &m, inv), mulmodmont384(&x, &y, &m, inv));
     }
 }
 
@@ -132,17 +87,17 @@ fn check_all_mul(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64, want: &Limbs) -> Res
 /// Every ADDMOD384/SUBMOD384 implementation must agree with the big-integer model.
 fn check_all_addsub(x: &Limbs, y: &Limbs, m: &Limbs) -> Result<(), TestCaseError> {
     let (add, sub) = (model_add(x, y, m), model_sub(x, y, m));
-    prop_assert_eq!(big(&addmod384(x, y, m)), add.clone(), "addmod384");
-    prop_assert_eq!(big(&variants::addmod384_branchy(x, y, m)), add.clone(), "addmod384_branchy");
-    prop_assert_eq!(big(&variants::addmod384_branchless(x, y, m)), add.clone(), "addmod384_branchless");
+    prop_assert_eq!(addmod384(x, y, m), add.clone(), "addmod384");
+    prop_assert_eq!(variants::addmod384_branchy(x, y, m), add.clone(), "addmod384_branchy");
+    prop_assert_eq!(variants::addmod384_branchless(x, y, m), add.clone(), "addmod384_branchless");
     if let Some(got) = variants::addmod384_asm(x, y, m) {
-        prop_assert_eq!(big(&got), add.clone(), "addmod384_asm");
+        prop_assert_eq!(got, add.clone(), "addmod384_asm");
     }
-    prop_assert_eq!(big(&submod384(x, y, m)), sub.clone(), "submod384");
-    prop_assert_eq!(big(&variants::submod384_branchy(x, y, m)), sub.clone(), "submod384_branchy");
-    prop_assert_eq!(big(&variants::submod384_branchless(x, y, m)), sub.clone(), "submod384_branchless");
+    prop_assert_eq!(submod384(x, y, m), sub.clone(), "submod384");
+    prop_assert_eq!(variants::submod384_branchy(x, y, m), sub.clone(), "submod384_branchy");
+    prop_assert_eq!(variants::submod384_branchless(x, y, m), sub.clone(), "submod384_branchless");
     if let Some(got) = variants::submod384_asm(x, y, m) {
-        prop_assert_eq!(big(&got), sub.clone(), "submod384_asm");
+        prop_assert_eq!(got, sub.clone(), "submod384_asm");
     }
     Ok(())
 }
@@ -199,7 +154,7 @@ proptest! {
     /// unreduced and garbage inputs) against the big-integer model.
     #[test]
     fn carry_edge_cases_match_model(m in edge_value(), inv in edge_inv(), x in edge_value(), y in edge_value()) {
-        let want = limbs_of(&model_mulmont(&x, &y, &m, inv));
+        let want = model_mulmont(&x, &y, &m, inv);
         check_all_mul(&x, &y, &m, inv, &want)?;
         check_all_addsub(&x, &y, &m)?;
     }
@@ -207,7 +162,7 @@ proptest! {
     /// The same with a valid odd modulus (and its correct inv) but edge-shaped inputs.
     #[test]
     fn carry_edge_inputs_with_odd_moduli((m, inv) in odd_modulus(), x in edge_value(), y in edge_value()) {
-        let want = limbs_of(&model_mulmont(&x, &y, &m, inv));
+        let want = model_mulmont(&x, &y, &m, inv);
         check_all_mul(&x, &y, &m, inv, &want)?;
     }
 
@@ -243,7 +198,7 @@ fn carry_edge_cross_product() {
         for y in &vals {
             for m in &mods {
                 for &inv in invs.iter().chain([neg_inverse_mod_2_64(m[0] | 1)].iter()) {
-                    let want = limbs_of(&model_mulmont(x, y, m, inv));
+                    let want = model_mulmont(x, y, m, inv);
                     check_all_mul(x, y, m, inv, &want)
                         .unwrap_or_else(|e| panic!("x={x:x?} y={y:x?} m={m:x?} inv={inv:#x}: {e}"));
                     check_all_addsub(x, y, m).unwrap_or_else(|e| panic!("x={x:x?} y={y:x?} m={m:x?}: {e}"));

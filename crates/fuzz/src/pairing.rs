@@ -183,8 +183,8 @@ pub fn g2_outside_subgroup(rng: &mut SmallRng) -> blst_p2_affine {
     }
 }
 
-/// p − 1 + `delta` (delta ≤ 2) as 48 big-endian bytes.
-fn p_plus(delta: u8) -> [u8; 48] {
+/// p − 1 + `delta` (delta ≤ 2: p − 1, p, p + 1) as 48 big-endian bytes.
+pub fn p_minus_one_plus(delta: u8) -> [u8; 48] {
     let mut b = [0u8; 48];
     // SAFETY: blst negates one into p − 1 and writes 48 bytes.
     unsafe {
@@ -240,7 +240,7 @@ pub fn case(seed: u64, index: u64, max_k: usize) -> PairingCase {
             input[bit / 8] ^= 1 << (bit % 8);
         }
         Mutation::CoordinateP | Mutation::CoordinatePPlus1 => {
-            let v = p_plus(if mutation == Mutation::CoordinateP { 1 } else { 2 });
+            let v = p_minus_one_plus(if mutation == Mutation::CoordinateP { 1 } else { 2 });
             input[coordinate + 16..coordinate + 64].copy_from_slice(&v);
         }
         Mutation::Coordinate2Pow381Minus1 => {

@@ -5,6 +5,7 @@
 
 use blst::*;
 use evm384_evm::{precompile_caller_code, RunOptions, Runner, SpecId, BLS12_PAIRING_CHECK};
+use evm384_fuzz::pairing::p_minus_one_plus;
 use evm384_precompile::{gas, pairing_check, precompiles, Backend};
 use proptest::prelude::*;
 use revm::precompile::bls12_381::pairing::pairing as revm_pairing;
@@ -91,29 +92,6 @@ fn pair(a: u64, b: u64, negate: bool) -> Vec<u8> {
         }
     }
     out
-}
-
-/// p − 1 + `delta` as a 48-byte big-endian value (delta ≤ 2: p − 1, p, p + 1).
-fn p_minus_one_plus(delta: u8) -> [u8; 48] {
-    let mut b = [0u8; 48];
-    // SAFETY: blst writes p − 1 (the negation of one) into 48 bytes.
-    unsafe {
-        let mut m = blst_fp::default();
-        let one = {
-            let mut o = blst_fp::default();
-            blst_fp_from_uint64(&mut o, [1, 0, 0, 0, 0, 0].as_ptr());
-            o
-        };
-        blst_fp_cneg(&mut m, &one, true);
-        blst_bendian_from_fp(b.as_mut_ptr(), &m);
-    }
-    let mut carry = delta as u16;
-    for x in b.iter_mut().rev() {
-        let s = *x as u16 + carry;
-        *x = s as u8;
-        carry = s >> 8;
-    }
-    b
 }
 
 /// The kinds of damage done to a valid input.
