@@ -57,9 +57,25 @@ type Label = usize;
 /// Bit loops with at most this many ones are emitted as counted runs (see `for_bits_sparse`).
 const SPARSE_SET_BITS: usize = 16;
 
+/// Back-end choices that change the code but not the operation sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AssembleOptions {
+    /// Counted loops (runs of squarings and doublings over the sparse bits of z) repeat this
+    /// many copies of their body per iteration: fewer iterations (26 gas of control each)
+    /// for more code. 1: no unrolling.
+    pub unroll: u32,
+}
+
+impl Default for AssembleOptions {
+    fn default() -> Self {
+        AssembleOptions { unroll: 1 }
+    }
+}
+
 struct Emitter<'a> {
     prog: &'a Program,
     iface: Interface,
+    opts: AssembleOptions,
     code: Vec<u8>,
     labels: Vec<Option<usize>>,
     fixups: Vec<(usize, Label)>,
@@ -72,7 +88,12 @@ struct Emitter<'a> {
 
 /// Encodes the program as runtime code for `iface`.
 pub fn assemble(prog: &Program, iface: Interface) -> Vec<u8> {
-    assemble_with_map(prog, iface).0
+    assemble_with(prog, iface, AssembleOptions::default())
+}
+
+/// [`assemble`] with back-end choices.
+pub fn assemble_with(prog: &Program, iface: Interface, opts: AssembleOptions) -> Vec<u8> {
+    assemble_all(prog, iface, opts).0
 }
 
 /// Code size of each part: `main`, every subroutine by name, and `data`.
@@ -80,7 +101,7 @@ pub type SizeMap = Vec<(&'static str, usize)>;
 
 /// [`assemble`], also returning the size of each part (for size budgeting).
 pub fn assemble_with_map(prog: &Program, iface: Interface) -> (Vec<u8>, SizeMap) {
-    let (code, map, _) = assemble_all(prog, iface);
+    let (code, map, _) = assemble_all(prog, iface, AssembleOptions::default());
     (code, map)
 }
 
@@ -92,7 +113,7 @@ pub type PhaseMarks = Vec<(usize, Phase)>;
 
 /// [`assemble`], also returning the [`PhaseMarks`].
 pub fn assemble_with_phase_marks(prog: &Program, iface: Interface) -> (Vec<u8>, PhaseMarks) {
-    let (code, _, mut marks) = assemble_all(prog, iface);
+    let (code, _, mut marks) = assemble_all(prog, iface, AssembleOptions::default());
     // Keep the last marker at each offset (consecutive markers with no code between them).
     marks.reverse();
     let mut seen = std::collections::HashSet::new();
@@ -101,11 +122,12 @@ pub fn assemble_with_phase_marks(prog: &Program, iface: Interface) -> (Vec<u8>, 
     (code, marks)
 }
 
-fn assemble_all(prog: &Program, iface: Interface) -> (Vec<u8>, SizeMap, PhaseMarks) {
+fn assemble_all(prog: &Program, iface: Interface, opts: AssembleOptions) -> (Vec<u8>, SizeMap, PhaseMarks) {
     let mut map = Vec::new();
     let mut e = Emitter {
         prog,
         iface,
+        opts,
         code: Vec::new(),
         labels: Vec::new(),
         fixups: Vec::new(),
@@ -409,21 +431,40 @@ impl Emitter<'_> {
         }
     }
 
-    /// `body` `n` times: inline once, else a loop with the counter on the stack.
+    /// `body` `n` times: inline once, else a loop with the counter on the stack (26 gas of
+    /// control per iteration: PUSH1 SWAP1 SUB DUP1 PUSH2 JUMPI JUMPDEST), unrolled by
+    /// `AssembleOptions::unroll`.
     fn repeat(&mut self, n: u64, body: &[Node]) {
-        if n == 1 {
-            return self.block(body);
+        // Unrolled by u: the n mod u leftover bodies inline, then a loop of n / u iterations over
+        // u copies (inline when once).
+        let u = self.opts.unroll.max(1) as u64;
+        for _ in 0..n % u {
+            self.block(body);
         }
-        let top = self.label();
-        self.push(n);
-        self.place(top);
-        self.block(body);
-        self.push(1);
-        self.op(SWAP1);
-        self.op(SUB); // n - 1
-        self.op(DUP1);
-        self.jumpi_to(top);
-        self.op(POP);
+        let q = n / u;
+        let unrolled: Vec<Node>;
+        let body = if u == 1 {
+            body
+        } else {
+            unrolled = (0..u).flat_map(|_| body.iter().cloned()).collect();
+            &unrolled
+        };
+        match q {
+            0 => {}
+            1 => self.block(body),
+            _ => {
+                let top = self.label();
+                self.push(q);
+                self.place(top);
+                self.block(body);
+                self.push(1);
+                self.op(SWAP1);
+                self.op(SUB); // q - 1
+                self.op(DUP1);
+                self.jumpi_to(top);
+                self.op(POP);
+            }
+        }
     }
 
     /// One PUSH32 loop over ≤ 255 bits: word = bits ‖ 1 ‖ 0…, top bit = current bit.

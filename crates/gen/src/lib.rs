@@ -121,19 +121,33 @@ pub fn pairing_check_program(f2mul: F2Mul, opts: ProgramOptions) -> Program {
 
 /// The formula choices of one build of the pairing check: what `evm384 build --optimize-for`
 /// chooses among (the cheapest that fits [`MAX_CODE_SIZE`] for the target).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Formulas {
     pub f2mul: F2Mul,
     pub squaring: Squaring,
+    /// Copies of a counted loop's body per iteration (`bytecode::AssembleOptions::unroll`):
+    /// the same operations, less loop control, more code.
+    pub unroll: u32,
+}
+
+impl Default for Formulas {
+    fn default() -> Self {
+        Formulas { f2mul: F2Mul::default(), squaring: Squaring::default(), unroll: 1 }
+    }
 }
 
 impl Formulas {
+    /// The unrolling factors the optimiser tries.
+    pub const UNROLL: [u32; 3] = [1, 2, 4];
+
     /// Every combination.
     pub fn all() -> Vec<Formulas> {
         let mut v = Vec::new();
         for f2mul in [F2Mul::V3, F2Mul::V4] {
             for squaring in Squaring::ALL {
-                v.push(Formulas { f2mul, squaring });
+                for unroll in Formulas::UNROLL {
+                    v.push(Formulas { f2mul, squaring, unroll });
+                }
             }
         }
         v
@@ -146,19 +160,23 @@ impl Formulas {
 
     /// Runtime code for `interface` (may exceed [`MAX_CODE_SIZE`]: check before deploying).
     pub fn runtime_code(self, interface: Interface) -> Vec<u8> {
-        bytecode::assemble(&self.program(), interface)
+        bytecode::assemble_with(&self.program(), interface, bytecode::AssembleOptions { unroll: self.unroll })
     }
 }
 
 impl core::fmt::Display for Formulas {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "f2mul {}, {} squaring", self.f2mul, self.squaring)
+        write!(f, "f2mul {}, {} squaring", self.f2mul, self.squaring)?;
+        if self.unroll > 1 {
+            write!(f, ", loops unrolled x{}", self.unroll)?;
+        }
+        Ok(())
     }
 }
 
 /// Runtime code (or, with `init`, init code that deploys it) of the PAIRING_CHECK contract.
 pub fn build_pairing_check(interface: Interface, f2mul: F2Mul, init: bool) -> Vec<u8> {
-    let runtime = Formulas { f2mul, squaring: Squaring::default() }.runtime_code(interface);
+    let runtime = Formulas { f2mul, ..Formulas::default() }.runtime_code(interface);
     if init {
         bytecode::init_code(&runtime)
     } else {
@@ -189,7 +207,7 @@ pub struct NativePairingCheck {
 
 impl NativePairingCheck {
     pub fn new(f2mul: F2Mul) -> NativePairingCheck {
-        NativePairingCheck::with_formulas(Formulas { f2mul, squaring: Squaring::default() })
+        NativePairingCheck::with_formulas(Formulas { f2mul, ..Formulas::default() })
     }
 
     pub fn with_formulas(formulas: Formulas) -> NativePairingCheck {

@@ -94,16 +94,22 @@ fn inverse_fp_in_the_evm_equals_native() {
 
 /// Every pairing vector through the contract in v7, v8 and v9, for every formula choice that
 /// fits the code limit (what `build --optimize-for` can emit); without `EVM384_LONG_TESTS=1`
-/// the default formulas and Karabina's squaring with f2mul v4 (which fits every interface).
+/// the default formulas, Karabina's squaring with f2mul v4 (which fits every interface), and
+/// the unrolled builds the optimiser picks (f2mul v3 or v4, Granger–Scott, loops unrolled x4).
 #[test]
 fn vectors_through_the_contract() {
-    let karabina = Formulas { f2mul: F2Mul::V4, squaring: Squaring::Karabina };
-    let choices = if long_tests() { Formulas::all() } else { vec![Formulas::default(), karabina] };
+    let karabina = Formulas { f2mul: F2Mul::V4, squaring: Squaring::Karabina, unroll: 1 };
+    let unrolled = |f2mul| Formulas { f2mul, squaring: Squaring::GrangerScott, unroll: 4 };
+    let choices = if long_tests() {
+        Formulas::all()
+    } else {
+        vec![Formulas::default(), karabina, unrolled(F2Mul::V3), unrolled(F2Mul::V4)]
+    };
     for formulas in choices {
         for iface in Interface::ALL {
             let code = formulas.runtime_code(iface);
             if code.len() > MAX_CODE_SIZE {
-                assert_ne!(formulas, karabina, "{formulas} must fit in {iface}");
+                assert!(formulas != karabina && formulas != unrolled(F2Mul::V4), "{formulas} must fit in {iface}");
                 continue;
             }
             let mut r = runner(iface, &code);

@@ -325,4 +325,10 @@ pub struct Summary {
     /// The pairing backend that row ran on: `Ifma`, or `Blst` on a CPU without IFMA.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub precompile_ifma_backend: Option<String>,
+    /// k = 2 gas of the cheapest build `build --optimize-for` finds (section 4's choices), v7
+    /// under model-b and v9 under model-b-repriced; the keys above measure the default build.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_gas_best_v7_model_b: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_gas_best_v9_model_b_repriced: Option<f64>,
 }

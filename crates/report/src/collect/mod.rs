@@ -160,7 +160,12 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     bar.inc(1);
     bar.finish_with_message("measured");
 
-    let summary = summarize(&gas_rows, &precompile_gas, &runtime_rows)?;
+    let mut summary = summarize(&gas_rows, &precompile_gas, &runtime_rows)?;
+    let best = |iface: &str, schedule: &str| {
+        build_choices.iter().find(|c| c.interface == iface && c.target == schedule).map(|c| c.chosen_gas)
+    };
+    summary.k2_gas_best_v7_model_b = best("v7", "model-b");
+    summary.k2_gas_best_v9_model_b_repriced = best("v9", "model-b-repriced");
     let mut tools = BTreeMap::new();
     tools.insert("evm384".into(), env!("CARGO_PKG_VERSION").into());
     tools.insert("revm".into(), "43 (crates.io)".into());
@@ -268,6 +273,8 @@ fn summarize(
         k2_gas_ratio_v9_model_b_repriced_to_precompile: Some(g("v9", "model-b-repriced")? / pre.formula as f64),
         k2_time_ratio_precompile_ifma_to_precompile: Some(t("precompile-ifma")? / t("precompile")?),
         precompile_ifma_backend: Some(format!("{:?}", evm384_precompile::backend())),
+        k2_gas_best_v7_model_b: None,
+        k2_gas_best_v9_model_b_repriced: None,
     })
 }
 
