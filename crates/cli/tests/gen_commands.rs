@@ -53,19 +53,13 @@ fn build_choices_and_optimize_for() {
     // "f2mul v4, granger-scott squaring, loops unrolled x4   23581 bytes  594645 gas  <- chosen"
     let f2mul = chosen.split(',').next().unwrap().trim_start_matches("f2mul ").trim();
     let squaring = chosen.split(", ").nth(1).unwrap().split(' ').next().unwrap();
-    let unroll = chosen.split("unrolled x").nth(1).map_or("1", |r| r.split(' ').next().unwrap());
-    let direct = evm384(&[
-        "build",
-        "pairing-check",
-        "--interface",
-        "v7",
-        "--f2mul",
-        f2mul,
-        "--squaring",
-        squaring,
-        "--unroll",
-        unroll,
-    ]);
+    let unroll = chosen.split("unrolled x").nth(1).map_or("1", |r| r.split([' ', ',']).next().unwrap());
+    let mut args = vec!["build", "pairing-check", "--interface", "v7", "--f2mul", f2mul, "--squaring", squaring];
+    args.extend(["--unroll", unroll]);
+    if chosen.contains("inlined") {
+        args.push("--inline");
+    }
+    let direct = evm384(&args);
     assert!(direct.status.success());
     assert_eq!(o.stdout, direct.stdout, "the optimised build is the chosen formulas' build");
 }

@@ -64,11 +64,21 @@ pub struct AssembleOptions {
     /// many copies of their body per iteration: fewer iterations (26 gas of control each)
     /// for more code. 1: no unrolling.
     pub unroll: u32,
+    /// Subroutines (bit i: `Program::subs[i]`) whose body is emitted at every call site instead
+    /// of once: no call and return (24 gas each: PUSH2 PUSH2 JUMP JUMPDEST JUMP JUMPDEST), more
+    /// code. Their standalone bodies are left out.
+    pub inline: u64,
 }
 
 impl Default for AssembleOptions {
     fn default() -> Self {
-        AssembleOptions { unroll: 1 }
+        AssembleOptions { unroll: 1, inline: 0 }
+    }
+}
+
+impl AssembleOptions {
+    fn inlines(&self, sub: usize) -> bool {
+        sub < 64 && self.inline >> sub & 1 == 1
     }
 }
 
@@ -105,6 +115,32 @@ pub fn assemble_with_map(prog: &Program, iface: Interface) -> (Vec<u8>, SizeMap)
     (code, map)
 }
 
+/// Subroutines to inline so that the code stays within `limit` bytes: greedily, the most
+/// profitable first — gas saved per byte added, the gas being 24 per call in `calls` (a
+/// profile: calls per subroutine on a representative input, `native::NativeRun::sub_calls`),
+/// each candidate kept only if the whole code, assembled, still fits.
+pub fn inline_to_fit(prog: &Program, iface: Interface, opts: AssembleOptions, calls: &[u64], limit: usize) -> u64 {
+    let base = assemble_all(prog, iface, opts);
+    let size_of = |name: &str| base.1.iter().find(|(n, _)| *n == name).map_or(0, |(_, b)| *b);
+    let mut order: Vec<(usize, f64)> = prog
+        .subs
+        .iter()
+        .enumerate()
+        .take(64)
+        .filter(|(i, _)| calls.get(*i).copied().unwrap_or(0) > 0)
+        .map(|(i, sub)| (i, 24.0 * calls[i] as f64 / size_of(sub.name).max(1) as f64))
+        .collect();
+    order.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut chosen = opts.inline;
+    for (i, _) in order {
+        let trial = AssembleOptions { inline: chosen | 1 << i, ..opts };
+        if try_assemble_all(prog, iface, trial).is_ok_and(|(code, _, _)| code.len() <= limit) {
+            chosen |= 1 << i;
+        }
+    }
+    chosen
+}
+
 /// Code offsets where each phase begins: an instruction at one of these offsets starts that
 /// phase (a phase marker emits no code; the last marker at an offset wins). An EVM inspector
 /// that switches phase at these offsets attributes every executed instruction, subroutines
@@ -123,6 +159,15 @@ pub fn assemble_with_phase_marks(prog: &Program, iface: Interface) -> (Vec<u8>, 
 }
 
 fn assemble_all(prog: &Program, iface: Interface, opts: AssembleOptions) -> (Vec<u8>, SizeMap, PhaseMarks) {
+    try_assemble_all(prog, iface, opts).unwrap_or_else(|len| panic!("code too large for PUSH2 labels: {len} bytes"))
+}
+
+/// The code, its size map and phase marks; `Err(length)` when a label lies beyond PUSH2's reach.
+fn try_assemble_all(
+    prog: &Program,
+    iface: Interface,
+    opts: AssembleOptions,
+) -> Result<(Vec<u8>, SizeMap, PhaseMarks), usize> {
     let mut map = Vec::new();
     let mut e = Emitter {
         prog,
@@ -150,6 +195,9 @@ fn assemble_all(prog: &Program, iface: Interface, opts: AssembleOptions) -> (Vec
     e.op(INVALID);
     map.push(("main", e.code.len()));
     for (i, sub) in prog.subs.iter().enumerate() {
+        if opts.inlines(i) {
+            continue; // every call site has its own copy
+        }
         let start = e.code.len();
         e.place(e.subs[i]);
         e.block(&sub.body);
@@ -165,11 +213,13 @@ fn assemble_all(prog: &Program, iface: Interface, opts: AssembleOptions) -> (Vec
     e.code.extend_from_slice(&blob);
     for &(pos, l) in &e.fixups {
         let target = e.labels[l].expect("label placed");
-        assert!(target <= 0xffff, "code too large for PUSH2 labels");
+        if target > 0xffff {
+            return Err(e.code.len());
+        }
         e.code[pos..pos + 2].copy_from_slice(&(target as u16).to_be_bytes());
     }
     map.push(("data", blob.len()));
-    (e.code, map, e.marks)
+    Ok((e.code, map, e.marks))
 }
 
 /// Init code: copies the runtime code to memory and returns it.
@@ -283,6 +333,10 @@ impl Emitter<'_> {
                 self.push(slot_addr(*src) as u64);
                 self.push(slot_addr(*dst) as u64);
                 self.op(MCOPY); // MCOPY(dst, src, len)
+            }
+            Node::Call(id) if self.opts.inlines(*id) => {
+                let prog = self.prog;
+                self.block(&prog.subs[*id].body);
             }
             Node::Call(id) => {
                 let ret = self.label();

@@ -128,11 +128,14 @@ pub struct Formulas {
     /// Copies of a counted loop's body per iteration (`bytecode::AssembleOptions::unroll`):
     /// the same operations, less loop control, more code.
     pub unroll: u32,
+    /// Fill the room left under [`MAX_CODE_SIZE`] by inlining the subroutines whose calls cost
+    /// most per byte (`bytecode::inline_to_fit`, profiled at k = 2).
+    pub inline: bool,
 }
 
 impl Default for Formulas {
     fn default() -> Self {
-        Formulas { f2mul: F2Mul::default(), squaring: Squaring::default(), unroll: 1 }
+        Formulas { f2mul: F2Mul::default(), squaring: Squaring::default(), unroll: 1, inline: false }
     }
 }
 
@@ -146,7 +149,9 @@ impl Formulas {
         for f2mul in [F2Mul::V3, F2Mul::V4] {
             for squaring in Squaring::ALL {
                 for unroll in Formulas::UNROLL {
-                    v.push(Formulas { f2mul, squaring, unroll });
+                    for inline in [false, true] {
+                        v.push(Formulas { f2mul, squaring, unroll, inline });
+                    }
                 }
             }
         }
@@ -160,7 +165,19 @@ impl Formulas {
 
     /// Runtime code for `interface` (may exceed [`MAX_CODE_SIZE`]: check before deploying).
     pub fn runtime_code(self, interface: Interface) -> Vec<u8> {
-        bytecode::assemble_with(&self.program(), interface, bytecode::AssembleOptions { unroll: self.unroll })
+        let prog = self.program();
+        bytecode::assemble_with(&prog, interface, self.assemble_options(&prog, interface))
+    }
+
+    /// The back-end choices of this build for `prog` (this build's program) in `interface`.
+    pub fn assemble_options(self, prog: &Program, interface: Interface) -> bytecode::AssembleOptions {
+        let opts = bytecode::AssembleOptions { unroll: self.unroll, inline: 0 };
+        if !self.inline {
+            return opts;
+        }
+        let profile = native::run(prog, &generator_pairs_input(2)).sub_calls;
+        let inline = bytecode::inline_to_fit(prog, interface, opts, &profile, MAX_CODE_SIZE);
+        bytecode::AssembleOptions { inline, ..opts }
     }
 }
 
@@ -169,6 +186,9 @@ impl core::fmt::Display for Formulas {
         write!(f, "f2mul {}, {} squaring", self.f2mul, self.squaring)?;
         if self.unroll > 1 {
             write!(f, ", loops unrolled x{}", self.unroll)?;
+        }
+        if self.inline {
+            write!(f, ", subroutines inlined to fit")?;
         }
         Ok(())
     }

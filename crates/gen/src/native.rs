@@ -67,6 +67,8 @@ pub enum Outcome {
 pub struct NativeRun {
     pub outcome: Outcome,
     pub counts: PhaseCounts,
+    /// How often each subroutine (`Program::subs`, by index) was called.
+    pub sub_calls: Vec<u64>,
 }
 
 enum Halt {
@@ -84,6 +86,8 @@ struct Machine<'a> {
     /// operation tripled the executor's run time).
     current: OpCounts,
     counts: PhaseCounts,
+    /// Calls of each subroutine (by id).
+    sub_calls: Vec<u64>,
 }
 
 /// Runs the program on `input` (the calldata).
@@ -99,13 +103,14 @@ pub fn run(prog: &Program, input: &[u8]) -> NativeRun {
         phase: Phase::Decode,
         current: OpCounts::default(),
         counts: PhaseCounts::default(),
+        sub_calls: vec![0; prog.subs.len()],
     };
     let outcome = match m.block(&prog.main) {
         Ok(()) => Outcome::Invalid("fell off the end of the program"),
         Err(Halt::Done(o)) => o,
     };
     m.flush_counts();
-    NativeRun { outcome, counts: m.counts }
+    NativeRun { outcome, counts: m.counts, sub_calls: m.sub_calls }
 }
 
 impl Machine<'_> {
@@ -172,6 +177,7 @@ impl Machine<'_> {
             Node::Copy { dst, src, n } => self.copy(*dst, *src, *n),
             Node::Call(id) => {
                 self.count().calls += 1;
+                self.sub_calls[*id] += 1;
                 let prog = self.prog;
                 self.block(&prog.subs[*id].body)?;
             }

@@ -36,7 +36,10 @@ pub struct PairingCheckArgs {
     /// Copies of a counted loop's body per iteration (1, 2 or 4): less loop control, more code.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8), conflicts_with = "optimize_for")]
     pub unroll: u32,
-    /// Choose the formulas (f2mul, squaring, unrolling) that minimise TARGET among those that fit the
+    /// Inline the subroutines whose calls cost most per byte, as many as fit 24,576 bytes.
+    #[arg(long, conflicts_with = "optimize_for")]
+    pub inline: bool,
+    /// Choose the formulas (f2mul, squaring, unrolling, inlining) that minimise TARGET among those that fit the
     /// EIP-170 limit: a gas schedule (gas at k = 2) or `runtime` (time in revm at k = 2,
     /// measured now). The candidates and their costs go to stderr.
     #[arg(long, value_name = "TARGET", value_parser = parse_target)]
@@ -70,7 +73,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
     let formulas = match a.optimize_for {
-        None => Formulas { f2mul: a.f2mul, squaring: a.squaring, unroll: a.unroll },
+        None => Formulas { f2mul: a.f2mul, squaring: a.squaring, unroll: a.unroll, inline: a.inline },
         Some(target) => {
             let choice = optimize::choose(iface, &[target], Plan::QUICK).map_err(CliError::Build)?.remove(0);
             for c in &choice.candidates {
@@ -80,7 +83,7 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
                     (Some(ns), CostTarget::Runtime) => evm384_timing::format_ns(ns),
                 };
                 let mark = if c.formulas == choice.best { "  <- chosen" } else { "" };
-                eprintln!("{:<56} {:>6} bytes  {cost}{mark}", c.formulas.to_string(), c.code_bytes);
+                eprintln!("{:<86} {:>6} bytes  {cost}{mark}", c.formulas.to_string(), c.code_bytes);
             }
             eprintln!("optimised for {} at k = {}, interface {iface}", target.name(), optimize::COST_K);
             choice.best
