@@ -34,6 +34,7 @@
 mod bytes;
 mod field;
 pub mod isa;
+pub mod modx;
 mod portable;
 pub mod reference;
 #[cfg(target_arch = "x86_64")]

@@ -1,0 +1,317 @@
+//! The arithmetic of an EVMMAX field context (EIP-6690, ethereum/EIPs `EIPS/eip-6690.md` at
+//! f767a1e8078e17c9b381a91d35a09492189ede1b): a modulus that is odd or a power of two,
+//! 3 ≤ m ≤ 2^768 − 1, and values of `limbs` 64-bit words (the modulus padded to whole words).
+//!
+//! - Odd m: values are kept in Montgomery form with R = 2^(64·limbs) (the EIP's internal
+//!   representation): [`ModX::to_internal`] is `mulmont(x, R² mod m)`, [`ModX::to_canonical`]
+//!   `mulmont(x, 1)`, [`ModX::mul`] `mulmont(x, y) = x·y·R⁻¹ mod m` (CIOS, Koç–Acar–Kaliski 1996;
+//!   at 6 limbs the MULX/ADX assembly of [`crate::mulmodmont384`]), add and sub the usual
+//!   modular ones. Every result is below m when the operands are.
+//! - m = 2^k: plain arithmetic mod 2^k (no conversion).
+//!
+//! Values are little-endian words, `limbs` of them ([`Limbs768`] holds the widest).
+
+use crate::{field::neg_inverse_mod_2_64, Limbs};
+
+/// Most words of a value: 768 bits.
+pub const MAX_LIMBS: usize = 12;
+
+/// A value of up to 768 bits, little-endian words; words at and above `limbs` are zero.
+pub type Limbs768 = [u64; MAX_LIMBS];
+
+/// Why a modulus is refused (SETMODX halts exceptionally).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModXError {
+    /// More than 96 bytes.
+    TooLong,
+    /// Below 3 or above 2^768 − 1.
+    OutOfRange,
+    /// Even and not a power of two.
+    NeitherOddNorPowerOfTwo,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    /// `inv = −m⁻¹ mod 2^64`, `r2 = R² mod m`.
+    Odd { inv: u64, r2: Limbs768 },
+    /// m = 2^bits.
+    PowerOfTwo { bits: u32 },
+}
+
+/// A field context's modulus and its precomputed constants.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModX {
+    m: Limbs768,
+    limbs: usize,
+    kind: Kind,
+}
+
+fn bit_len(x: &Limbs768) -> u32 {
+    (0..MAX_LIMBS).rev().find(|&i| x[i] != 0).map_or(0, |i| 64 * i as u32 + 64 - x[i].leading_zeros())
+}
+
+/// x ≥ y over `n` words.
+fn geq(x: &[u64], y: &[u64]) -> bool {
+    for i in (0..x.len()).rev() {
+        if x[i] != y[i] {
+            return x[i] > y[i];
+        }
+    }
+    true
+}
+
+/// x − y over `n` words, returning the borrow.
+fn sub_in_place(x: &mut [u64], y: &[u64]) -> bool {
+    let mut borrow = false;
+    for (a, &b) in x.iter_mut().zip(y) {
+        let (d, b1) = a.overflowing_sub(b);
+        let (d, b2) = d.overflowing_sub(borrow as u64);
+        *a = d;
+        borrow = b1 || b2;
+    }
+    borrow
+}
+
+/// x + y over `n` words, returning the carry.
+fn add_in_place(x: &mut [u64], y: &[u64]) -> bool {
+    let mut carry = false;
+    for (a, &b) in x.iter_mut().zip(y) {
+        let (s, c1) = a.overflowing_add(b);
+        let (s, c2) = s.overflowing_add(carry as u64);
+        *a = s;
+        carry = c1 || c2;
+    }
+    carry
+}
+
+impl ModX {
+    /// The context for a big-endian modulus of at most 96 bytes (SETMODX's checks).
+    pub fn from_be_bytes(bytes: &[u8]) -> Result<ModX, ModXError> {
+        if bytes.len() > 8 * MAX_LIMBS {
+            return Err(ModXError::TooLong);
+        }
+        let mut m = [0u64; MAX_LIMBS];
+        for (i, &b) in bytes.iter().rev().enumerate() {
+            m[i / 8] |= (b as u64) << (8 * (i % 8));
+        }
+        ModX::new(m)
+    }
+
+    /// The context for a modulus given as words.
+    pub fn new(m: Limbs768) -> Result<ModX, ModXError> {
+        let bits = bit_len(&m);
+        if bits < 2 || (bits == 2 && m[0] < 3) {
+            return Err(ModXError::OutOfRange);
+        }
+        let power_of_two = m.iter().map(|w| w.count_ones()).sum::<u32>() == 1;
+        if m[0] & 1 == 0 && !power_of_two {
+            return Err(ModXError::NeitherOddNorPowerOfTwo);
+        }
+        // The words needed to hold m itself (2^k needs k + 1 bits).
+        let limbs = bits.div_ceil(64) as usize;
+        let kind = if power_of_two {
+            Kind::PowerOfTwo { bits: bits - 1 }
+        } else {
+            // R² mod m by doubling 1 modulo m, 2·64·limbs times.
+            let mut r2 = [0u64; MAX_LIMBS];
+            r2[0] = 1;
+            for _ in 0..128 * limbs {
+                let twice = r2;
+                let carry = add_in_place(&mut r2[..limbs], &twice[..limbs]);
+                if carry || geq(&r2[..limbs], &m[..limbs]) {
+                    sub_in_place(&mut r2[..limbs], &m[..limbs]);
+                }
+            }
+            Kind::Odd { inv: neg_inverse_mod_2_64(m[0]), r2 }
+        };
+        Ok(ModX { m, limbs, kind })
+    }
+
+    /// Words per value.
+    pub fn limbs(&self) -> usize {
+        self.limbs
+    }
+
+    /// Bytes per value in EVM memory and in the register space (`limbs · 8`).
+    pub fn element_size(&self) -> usize {
+        8 * self.limbs
+    }
+
+    pub fn is_odd(&self) -> bool {
+        matches!(self.kind, Kind::Odd { .. })
+    }
+
+    pub fn modulus(&self) -> &Limbs768 {
+        &self.m
+    }
+
+    /// Keeps the low `bits` of a power-of-two context's value.
+    fn mask(&self, x: &mut Limbs768) {
+        if let Kind::PowerOfTwo { bits } = self.kind {
+            for (i, w) in x.iter_mut().enumerate() {
+                let lo = 64 * i as u32;
+                if bits <= lo {
+                    *w = 0;
+                } else if bits - lo < 64 {
+                    *w &= (1u64 << (bits - lo)) - 1;
+                }
+            }
+        }
+    }
+
+    /// x + y mod m (operands below m).
+    pub fn add(&self, x: &Limbs768, y: &Limbs768) -> Limbs768 {
+        let n = self.limbs;
+        let mut s = *x;
+        let carry = add_in_place(&mut s[..n], &y[..n]);
+        if self.is_odd() && (carry || geq(&s[..n], &self.m[..n])) {
+            sub_in_place(&mut s[..n], &self.m[..n]);
+        }
+        self.mask(&mut s);
+        s
+    }
+
+    /// x − y mod m (operands below m).
+    pub fn sub(&self, x: &Limbs768, y: &Limbs768) -> Limbs768 {
+        let n = self.limbs;
+        let mut d = *x;
+        let borrow = sub_in_place(&mut d[..n], &y[..n]);
+        if self.is_odd() && borrow {
+            add_in_place(&mut d[..n], &self.m[..n]);
+        }
+        self.mask(&mut d);
+        d
+    }
+
+    /// The product: Montgomery's x·y·R⁻¹ mod m for odd m, x·y mod 2^k for m = 2^k.
+    pub fn mul(&self, x: &Limbs768, y: &Limbs768) -> Limbs768 {
+        match self.kind {
+            Kind::Odd { inv, .. } => self.mulmont(x, y, inv),
+            Kind::PowerOfTwo { .. } => {
+                let n = self.limbs;
+                let mut r = [0u64; MAX_LIMBS];
+                for i in 0..n {
+                    let mut carry = 0u128;
+                    for j in 0..n - i {
+                        let t = r[i + j] as u128 + x[i] as u128 * y[j] as u128 + carry;
+                        r[i + j] = t as u64;
+                        carry = t >> 64;
+                    }
+                }
+                self.mask(&mut r);
+                r
+            }
+        }
+    }
+
+    fn mulmont(&self, x: &Limbs768, y: &Limbs768, inv: u64) -> Limbs768 {
+        let n = self.limbs;
+        if n == 6 {
+            let sixth = |v: &Limbs768| -> Limbs { core::array::from_fn(|i| v[i]) };
+            let r = crate::mulmodmont384(&sixth(x), &sixth(y), &sixth(&self.m), inv);
+            let mut out = [0u64; MAX_LIMBS];
+            out[..6].copy_from_slice(&r);
+            return out;
+        }
+        cios(x, y, &self.m, inv, n)
+    }
+
+    /// STOREX: a canonical value into the internal form; `None` if it is not below m.
+    pub fn to_internal(&self, x: &Limbs768) -> Option<Limbs768> {
+        let n = self.limbs;
+        if x[n..].iter().any(|&w| w != 0) || geq(&x[..n], &self.m[..n]) {
+            return None;
+        }
+        Some(match &self.kind {
+            Kind::Odd { inv, r2 } => self.mulmont(x, r2, *inv),
+            Kind::PowerOfTwo { .. } => *x,
+        })
+    }
+
+    /// LOADX: an internal value back to canonical.
+    pub fn to_canonical(&self, x: &Limbs768) -> Limbs768 {
+        match self.kind {
+            Kind::Odd { inv, .. } => {
+                let mut one = [0u64; MAX_LIMBS];
+                one[0] = 1;
+                self.mulmont(x, &one, inv)
+            }
+            Kind::PowerOfTwo { .. } => *x,
+        }
+    }
+}
+
+/// CIOS Montgomery product over `n` words (Koç, Acar, Kaliski 1996): for each word of x,
+/// t += x_i·y, then t += u·m with u = t₀·inv, shifted down a word; finally t − m if t ≥ m.
+fn cios(x: &Limbs768, y: &Limbs768, m: &Limbs768, inv: u64, n: usize) -> Limbs768 {
+    let mut t = [0u64; MAX_LIMBS + 2];
+    for i in 0..n {
+        let mut carry = 0u128;
+        for j in 0..n {
+            let s = t[j] as u128 + x[i] as u128 * y[j] as u128 + carry;
+            t[j] = s as u64;
+            carry = s >> 64;
+        }
+        let s = t[n] as u128 + carry;
+        t[n] = s as u64;
+        t[n + 1] = (s >> 64) as u64;
+        let u = t[0].wrapping_mul(inv);
+        let s = t[0] as u128 + u as u128 * m[0] as u128;
+        let mut carry = s >> 64;
+        for j in 1..n {
+            let s = t[j] as u128 + u as u128 * m[j] as u128 + carry;
+            t[j - 1] = s as u64;
+            carry = s >> 64;
+        }
+        let s = t[n] as u128 + carry;
+        t[n - 1] = s as u64;
+        t[n] = t[n + 1] + (s >> 64) as u64;
+    }
+    let mut r = [0u64; MAX_LIMBS];
+    r[..n].copy_from_slice(&t[..n]);
+    if t[n] != 0 || geq(&r[..n], &m[..n]) {
+        sub_in_place(&mut r[..n], &m[..n]);
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moduli_are_checked_as_setmodx_does() {
+        assert_eq!(ModX::from_be_bytes(&[0; 97]), Err(ModXError::TooLong));
+        assert_eq!(ModX::from_be_bytes(&[2]), Err(ModXError::OutOfRange));
+        assert_eq!(ModX::from_be_bytes(&[1]), Err(ModXError::OutOfRange));
+        assert_eq!(ModX::from_be_bytes(&[]), Err(ModXError::OutOfRange));
+        assert_eq!(ModX::from_be_bytes(&[6]), Err(ModXError::NeitherOddNorPowerOfTwo));
+        let three = ModX::from_be_bytes(&[3]).unwrap();
+        assert!(three.is_odd() && three.limbs() == 1);
+        let four = ModX::from_be_bytes(&[4]).unwrap();
+        assert!(!four.is_odd() && four.element_size() == 8);
+        // 2^64 needs two words; 2^768 does not fit, 2^768 − 1 (odd) does.
+        assert_eq!(ModX::from_be_bytes(&[1, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap().limbs(), 2);
+        assert_eq!(ModX::from_be_bytes(&[0xff; 96]).unwrap().limbs(), 12);
+        assert_eq!(ModX::from_be_bytes(&[[1u8].as_slice(), &[0; 96]].concat()), Err(ModXError::TooLong));
+    }
+
+    #[test]
+    fn values_at_or_above_the_modulus_are_refused() {
+        let m = ModX::from_be_bytes(&[0x65]).unwrap(); // 101
+        let v = |x: u64| {
+            let mut a = [0u64; MAX_LIMBS];
+            a[0] = x;
+            a
+        };
+        assert!(m.to_internal(&v(100)).is_some());
+        assert!(m.to_internal(&v(101)).is_none());
+        let mut high = v(1);
+        high[1] = 1; // beyond the context's one word
+        assert!(m.to_internal(&high).is_none());
+        // 3·5 = 15 and back.
+        let (a, b) = (m.to_internal(&v(3)).unwrap(), m.to_internal(&v(5)).unwrap());
+        assert_eq!(m.to_canonical(&m.mul(&a, &b)), v(15));
+        assert_eq!(m.to_canonical(&m.sub(&a, &b)), v(99));
+    }
+}
