@@ -245,10 +245,10 @@ impl ModX {
 /// t += x_i·y, then t += u·m with u = t₀·inv, shifted down a word; finally t − m if t ≥ m.
 fn cios(x: &Limbs768, y: &Limbs768, m: &Limbs768, inv: u64, n: usize) -> Limbs768 {
     let mut t = [0u64; MAX_LIMBS + 2];
-    for i in 0..n {
+    for &xi in &x[..n] {
         let mut carry = 0u128;
         for j in 0..n {
-            let s = t[j] as u128 + x[i] as u128 * y[j] as u128 + carry;
+            let s = t[j] as u128 + xi as u128 * y[j] as u128 + carry;
             t[j] = s as u64;
             carry = s >> 64;
         }

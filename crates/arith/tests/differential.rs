@@ -87,17 +87,17 @@ fn check_all_mul(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64, want: &Limbs) -> Res
 /// Every ADDMOD384/SUBMOD384 implementation must agree with the big-integer model.
 fn check_all_addsub(x: &Limbs, y: &Limbs, m: &Limbs) -> Result<(), TestCaseError> {
     let (add, sub) = (model_add(x, y, m), model_sub(x, y, m));
-    prop_assert_eq!(addmod384(x, y, m), add.clone(), "addmod384");
-    prop_assert_eq!(variants::addmod384_branchy(x, y, m), add.clone(), "addmod384_branchy");
-    prop_assert_eq!(variants::addmod384_branchless(x, y, m), add.clone(), "addmod384_branchless");
+    prop_assert_eq!(addmod384(x, y, m), add, "addmod384");
+    prop_assert_eq!(variants::addmod384_branchy(x, y, m), add, "addmod384_branchy");
+    prop_assert_eq!(variants::addmod384_branchless(x, y, m), add, "addmod384_branchless");
     if let Some(got) = variants::addmod384_asm(x, y, m) {
-        prop_assert_eq!(got, add.clone(), "addmod384_asm");
+        prop_assert_eq!(got, add, "addmod384_asm");
     }
-    prop_assert_eq!(submod384(x, y, m), sub.clone(), "submod384");
-    prop_assert_eq!(variants::submod384_branchy(x, y, m), sub.clone(), "submod384_branchy");
-    prop_assert_eq!(variants::submod384_branchless(x, y, m), sub.clone(), "submod384_branchless");
+    prop_assert_eq!(submod384(x, y, m), sub, "submod384");
+    prop_assert_eq!(variants::submod384_branchy(x, y, m), sub, "submod384_branchy");
+    prop_assert_eq!(variants::submod384_branchless(x, y, m), sub, "submod384_branchless");
     if let Some(got) = variants::submod384_asm(x, y, m) {
-        prop_assert_eq!(got, sub.clone(), "submod384_asm");
+        prop_assert_eq!(got, sub, "submod384_asm");
     }
     Ok(())
 }

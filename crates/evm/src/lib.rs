@@ -8,11 +8,14 @@
 //! - [`schedule`]: gas schedules as tables, and the gas of one run under every schedule;
 //! - [`meter`]: the opcode histogram and frame gas (a revm inspector);
 //! - [`runner`]: [`execute`], [`Runner`], [`call_precompile`];
-//! - [`disasm`]: disassembly that decodes EVM384 operands.
+//! - [`disasm`]: disassembly that decodes EVM384 operands;
+//! - [`evmmax`]: EIP-6690 (EVMMAX) execution semantics per call frame: field contexts,
+//!   registers, every halt condition and the gas tables (the revm glue comes next).
 
 pub mod analysis;
 pub mod bench;
 pub mod disasm;
+pub mod evmmax;
 pub mod meter;
 pub mod opcodes;
 pub mod runner;

@@ -345,7 +345,7 @@ pub fn check(seed: u64, c: &OpCase, evm: &mut EvmOps) -> Vec<Mismatch> {
             bad.push(c.mismatch(seed, path, &got, &want));
         }
     }
-    if c.index % EVM_SHARE == 0 {
+    if c.index.is_multiple_of(EVM_SHARE) {
         for (name, got) in evm.run(c) {
             match got {
                 Ok(got) if got == want => {}
@@ -453,8 +453,8 @@ pub fn fuzz_ops(seed: u64, first_case: u64, cases: u64, progress: &(dyn Fn(u64) 
         threads: rayon::current_num_threads(),
         evm_cases: tally.evm_cases,
         by_op: OPS.iter().map(|o| o.name()).zip(tally.by_op).collect(),
-        by_modulus: ModulusClass::ALL.iter().map(|m| name_of(m)).zip(tally.by_modulus).collect(),
-        by_operands: OperandClass::ALL.iter().map(|m| name_of(m)).zip(tally.by_operands).collect(),
+        by_modulus: ModulusClass::ALL.iter().map(name_of).zip(tally.by_modulus).collect(),
+        by_operands: OperandClass::ALL.iter().map(name_of).zip(tally.by_operands).collect(),
         first_mismatches: tally.first,
     }
 }
@@ -498,7 +498,8 @@ mod tests {
             model::limbs(&((model::big(&c.x) + (num_bigint::BigUint::from(1u8) << 384)) - model::big(&c.y)))
         };
         let mul_ignoring_inv = |c: &OpCase| model::mulmodmont384(&c.x, &c.y, &c.m, 0);
-        let wrong: [(Op, &dyn Fn(&OpCase) -> Limbs); 3] = [
+        type Wrong<'a> = &'a dyn Fn(&OpCase) -> Limbs;
+        let wrong: [(Op, Wrong); 3] = [
             (Op::AddMod384, &add_no_reduction),
             (Op::SubMod384, &sub_no_correction),
             (Op::MulModMont384, &mul_ignoring_inv),

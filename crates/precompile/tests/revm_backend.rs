@@ -46,13 +46,11 @@ fn every_vector_in_revm_as_revm_does() {
                 assert_eq!(pairing_check(&case.input, limit), revm_pairing(&case.input, limit), "{name}, gas {limit}");
             }
             // Inside revm: called directly and from a contract.
-            for (s, o) in [(&mut stock, &mut ours)] {
-                let (a, b) = (
-                    s.call(BLS12_PAIRING_CHECK, &case.input).unwrap(),
-                    o.call(BLS12_PAIRING_CHECK, &case.input).unwrap(),
-                );
-                assert_eq!((&a.status, &a.output, a.gas_used), (&b.status, &b.output, b.gas_used), "{name}");
-            }
+            let (a, b) = (
+                stock.call(BLS12_PAIRING_CHECK, &case.input).unwrap(),
+                ours.call(BLS12_PAIRING_CHECK, &case.input).unwrap(),
+            );
+            assert_eq!((&a.status, &a.output, a.gas_used), (&b.status, &b.output, b.gas_used), "{name}");
             let (a, b) = (stock_via.run(&case.input).unwrap(), ours_via.run(&case.input).unwrap());
             assert_eq!((&a.status, &a.output, a.gas_used), (&b.status, &b.output, b.gas_used), "{name} via a contract");
             // And the vector's own answer.

@@ -24,7 +24,7 @@ pub use evm384_precompile::PrecompileHalt as InputError;
 /// (`blst_miller_loop_n`: one shared squaring chain for all pairs, as revm's 0x0f does) and one
 /// final exponentiation.
 pub fn blst_pairing_check(input: &[u8]) -> Result<bool, InputError> {
-    if input.is_empty() || input.len() % PAIR_BYTES != 0 {
+    if input.is_empty() || !input.len().is_multiple_of(PAIR_BYTES) {
         return Err(InputError::Bls12381PairingInputLength);
     }
     let pairs = evm384_precompile::decode_pairs(input)?;

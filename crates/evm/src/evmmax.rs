@@ -1,0 +1,423 @@
+//! EVMMAX (EIP-6690) execution semantics: the per-call-frame field contexts and their virtual
+//! registers, every assertion of the text as an exceptional halt ([`EvmmaxHalt`]), and the gas
+//! of each instruction from the EIP's tables ([`GAS`]). The text followed is ethereum/EIPs
+//! `EIPS/eip-6690.md` at commit f767a1e8078e17c9b381a91d35a09492189ede1b (status Stagnant).
+//!
+//! This module is the interpreter-independent layer: an [`EvmmaxState`] belongs to one call
+//! frame; the instruction glue in revm reads the stack and EVM memory, checks memory ranges and
+//! charges memory expansion (which, per the EIP, counts the frame's allocated registers too:
+//! [`EvmmaxState::allocated_bytes`]), and calls these functions. The arithmetic is
+//! `evm384_arith::modx`.
+//!
+//! Readings of the text where it is loose, kept explicit:
+//! - LOADX's range "`[source, source + count]` within the value space" is read as
+//!   `source + count ≤ registers` (the `count` registers from `source`), as for STOREX.
+//! - LOADX of a power-of-two context charges `(element_size + 31) / 32 · 3` once, as the text
+//!   says (not per value); STOREX's "cost_mem_copy(count · element_size)" is read as MCOPY's
+//!   copy cost, `3 · ⌈count · element_size / 32⌉`.
+//! - The arithmetic bounds check is the text's `idx + stride · count < registers` for out, x
+//!   and y (one stride more than the last index touched).
+
+use std::collections::BTreeMap;
+
+use evm384_arith::modx::{Limbs768, ModX, ModXError, MAX_LIMBS};
+
+/// Gas of the EVMMAX instructions by modulus width (index: words − 1, 64 to 768 bits).
+pub struct GasTable {
+    /// SETMODX's static part.
+    pub setmodx_base: u64,
+    /// SETMODX's dynamic part for an odd modulus.
+    pub setmodx_odd: [u64; MAX_LIMBS],
+    /// ADDMODX / SUBMODX per operation.
+    pub add_sub: [u64; MAX_LIMBS],
+    /// MULMODX per operation (also LOADX / STOREX per value for odd moduli).
+    pub mul: [u64; MAX_LIMBS],
+}
+
+/// The EIP's tables (its linear and quadratic cost models, rounded).
+pub const GAS: GasTable = GasTable {
+    setmodx_base: 1,
+    setmodx_odd: [23, 26, 29, 32, 36, 39, 42, 45, 48, 51, 54, 58],
+    add_sub: [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2],
+    mul: [1, 1, 1, 2, 2, 3, 4, 5, 7, 8, 10, 12],
+};
+
+/// Per-call-frame cap on the bytes of all allocated registers.
+pub const MAX_REGISTER_BYTES: usize = 24_576;
+
+/// Largest field-context id.
+pub const MAX_ID: u64 = 256;
+
+/// Largest `alloc_count`.
+pub const MAX_ALLOC: u64 = 256;
+
+/// Why an EVMMAX instruction halts the frame exceptionally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvmmaxHalt {
+    /// SETMODX `id` above 256.
+    IdOutOfRange,
+    /// SETMODX: the modulus is longer than 96 bytes, below 3, or neither odd nor a power of two.
+    InvalidModulus(ModXError),
+    /// SETMODX `alloc_count` zero or above 256.
+    AllocCount,
+    /// SETMODX would take the frame's registers past 24,576 bytes.
+    RegisterCap,
+    /// An arithmetic or transfer instruction without an active field context.
+    NoActiveContext,
+    /// A register index (or range) outside the active context.
+    RegisterOutOfBounds,
+    /// ADDMODX / SUBMODX / MULMODX with `out_stride` 0.
+    ZeroStride,
+    /// ADDMODX / SUBMODX / MULMODX with `count` 0.
+    ZeroCount,
+    /// STOREX of a value not below the modulus.
+    ValueNotBelowModulus,
+}
+
+/// One field context: its modulus and registers (internal form: Montgomery for odd moduli).
+#[derive(Clone, Debug)]
+pub struct FieldContext {
+    pub modx: ModX,
+    pub registers: Vec<Limbs768>,
+}
+
+impl FieldContext {
+    fn width(&self) -> usize {
+        self.modx.limbs() - 1
+    }
+}
+
+/// The arithmetic instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    AddModX,
+    SubModX,
+    MulModX,
+}
+
+/// The 7-byte immediate of ADDMODX / SUBMODX / MULMODX.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArithImmediate {
+    pub out: u8,
+    pub out_stride: u8,
+    pub x: u8,
+    pub x_stride: u8,
+    pub y: u8,
+    pub y_stride: u8,
+    pub count: u8,
+}
+
+impl ArithImmediate {
+    pub const LEN: usize = 7;
+
+    pub fn from_bytes(b: &[u8; 7]) -> ArithImmediate {
+        ArithImmediate { out: b[0], out_stride: b[1], x: b[2], x_stride: b[3], y: b[4], y_stride: b[5], count: b[6] }
+    }
+
+    pub fn to_bytes(self) -> [u8; 7] {
+        [self.out, self.out_stride, self.x, self.x_stride, self.y, self.y_stride, self.count]
+    }
+}
+
+/// The EVMMAX state of one call frame.
+#[derive(Clone, Debug, Default)]
+pub struct EvmmaxState {
+    contexts: BTreeMap<u16, FieldContext>,
+    active: Option<u16>,
+}
+
+/// What SETMODX did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetModX {
+    /// Gas beyond memory expansion: the base, plus the odd-modulus part for a new context.
+    pub gas: u64,
+    /// Register bytes newly allocated (memory expansion is charged for them).
+    pub allocated: usize,
+}
+
+impl EvmmaxState {
+    /// Bytes of all registers allocated in this frame.
+    pub fn allocated_bytes(&self) -> usize {
+        self.contexts.values().map(|c| c.registers.len() * c.modx.element_size()).sum()
+    }
+
+    pub fn active(&self) -> Option<&FieldContext> {
+        self.active.and_then(|id| self.contexts.get(&id))
+    }
+
+    fn active_mut(&mut self) -> Result<&mut FieldContext, EvmmaxHalt> {
+        let id = self.active.ok_or(EvmmaxHalt::NoActiveContext)?;
+        self.contexts.get_mut(&id).ok_or(EvmmaxHalt::NoActiveContext)
+    }
+
+    /// SETMODX with the stack values `id` and `alloc_count` (saturated to u64) and the
+    /// modulus bytes (already read from memory; their range checked by the caller).
+    pub fn setmodx(&mut self, id: u64, modulus: &[u8], alloc_count: u64) -> Result<SetModX, EvmmaxHalt> {
+        if id > MAX_ID {
+            return Err(EvmmaxHalt::IdOutOfRange);
+        }
+        let id = id as u16;
+        if self.contexts.contains_key(&id) {
+            self.active = Some(id);
+            return Ok(SetModX { gas: GAS.setmodx_base, allocated: 0 });
+        }
+        let modx = ModX::from_be_bytes(modulus).map_err(EvmmaxHalt::InvalidModulus)?;
+        if alloc_count == 0 || alloc_count > MAX_ALLOC {
+            return Err(EvmmaxHalt::AllocCount);
+        }
+        let allocated = alloc_count as usize * modx.element_size();
+        if self.allocated_bytes() + allocated > MAX_REGISTER_BYTES {
+            return Err(EvmmaxHalt::RegisterCap);
+        }
+        let gas = GAS.setmodx_base + if modx.is_odd() { GAS.setmodx_odd[modx.limbs() - 1] } else { 0 };
+        let registers = vec![[0u64; MAX_LIMBS]; alloc_count as usize];
+        self.contexts.insert(id, FieldContext { modx, registers });
+        self.active = Some(id);
+        Ok(SetModX { gas, allocated })
+    }
+
+    /// The gas of an arithmetic instruction on the active context, or why it halts (checked
+    /// before anything is computed, so that the gas can be charged first).
+    pub fn arith_gas(&self, op: ArithOp, imm: ArithImmediate) -> Result<u64, EvmmaxHalt> {
+        let ctx = self.active().ok_or(EvmmaxHalt::NoActiveContext)?;
+        if imm.out_stride == 0 {
+            return Err(EvmmaxHalt::ZeroStride);
+        }
+        if imm.count == 0 {
+            return Err(EvmmaxHalt::ZeroCount);
+        }
+        let reach = |idx: u8, stride: u8| idx as usize + stride as usize * imm.count as usize;
+        let max = reach(imm.out, imm.out_stride).max(reach(imm.x, imm.x_stride)).max(reach(imm.y, imm.y_stride));
+        if max >= ctx.registers.len() {
+            return Err(EvmmaxHalt::RegisterOutOfBounds);
+        }
+        let per = match op {
+            ArithOp::AddModX | ArithOp::SubModX => GAS.add_sub[ctx.width()],
+            ArithOp::MulModX => GAS.mul[ctx.width()],
+        };
+        Ok(per * imm.count as u64)
+    }
+
+    /// ADDMODX / SUBMODX / MULMODX: every result from the registers as they were before the
+    /// instruction, then all written ("registers are not modified until all operations in the
+    /// loop have completed"). Returns the gas ([`EvmmaxState::arith_gas`]).
+    pub fn arith(&mut self, op: ArithOp, imm: ArithImmediate) -> Result<u64, EvmmaxHalt> {
+        let gas = self.arith_gas(op, imm)?;
+        let ctx = self.active_mut()?;
+        let results: Vec<Limbs768> = (0..imm.count as usize)
+            .map(|i| {
+                let x = &ctx.registers[imm.x as usize + i * imm.x_stride as usize];
+                let y = &ctx.registers[imm.y as usize + i * imm.y_stride as usize];
+                match op {
+                    ArithOp::AddModX => ctx.modx.add(x, y),
+                    ArithOp::SubModX => ctx.modx.sub(x, y),
+                    ArithOp::MulModX => ctx.modx.mul(x, y),
+                }
+            })
+            .collect();
+        for (i, r) in results.into_iter().enumerate() {
+            ctx.registers[imm.out as usize + i * imm.out_stride as usize] = r;
+        }
+        Ok(gas)
+    }
+
+    /// LOADX's gas and checks: `count` registers from `source` of the active context.
+    pub fn loadx_gas(&self, source: u64, count: u64) -> Result<u64, EvmmaxHalt> {
+        let ctx = self.active().ok_or(EvmmaxHalt::NoActiveContext)?;
+        if source.checked_add(count).is_none_or(|end| end > ctx.registers.len() as u64) {
+            return Err(EvmmaxHalt::RegisterOutOfBounds);
+        }
+        Ok(if ctx.modx.is_odd() {
+            count * GAS.mul[ctx.width()]
+        } else {
+            (ctx.modx.element_size() as u64).div_ceil(32) * 3
+        })
+    }
+
+    /// LOADX: the values, canonical, big-endian, `element_size` bytes each (the caller writes
+    /// them to memory at `dest`).
+    pub fn loadx(&self, source: u64, count: u64) -> Result<Vec<u8>, EvmmaxHalt> {
+        self.loadx_gas(source, count)?;
+        let ctx = self.active().ok_or(EvmmaxHalt::NoActiveContext)?;
+        let n = ctx.modx.limbs();
+        let mut out = Vec::with_capacity(count as usize * 8 * n);
+        for r in &ctx.registers[source as usize..(source + count) as usize] {
+            let v = ctx.modx.to_canonical(r);
+            for w in v[..n].iter().rev() {
+                out.extend_from_slice(&w.to_be_bytes());
+            }
+        }
+        Ok(out)
+    }
+
+    /// STOREX's gas and register-range check: `count` registers from `dest`.
+    pub fn storex_gas(&self, dest: u64, count: u64) -> Result<u64, EvmmaxHalt> {
+        let ctx = self.active().ok_or(EvmmaxHalt::NoActiveContext)?;
+        if dest.checked_add(count).is_none_or(|end| end > ctx.registers.len() as u64) {
+            return Err(EvmmaxHalt::RegisterOutOfBounds);
+        }
+        Ok(if ctx.modx.is_odd() {
+            count * GAS.mul[ctx.width()]
+        } else {
+            (count * ctx.modx.element_size() as u64).div_ceil(32) * 3
+        })
+    }
+
+    /// STOREX: `bytes` holds `count` big-endian values of `element_size` bytes (read by the
+    /// caller from memory at `source`); each must be below the modulus. Registers are written
+    /// only if every value is valid.
+    pub fn storex(&mut self, dest: u64, bytes: &[u8], count: u64) -> Result<u64, EvmmaxHalt> {
+        let gas = self.storex_gas(dest, count)?;
+        let ctx = self.active_mut()?;
+        let size = ctx.modx.element_size();
+        debug_assert_eq!(bytes.len(), size * count as usize);
+        let values: Vec<Limbs768> = bytes
+            .chunks_exact(size)
+            .map(|c| {
+                let mut v = [0u64; MAX_LIMBS];
+                for (i, w) in c.chunks_exact(8).rev().enumerate() {
+                    v[i] = u64::from_be_bytes(w.try_into().expect("8 bytes"));
+                }
+                ctx.modx.to_internal(&v).ok_or(EvmmaxHalt::ValueNotBelowModulus)
+            })
+            .collect::<Result<_, _>>()?;
+        for (i, v) in values.into_iter().enumerate() {
+            ctx.registers[dest as usize + i] = v;
+        }
+        Ok(gas)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn be(v: u64, size: usize) -> Vec<u8> {
+        let mut b = vec![0u8; size];
+        b[size - 8..].copy_from_slice(&v.to_be_bytes());
+        b
+    }
+
+    /// A frame with context 1: modulus 101 (odd, one word), `n` registers.
+    fn state(n: u64) -> EvmmaxState {
+        let mut s = EvmmaxState::default();
+        assert_eq!(s.setmodx(1, &[101], n), Ok(SetModX { gas: 1 + 23, allocated: 8 * n as usize }));
+        s
+    }
+
+    fn imm(out: u8, out_stride: u8, x: u8, x_stride: u8, y: u8, y_stride: u8, count: u8) -> ArithImmediate {
+        ArithImmediate { out, out_stride, x, x_stride, y, y_stride, count }
+    }
+
+    #[test]
+    fn setmodx_rules() {
+        let mut s = EvmmaxState::default();
+        assert_eq!(s.setmodx(257, &[101], 1), Err(EvmmaxHalt::IdOutOfRange));
+        assert_eq!(s.setmodx(0, &[100], 1), Err(EvmmaxHalt::InvalidModulus(ModXError::NeitherOddNorPowerOfTwo)));
+        assert_eq!(s.setmodx(0, &[2], 1), Err(EvmmaxHalt::InvalidModulus(ModXError::OutOfRange)));
+        assert_eq!(s.setmodx(0, &[0; 97], 1), Err(EvmmaxHalt::InvalidModulus(ModXError::TooLong)));
+        assert_eq!(s.setmodx(0, &[101], 0), Err(EvmmaxHalt::AllocCount));
+        assert_eq!(s.setmodx(0, &[101], 257), Err(EvmmaxHalt::AllocCount));
+        // A power of two: no odd-modulus part. 768-bit odd: the widest price.
+        assert_eq!(s.setmodx(2, &[1, 0], 4), Ok(SetModX { gas: 1, allocated: 32 }));
+        assert_eq!(s.setmodx(3, &[0xff; 96], 16), Ok(SetModX { gas: 1 + 58, allocated: 16 * 96 }));
+        // An existing id is only activated: no checks on the other operands, base gas only.
+        assert_eq!(s.setmodx(2, &[], 0), Ok(SetModX { gas: 1, allocated: 0 }));
+        assert_eq!(s.active().unwrap().modx.element_size(), 8);
+        // The 24,576-byte cap over all contexts of the frame.
+        assert_eq!(s.allocated_bytes(), 32 + 1536);
+        assert_eq!(s.setmodx(4, &[0xff; 96], 256), Err(EvmmaxHalt::RegisterCap));
+        let room = (MAX_REGISTER_BYTES - s.allocated_bytes()) / 96;
+        assert!(s.setmodx(4, &[0xff; 96], room as u64).is_ok());
+        let left = MAX_REGISTER_BYTES - s.allocated_bytes(); // 64 bytes: eight 8-byte registers
+        assert_eq!(left, 64);
+        assert_eq!(s.setmodx(5, &[3], 9), Err(EvmmaxHalt::RegisterCap));
+        assert!(s.setmodx(5, &[3], 8).is_ok());
+        assert_eq!(s.allocated_bytes(), MAX_REGISTER_BYTES);
+    }
+
+    #[test]
+    fn no_active_context_halts() {
+        let mut s = EvmmaxState::default();
+        assert_eq!(s.arith(ArithOp::AddModX, imm(0, 1, 0, 1, 0, 1, 1)), Err(EvmmaxHalt::NoActiveContext));
+        assert_eq!(s.loadx(0, 0), Err(EvmmaxHalt::NoActiveContext));
+        assert_eq!(s.storex(0, &[], 0), Err(EvmmaxHalt::NoActiveContext));
+    }
+
+    #[test]
+    fn storex_loadx_round_trip_and_rejects_values_at_the_modulus() {
+        let mut s = state(4);
+        let bytes = [be(5, 8), be(100, 8)].concat();
+        assert_eq!(s.storex(1, &bytes, 2), Ok(2)); // two values at the 1-word MULMODX price
+        assert_eq!(s.loadx(1, 2), Ok(bytes.clone()));
+        // Internal form is Montgomery: 5·2^64 mod 101.
+        let r = ((1u128 << 64) % 101) as u64;
+        assert_eq!(s.active().unwrap().registers[1][0], 5 * r % 101);
+        // 101 is refused and nothing is written.
+        assert_eq!(s.storex(0, &[be(7, 8), be(101, 8)].concat(), 2), Err(EvmmaxHalt::ValueNotBelowModulus));
+        assert_eq!(s.loadx(0, 1), Ok(be(0, 8)));
+        // Ranges.
+        assert_eq!(s.storex_gas(3, 2), Err(EvmmaxHalt::RegisterOutOfBounds));
+        assert_eq!(s.loadx_gas(4, 1), Err(EvmmaxHalt::RegisterOutOfBounds));
+        assert_eq!(s.loadx_gas(u64::MAX, 2), Err(EvmmaxHalt::RegisterOutOfBounds));
+        assert_eq!(s.loadx_gas(0, 4), Ok(4));
+    }
+
+    #[test]
+    fn arithmetic_with_strides_and_bounds() {
+        let mut s = state(10);
+        let vals: Vec<u8> = (1..=4u64).flat_map(|v| be(v, 8)).collect();
+        s.storex(0, &vals, 4).unwrap(); // r0..r3 = 1, 2, 3, 4
+                                        // r4, r5 = r0·r2, r1·r3 (strides 1, 2, 2): 3, 8; count 2 costs 2 · 1.
+        assert_eq!(s.arith(ArithOp::MulModX, imm(4, 1, 0, 1, 2, 1, 2)), Ok(2));
+        assert_eq!(s.loadx(4, 2), Ok([be(3, 8), be(8, 8)].concat()));
+        // x_stride 0 broadcasts r0: r6, r7 = r0 + r2, r0 + r3.
+        s.arith(ArithOp::AddModX, imm(6, 1, 0, 0, 2, 1, 2)).unwrap();
+        assert_eq!(s.loadx(6, 2), Ok([be(4, 8), be(5, 8)].concat()));
+        // Subtraction wraps modulo 101.
+        s.arith(ArithOp::SubModX, imm(8, 1, 0, 1, 3, 1, 1)).unwrap();
+        assert_eq!(s.loadx(8, 1), Ok(be(101 - 3, 8)));
+        // Bounds: idx + stride · count must stay below the register count (10).
+        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 0, 1, 0, 1, 9)), Ok(9));
+        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 0, 1, 0, 1, 10)), Err(EvmmaxHalt::RegisterOutOfBounds));
+        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 9, 0, 0, 1, 1)), Ok(1));
+        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 0, 5, 0, 1, 2)), Err(EvmmaxHalt::RegisterOutOfBounds));
+        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 0, 0, 1, 0, 1, 1)), Err(EvmmaxHalt::ZeroStride));
+        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 0, 1, 0, 1, 0)), Err(EvmmaxHalt::ZeroCount));
+    }
+
+    #[test]
+    fn overlapping_outputs_read_the_registers_as_they_were() {
+        // r0..r3 = 1, 2, 3, 4; out = r1.. (stride 1) from x = r0.. and y = r0..: each output
+        // r(i+1) = r(i) + r(i) with the OLD r(i): 2, 4, 6 — not the cascade 2, 4, 8.
+        let mut s = state(8);
+        s.storex(0, &(1..=4u64).flat_map(|v| be(v, 8)).collect::<Vec<_>>(), 4).unwrap();
+        s.arith(ArithOp::AddModX, imm(1, 1, 0, 1, 0, 1, 3)).unwrap();
+        assert_eq!(s.loadx(0, 4), Ok([be(1, 8), be(2, 8), be(4, 8), be(6, 8)].concat()));
+    }
+
+    #[test]
+    fn gas_by_width() {
+        // Per-width prices straight from the EIP's tables (and its cost models).
+        for limbs in 1..=MAX_LIMBS {
+            let add = (limbs as f64 * 0.12 + 0.58).round() as u64;
+            let mul = (0.08 * (limbs * limbs) as f64 - 0.06 * limbs as f64 + 0.75).round() as u64;
+            let set = (limbs as f64 * 3.13 + 19.94).round() as u64;
+            assert_eq!(
+                (GAS.add_sub[limbs - 1], GAS.mul[limbs - 1], GAS.setmodx_odd[limbs - 1]),
+                (add, mul, set),
+                "{limbs}"
+            );
+        }
+        // A 6-word odd context: MULMODX count 3 costs 9; LOADX of 2 costs 2 · 3.
+        let mut s = EvmmaxState::default();
+        let p = [[0x1au8].as_slice(), &[0x01; 47]].concat(); // odd, 381 bits
+        s.setmodx(0, &p, 8).unwrap();
+        assert_eq!(s.arith_gas(ArithOp::MulModX, imm(0, 1, 0, 1, 0, 1, 3)), Ok(9));
+        assert_eq!(s.loadx_gas(0, 2), Ok(6));
+        // Power-of-two LOADX: once (element size 8 → one word → 3); STOREX per bytes copied.
+        s.setmodx(1, &[1, 0, 0], 8).unwrap();
+        assert_eq!(s.loadx_gas(0, 8), Ok(3));
+        assert_eq!(s.storex_gas(0, 8), Ok(3 * 2));
+    }
+}
