@@ -1,5 +1,5 @@
-//! Any bytes as EIP-2537 PAIRING_CHECK input: the v7 and v9 contracts agree with revm's 0x0f on
-//! success or failure and on the output. Seeds: `python3 fuzz/seed.py` writes the EIP-2537 pairing vectors of
+//! Any bytes as EIP-2537 PAIRING_CHECK input: the v7 and v9 contracts and `evm384-precompile`'s
+//! 0x0f agree with revm's 0x0f on success or failure and on the output. Seeds: `python3 fuzz/seed.py` writes the EIP-2537 pairing vectors of
 //! `testdata/eip2537` into `fuzz/corpus/pairing/`.
 #![no_main]
 use std::cell::RefCell;
@@ -15,8 +15,8 @@ thread_local! {
 fuzz_target!(|data: &[u8]| {
     TARGETS.with(|t| {
         let (want, got) = t.borrow_mut().run(data);
-        for (interface, answer) in got {
-            assert!(answer == want, "{interface:?}: contract {answer:?}, precompile {want:?}");
+        for (target, answer) in got {
+            assert!(answer == want, "{target}: {answer:?}, revm's 0x0f {want:?}");
         }
     });
 });

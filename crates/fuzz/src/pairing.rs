@@ -2,10 +2,10 @@
 //! structured mutations of valid EIP-2537 inputs.
 //!
 //! A case is drawn from `(seed, index)`: k pairs (1..=16, mostly small; their product is one
-//! or not), then one mutation of a class ([`Mutation`]). The input goes to revm's 0x0f and to
-//! the contract in each interface; they must agree on success or failure, and on the output
-//! when both succeed (a failure's gas and reason differ by design: the precompile halts, the
-//! contract reverts).
+//! or not), then one mutation of a class ([`Mutation`]). The input goes to revm's 0x0f, to the
+//! contract in each interface, and to 0x0f on this project's IFMA pairing (`evm384-precompile`);
+//! they must agree on success or failure, and on the output when both succeed (a failure's gas
+//! and reason differ by design: the precompile halts, the contract reverts).
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -269,9 +269,11 @@ pub enum Answer {
     Failure,
 }
 
-/// revm's 0x0f and the contract in each interface, in one thread's revm instances.
+/// revm's 0x0f, the contract in each interface, and 0x0f replaced by `evm384-precompile` (the
+/// IFMA pairing behind revm's input rules), in one thread's revm instances.
 pub struct PairingTargets {
     precompile: Runner,
+    precompile_ifma: Runner,
     contracts: Vec<(Interface, Runner)>,
 }
 
@@ -287,7 +289,9 @@ impl PairingTargets {
                 (i, r)
             })
             .collect();
-        PairingTargets { precompile: Runner::new(opts(Interface::V7)), contracts }
+        let mut precompile_ifma = Runner::new(opts(Interface::V7));
+        precompile_ifma.set_precompiles(evm384_precompile::precompiles(precompile_ifma.options().spec));
+        PairingTargets { precompile: Runner::new(opts(Interface::V7)), precompile_ifma, contracts }
     }
 
     fn answer(ex: Result<evm384_evm::Execution, evm384_evm::RunError>) -> Answer {
@@ -297,10 +301,13 @@ impl PairingTargets {
         }
     }
 
-    /// The precompile's answer and each contract's.
-    pub fn run(&mut self, input: &[u8]) -> (Answer, Vec<(Interface, Answer)>) {
+    /// revm's 0x0f's answer, and every other target's: each contract (by its interface's name)
+    /// and `precompile-ifma`.
+    pub fn run(&mut self, input: &[u8]) -> (Answer, Vec<(&'static str, Answer)>) {
         let want = Self::answer(self.precompile.call(BLS12_PAIRING_CHECK, input));
-        let got = self.contracts.iter_mut().map(|(i, r)| (*i, Self::answer(r.run(input)))).collect();
+        let mut got: Vec<(&'static str, Answer)> =
+            self.contracts.iter_mut().map(|(i, r)| (i.name(), Self::answer(r.run(input)))).collect();
+        got.push(("precompile-ifma", Self::answer(self.precompile_ifma.call(BLS12_PAIRING_CHECK, input))));
         (want, got)
     }
 }
@@ -310,7 +317,8 @@ impl PairingTargets {
 pub struct Disagreement {
     pub seed: u64,
     pub index: u64,
-    pub interface: &'static str,
+    /// `v7`, `v8`, `v9` (the contract) or `precompile-ifma`.
+    pub target: &'static str,
     pub mutation: String,
     pub precompile: String,
     pub contract: String,
@@ -358,10 +366,10 @@ pub fn check(seed: u64, c: &PairingCase, targets: &mut PairingTargets) -> (Vec<D
     let bad = got
         .into_iter()
         .filter(|(_, a)| *a != want)
-        .map(|(i, a)| Disagreement {
+        .map(|(target, a)| Disagreement {
             seed,
             index: c.index,
-            interface: i.name(),
+            target,
             mutation: c.mutation.name(),
             precompile: describe(&want),
             contract: describe(&a),

@@ -25,7 +25,8 @@ pub enum FuzzCommand {
     /// ADDMOD384 / SUBMOD384 / MULMODMONT384: fast path vs reference path vs a big-integer
     /// model, one case in 256 also through revm in v7, v8 and v9.
     Ops(CommonArgs),
-    /// The pairing-check contract against revm's 0x0f on structured mutations of valid inputs.
+    /// The pairing-check contract (and 0x0f on the IFMA pairing) against revm's 0x0f on
+    /// structured mutations of valid inputs.
     Pairing(PairingArgs),
     /// Random bytecode with EVM384 opcodes through revm: no panic, gas within the limit, the
     /// jump table accepts exactly the JUMPDEST instructions.
@@ -126,7 +127,7 @@ fn run_pairing(a: PairingArgs) -> Result<(), CliError> {
         let mut out = std::io::stdout().lock();
         writeln!(
             out,
-            "{} cases (k ≤ {}, contract in {}) in {:.1} s on {} threads; {} disagreements with revm's 0x0f",
+            "{} cases (k ≤ {}, contract in {}, and evm384-precompile's 0x0f) in {:.1} s on {} threads; {} disagreements with revm's 0x0f",
             report.cases,
             report.max_k,
             report.interfaces.join(", "),
