@@ -186,3 +186,30 @@ fn fuzz_commands_find_nothing_and_report_their_classes() {
     let o = evm384(&["fuzz", "pairing", "--interfaces", "v7,v10"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `--interface evmmax` for `run` and `disasm`: EIP-6690 code (modulus 101; r0 = 5 from
+/// memory; r1 = r0·r0 by MULMODX; LOADX r1; RETURN) runs and disassembles.
+#[test]
+fn evmmax_run_and_disasm() {
+    let code = concat!(
+        "6065", "6000", "53", // MSTORE8(0, 101)
+        "6003", "6001", "6000", "6001", "c0", // SETMODX(id 1, offset 0, size 1, 3 registers)
+        "6005", "6010", "52", // MSTORE(16, 5): 5 at bytes 40..48
+        "6001", "6028", "6000", "c2", // STOREX(dest r0, source 40, count 1)
+        "c5", "01", "01", "00", "00", "00", "00", "01", // MULMODX out=1/1 x=0/0 y=0/0 count=1
+        "6001", "6001", "6000", "c1", // LOADX(dest 0, source r1, count 1)
+        "6008", "6000", "f3" // RETURN(0, 8)
+    );
+    let v = json_of(&evm384(&["run", "--interface", "evmmax", "--code", code, "--json"]));
+    assert_eq!(v["status"], "success");
+    assert_eq!(v["output"], "0x0000000000000019"); // 25
+    assert_eq!(v["gas_by_schedule"], serde_json::json!({}), "EVM384 schedules do not price EVMMAX code");
+    let o = evm384(&["disasm", "--interface", "evmmax", "--code", code]);
+    let text = stdout(&o);
+    assert!(text.contains("SETMODX") && text.contains("MULMODX out=1/1 x=0/0 y=0/0 count=1"), "{text}");
+    // The same bytes as EVM384 v7 code mean something else entirely.
+    let o = evm384(&["run", "--interface", "v7", "--code", code, "--json"]);
+    assert_ne!(json_of(&o)["output"], "0x0000000000000019");
+    let o = evm384(&["run", "--interface", "evm999", "--code", code]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -62,7 +62,20 @@ pub fn analyze(interface: Interface, code: &[u8]) -> Bytecode {
     if interface != Interface::V9 || code.is_empty() {
         return Bytecode::new_legacy(Bytes::copy_from_slice(code));
     }
-    let table = jump_table(&jumpdests_v9(code));
+    with_jumpdests(code, &jumpdests_v9(code))
+}
+
+/// EVMMAX code (EIP-6690): the 7-byte immediates of ADDMODX/SUBMODX/MULMODX are skipped.
+pub fn analyze_evmmax(code: &[u8]) -> Bytecode {
+    if code.is_empty() {
+        return Bytecode::new_legacy(Bytes::new());
+    }
+    with_jumpdests(code, &crate::evmmax::jumpdests(code))
+}
+
+/// `code` padded with [`PADDING`] zero bytes, with the given jump destinations.
+fn with_jumpdests(code: &[u8], dests: &[bool]) -> Bytecode {
+    let table = jump_table(dests);
     let mut padded = Vec::with_capacity(code.len() + PADDING);
     padded.extend_from_slice(code);
     padded.resize(code.len() + PADDING, opcode::STOP);

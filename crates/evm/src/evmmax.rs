@@ -397,6 +397,14 @@ mod tests {
     }
 
     #[test]
+    fn listing_decodes_the_immediate() {
+        let text = listing(&[0x60, 0x01, 0xc0, 0xc5, 2, 1, 0, 1, 1, 1, 3, 0xc3, 1]);
+        assert!(text.contains("0002: SETMODX\n"), "{text}");
+        assert!(text.contains("0003: MULMODX out=2/1 x=0/1 y=1/1 count=3\n"), "{text}");
+        assert!(text.contains("000b: ADDMODX 0x01 (truncated: 1 of 7 immediate bytes)"), "{text}");
+    }
+
+    #[test]
     fn gas_by_width() {
         // Per-width prices straight from the EIP's tables (and its cost models).
         for limbs in 1..=MAX_LIMBS {
@@ -419,5 +427,260 @@ mod tests {
         s.setmodx(1, &[1, 0, 0], 8).unwrap();
         assert_eq!(s.loadx_gas(0, 8), Ok(3));
         assert_eq!(s.storex_gas(0, 8), Ok(3 * 2));
+    }
+}
+
+// ---- the instructions in revm --------------------------------------------------------------
+
+pub use glue::{install, jumpdests, listing, mnemonic, EvmmaxFrames, EvmmaxHost, IMMEDIATE_LEN};
+
+mod glue {
+    use super::*;
+    use revm::bytecode::opcode;
+    use revm::handler::instructions::EthInstructions;
+    use revm::interpreter::instructions::contract;
+    use revm::interpreter::interpreter::EthInterpreter;
+    use revm::interpreter::interpreter_types::{Immediates, Jumps, MemoryTr};
+    use revm::interpreter::{Host, Instruction, InstructionContext, InstructionExecResult, InstructionResult};
+    use revm::primitives::U256;
+
+    type Ctx<'a, H> = InstructionContext<'a, H, EthInterpreter>;
+
+    /// Bytes of the arithmetic instructions' immediate.
+    pub const IMMEDIATE_LEN: usize = ArithImmediate::LEN;
+
+    /// The EVMMAX states of one transaction's frames, by call depth. A frame about to start a
+    /// child (CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2) drops the states of
+    /// deeper depths, so every new frame starts with none (EIP-6690: the field contexts belong
+    /// to one call frame).
+    #[derive(Clone, Debug, Default)]
+    pub struct EvmmaxFrames(Vec<EvmmaxState>);
+
+    impl EvmmaxFrames {
+        pub fn at(&mut self, depth: usize) -> &mut EvmmaxState {
+            if self.0.len() <= depth {
+                self.0.resize_with(depth + 1, Default::default);
+            }
+            &mut self.0[depth]
+        }
+        pub fn entering_child(&mut self, depth: usize) {
+            self.0.truncate(depth + 1);
+        }
+        pub fn clear(&mut self) {
+            self.0.clear();
+        }
+    }
+
+    /// A host that keeps [`EvmmaxFrames`] (the runner's context, in its `chain` slot).
+    pub trait EvmmaxHost: Host {
+        fn evmmax_frames(&mut self) -> &mut EvmmaxFrames;
+        fn call_depth(&self) -> usize;
+        fn evmmax_state(&mut self) -> &mut EvmmaxState {
+            let d = self.call_depth();
+            self.evmmax_frames().at(d)
+        }
+    }
+
+    fn halt(h: EvmmaxHalt) -> InstructionResult {
+        match h {
+            EvmmaxHalt::RegisterOutOfBounds => InstructionResult::OutOfOffset,
+            _ => InstructionResult::InvalidOperandOOG,
+        }
+    }
+
+    fn charge<H: ?Sized>(ctx: &mut Ctx<'_, H>, gas: u64) -> InstructionExecResult {
+        if ctx.interpreter.gas.record_regular_cost(gas) {
+            Ok(())
+        } else {
+            Err(InstructionResult::OutOfGas)
+        }
+    }
+
+    fn pop<const N: usize, H: ?Sized>(ctx: &mut Ctx<'_, H>) -> InstructionExecResult<[u64; N]> {
+        let words = ctx.interpreter.stack.popn::<N>().ok_or(InstructionResult::StackUnderflow)?;
+        Ok(words.map(|w: U256| if w > U256::from(u64::MAX) { u64::MAX } else { w.to::<u64>() }))
+    }
+
+    /// EVM memory gas for `bytes` (3 per word plus words² / 512), the same formula as revm's.
+    fn memory_gas(bytes: usize) -> u64 {
+        let w = bytes.div_ceil(32) as u64;
+        3 * w + w * w / 512
+    }
+
+    /// `[offset, offset + len)` inside the current memory (EVMMAX never expands it).
+    fn in_memory<H: ?Sized>(ctx: &Ctx<'_, H>, offset: u64, len: u64) -> InstructionExecResult<usize> {
+        match offset.checked_add(len) {
+            Some(end) if end <= ctx.interpreter.memory.size() as u64 => Ok(offset as usize),
+            _ => Err(InstructionResult::OutOfOffset),
+        }
+    }
+
+    /// SETMODX (0xc0): `id modulus_offset modulus_size alloc_count` (top first).
+    pub fn setmodx<H: EvmmaxHost + ?Sized>(mut ctx: Ctx<'_, H>) -> InstructionExecResult {
+        let [id, offset, size, alloc] = pop::<4, H>(&mut ctx)?;
+        charge(&mut ctx, GAS.setmodx_base)?;
+        let state = ctx.host.evmmax_state();
+        if id <= MAX_ID && state.contexts.contains_key(&(id as u16)) {
+            state.active = Some(id as u16);
+            return Ok(());
+        }
+        if id > MAX_ID {
+            return Err(halt(EvmmaxHalt::IdOutOfRange));
+        }
+        if size > 8 * MAX_LIMBS as u64 {
+            return Err(halt(EvmmaxHalt::InvalidModulus(ModXError::TooLong)));
+        }
+        let at = in_memory(&ctx, offset, size)?;
+        let modulus = ctx.interpreter.memory.slice(at..at + size as usize).to_vec();
+        let mem_len = ctx.interpreter.memory.size();
+        let state = ctx.host.evmmax_state();
+        let before = state.allocated_bytes();
+        let done = state.setmodx(id, &modulus, alloc).map_err(halt)?;
+        // Memory expansion for the new registers, counting the frame's memory and registers.
+        let expansion = memory_gas(mem_len + before + done.allocated) - memory_gas(mem_len + before);
+        charge(&mut ctx, expansion + done.gas - GAS.setmodx_base)
+    }
+
+    /// LOADX (0xc1): `dest source count` (top first): registers → memory.
+    pub fn loadx<H: EvmmaxHost + ?Sized>(mut ctx: Ctx<'_, H>) -> InstructionExecResult {
+        let [dest, source, count] = pop::<3, H>(&mut ctx)?;
+        let state = ctx.host.evmmax_state();
+        let gas = state.loadx_gas(source, count).map_err(halt)?;
+        let size = state.active().map_or(0, |c| c.modx.element_size()) as u64;
+        charge(&mut ctx, gas)?;
+        let at = in_memory(&ctx, dest, count.saturating_mul(size))?;
+        let bytes = ctx.host.evmmax_state().loadx(source, count).map_err(halt)?;
+        ctx.interpreter.memory.set(at, &bytes);
+        Ok(())
+    }
+
+    /// STOREX (0xc2): `dest source count` (top first): memory → registers.
+    pub fn storex<H: EvmmaxHost + ?Sized>(mut ctx: Ctx<'_, H>) -> InstructionExecResult {
+        let [dest, source, count] = pop::<3, H>(&mut ctx)?;
+        let state = ctx.host.evmmax_state();
+        let gas = state.storex_gas(dest, count).map_err(halt)?;
+        let size = state.active().map_or(0, |c| c.modx.element_size()) as u64;
+        charge(&mut ctx, gas)?;
+        let at = in_memory(&ctx, source, count.saturating_mul(size))?;
+        let bytes = ctx.interpreter.memory.slice(at..at + (count * size) as usize).to_vec();
+        ctx.host.evmmax_state().storex(dest, &bytes, count).map_err(halt)?;
+        Ok(())
+    }
+
+    /// ADDMODX / SUBMODX / MULMODX (0xc3..0xc5) with their 7-byte immediate.
+    fn arith<H: EvmmaxHost + ?Sized>(mut ctx: Ctx<'_, H>, op: ArithOp) -> InstructionExecResult {
+        let imm: [u8; IMMEDIATE_LEN] =
+            ctx.interpreter.bytecode.read_slice(IMMEDIATE_LEN).try_into().expect("padded code");
+        ctx.interpreter.bytecode.relative_jump(IMMEDIATE_LEN as isize);
+        let imm = ArithImmediate::from_bytes(&imm);
+        let gas = ctx.host.evmmax_state().arith_gas(op, imm).map_err(halt)?;
+        charge(&mut ctx, gas)?;
+        ctx.host.evmmax_state().arith(op, imm).map_err(halt)?;
+        Ok(())
+    }
+
+    pub fn addmodx<H: EvmmaxHost + ?Sized>(ctx: Ctx<'_, H>) -> InstructionExecResult {
+        arith(ctx, ArithOp::AddModX)
+    }
+    pub fn submodx<H: EvmmaxHost + ?Sized>(ctx: Ctx<'_, H>) -> InstructionExecResult {
+        arith(ctx, ArithOp::SubModX)
+    }
+    pub fn mulmodx<H: EvmmaxHost + ?Sized>(ctx: Ctx<'_, H>) -> InstructionExecResult {
+        arith(ctx, ArithOp::MulModX)
+    }
+
+    fn call_entering<const KIND: u8, H: EvmmaxHost + ?Sized>(ctx: Ctx<'_, H>) -> InstructionExecResult {
+        let d = ctx.host.call_depth();
+        ctx.host.evmmax_frames().entering_child(d);
+        contract::call::<KIND, EthInterpreter, H>(ctx)
+    }
+
+    fn create_entering<const CREATE2: bool, H: EvmmaxHost + ?Sized>(ctx: Ctx<'_, H>) -> InstructionExecResult {
+        let d = ctx.host.call_depth();
+        ctx.host.evmmax_frames().entering_child(d);
+        contract::create::<CREATE2, EthInterpreter, H>(ctx)
+    }
+
+    /// Installs the six EVMMAX instructions at 0xc0..0xc5 (replacing EVM384's), with static
+    /// gas 0 (each charges its own gas), and the frame-entering wrappers of the call family.
+    pub fn install<H: EvmmaxHost>(instructions: &mut EthInstructions<EthInterpreter, H>) {
+        let table = instructions.instruction_table_mut();
+        table[0xc0] = Instruction::new(setmodx::<H>);
+        table[0xc1] = Instruction::new(loadx::<H>);
+        table[0xc2] = Instruction::new(storex::<H>);
+        table[0xc3] = Instruction::new(addmodx::<H>);
+        table[0xc4] = Instruction::new(submodx::<H>);
+        table[0xc5] = Instruction::new(mulmodx::<H>);
+        table[opcode::CALL as usize] = Instruction::new(call_entering::<{ opcode::CALL }, H>);
+        table[opcode::CALLCODE as usize] = Instruction::new(call_entering::<{ opcode::CALLCODE }, H>);
+        table[opcode::DELEGATECALL as usize] = Instruction::new(call_entering::<{ opcode::DELEGATECALL }, H>);
+        table[opcode::STATICCALL as usize] = Instruction::new(call_entering::<{ opcode::STATICCALL }, H>);
+        table[opcode::CREATE as usize] = Instruction::new(create_entering::<false, H>);
+        table[opcode::CREATE2 as usize] = Instruction::new(create_entering::<true, H>);
+        for op in 0xc0..=0xc5 {
+            instructions.gas_table_mut()[op] = 0;
+        }
+    }
+
+    /// The name of an opcode byte in EVMMAX code: the six EVMMAX names at 0xc0..0xc5.
+    pub fn mnemonic(byte: u8) -> String {
+        match byte {
+            0xc0 => "SETMODX".into(),
+            0xc1 => "LOADX".into(),
+            0xc2 => "STOREX".into(),
+            0xc3 => "ADDMODX".into(),
+            0xc4 => "SUBMODX".into(),
+            0xc5 => "MULMODX".into(),
+            _ => crate::mnemonic(byte),
+        }
+    }
+
+    /// A listing of EVMMAX code, one instruction a line; the arithmetic immediates decoded as
+    /// `out=idx/stride x=idx/stride y=idx/stride count=n`.
+    pub fn listing(code: &[u8]) -> String {
+        let mut s = String::new();
+        let mut pc = 0;
+        while pc < code.len() {
+            let byte = code[pc];
+            let len = match byte {
+                opcode::PUSH1..=opcode::PUSH32 => (byte - opcode::PUSH1 + 1) as usize,
+                0xc3..=0xc5 => IMMEDIATE_LEN,
+                _ => 0,
+            };
+            let imm = &code[pc + 1..code.len().min(pc + 1 + len)];
+            s += &format!("{pc:04x}: {}", mnemonic(byte));
+            if let (0xc3..=0xc5, Ok(b)) = (byte, <[u8; IMMEDIATE_LEN]>::try_from(imm)) {
+                let i = ArithImmediate::from_bytes(&b);
+                s += &format!(
+                    " out={}/{} x={}/{} y={}/{} count={}",
+                    i.out, i.out_stride, i.x, i.x_stride, i.y, i.y_stride, i.count
+                );
+            } else if len > 0 {
+                s += &format!(" 0x{}", imm.iter().map(|b| format!("{b:02x}")).collect::<String>());
+            }
+            if imm.len() < len {
+                s += &format!(" (truncated: {} of {len} immediate bytes)", imm.len());
+            }
+            s += "\n";
+            pc += 1 + len;
+        }
+        s
+    }
+
+    /// The valid jump destinations of EVMMAX code: PUSH immediates and the arithmetic
+    /// instructions' 7-byte immediates are skipped.
+    pub fn jumpdests(code: &[u8]) -> Vec<bool> {
+        let mut dests = vec![false; code.len()];
+        let mut pc = 0;
+        while pc < code.len() {
+            let byte = code[pc];
+            dests[pc] = byte == opcode::JUMPDEST;
+            pc += 1 + match byte {
+                opcode::PUSH1..=opcode::PUSH32 => (byte - opcode::PUSH1 + 1) as usize,
+                0xc3..=0xc5 => IMMEDIATE_LEN,
+                _ => 0,
+            };
+        }
+        dests
     }
 }

@@ -20,6 +20,7 @@ use revm::primitives::{Address, Bytes, TxKind};
 use revm::state::AccountInfo;
 use revm::{ExecuteEvm, InspectEvm, MainBuilder, MainnetEvm};
 
+use crate::evmmax::{self, EvmmaxFrames, EvmmaxHost};
 use crate::meter::{Meter, PhaseTracker, PhaseUsage};
 use crate::schedule::gas_by_schedule;
 use crate::{analysis, opcodes, GasBySchedule, Interface, OpcodeCounts, Schedule};
@@ -51,6 +52,9 @@ pub struct RunOptions {
     /// [`Execution::gas_by_schedule`]); runs through revm's inspector loop, so benchmarks turn
     /// it off. Always on for a fractional schedule.
     pub count_opcodes: bool,
+    /// EVMMAX (EIP-6690) at 0xc0..0xc5 instead of the EVM384 opcodes (`interface` is then
+    /// ignored; the schedule's prices for 0xc0..0xc2 do not apply: EVMMAX charges its own).
+    pub evmmax: bool,
 }
 
 impl Default for RunOptions {
@@ -61,6 +65,7 @@ impl Default for RunOptions {
             gas_limit: DEFAULT_GAS_LIMIT,
             spec: SpecId::OSAKA,
             count_opcodes: true,
+            evmmax: false,
         }
     }
 }
@@ -115,7 +120,16 @@ pub enum RunError {
 }
 
 type Db = CacheDB<EmptyDB>;
-type Ctx = Context<BlockEnv, TxEnv, CfgEnv, Db, Journal<Db>, ()>;
+type Ctx = Context<BlockEnv, TxEnv, CfgEnv, Db, Journal<Db>, EvmmaxFrames>;
+
+impl EvmmaxHost for Ctx {
+    fn evmmax_frames(&mut self) -> &mut EvmmaxFrames {
+        &mut self.chain
+    }
+    fn call_depth(&self) -> usize {
+        revm::context_interface::JournalTr::depth(&self.journaled_state)
+    }
+}
 type Evm = MainnetEvm<Ctx, Meter>;
 
 /// A revm instance set up for EVM384, reusable for many calls.
@@ -150,7 +164,11 @@ impl Runner {
         let mut evm = context(opts.spec).build_mainnet_with_inspector(Meter::default());
         let table = opts.schedule.gas_table(opts.spec);
         evm.instruction = EthInstructions::new(instruction_table(), table, opts.spec);
-        opcodes::install(&mut evm.instruction, opts.interface);
+        if opts.evmmax {
+            evmmax::install(&mut evm.instruction);
+        } else {
+            opcodes::install(&mut evm.instruction, opts.interface);
+        }
         Runner { evm, opts, has_code: false, phase_marks: None }
     }
 
@@ -166,7 +184,11 @@ impl Runner {
 
     /// Deploys `code` at `address`, analysed for the runner's interface.
     pub fn deploy_at(&mut self, address: Address, code: &[u8]) {
-        let bytecode = analysis::analyze(self.opts.interface, code);
+        let bytecode = if self.opts.evmmax {
+            analysis::analyze_evmmax(code)
+        } else {
+            analysis::analyze(self.opts.interface, code)
+        };
         let info = AccountInfo::default().with_code(bytecode);
         self.evm.ctx.journaled_state.database.insert_account_info(address, info);
     }
@@ -209,6 +231,7 @@ impl Runner {
         let (tx, intrinsic) = self.transaction(to, calldata)?;
         let counting = self.opts.count_opcodes || !self.opts.schedule.is_integer();
         self.evm.inspector.reset(counting);
+        self.evm.ctx.chain.clear(); // EVMMAX state lives for one transaction's frames
         self.evm.inspector.phases = self.phase_marks.take();
         let start = Instant::now();
         let result = if counting { self.evm.inspect_one_tx(tx) } else { self.evm.transact_one(tx) };
@@ -255,6 +278,8 @@ impl Runner {
         };
         let counts = counting.then(|| self.evm.inspector.counts.clone());
         let gas_by_schedule = match (&counts, &status) {
+            // The schedules price EVM384's opcodes: they say nothing of EVMMAX code.
+            _ if self.opts.evmmax => None,
             (Some(c), Status::Success | Status::Revert) => {
                 Some(gas_by_schedule(gas_used, c, self.opts.schedule, self.opts.spec))
             }

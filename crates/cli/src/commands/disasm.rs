@@ -1,16 +1,18 @@
 //! `evm384 disasm`: disassembly with EVM384 operands decoded (`ADDMOD384 out=0x900 x=… y=…
-//! params=…`), from the v9 immediate or the PUSH preceding a v7/v8 opcode.
+//! params=…`), from the v9 immediate or the PUSH preceding a v7/v8 opcode; with
+//! `--interface evmmax`, EVMMAX names and the 7-byte immediates (`MULMODX out=2/1 x=0/1 y=1/1
+//! count=3`).
 
 use std::io::Write;
 
-use super::InterfaceArg;
+use super::{CodeInterface, CodeInterfaceArg};
 use crate::input::bytes_arg;
 use crate::CliError;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
-    pub interface: InterfaceArg,
+    pub interface: CodeInterfaceArg,
     /// Bytecode: HEX or @FILE.
     #[arg(long)]
     pub code: String,
@@ -18,7 +20,10 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let code = bytes_arg(&args.code, "--code")?;
-    let text = evm384_evm::disasm::listing(args.interface.interface, &code);
+    let text = match args.interface.interface {
+        CodeInterface::Evm384(i) => evm384_evm::disasm::listing(i, &code),
+        CodeInterface::Evmmax => evm384_evm::evmmax::listing(&code),
+    };
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
 }

@@ -36,3 +36,34 @@ pub struct InterfaceArg {
 fn parse_interface(s: &str) -> Result<evm384_evm::Interface, String> {
     s.parse()
 }
+
+/// `--interface` of the commands that also take EVMMAX code (`run`, `disasm`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct CodeInterfaceArg {
+    /// Instruction set at 0xc0..: EVM384 in interface v7, v8 or v9, or evmmax (EIP-6690).
+    #[arg(long, default_value = "v7", value_parser = parse_code_interface)]
+    pub interface: CodeInterface,
+}
+
+/// EVM384 in one of its interfaces, or EVMMAX.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodeInterface {
+    Evm384(evm384_evm::Interface),
+    Evmmax,
+}
+
+fn parse_code_interface(s: &str) -> Result<CodeInterface, String> {
+    if s.eq_ignore_ascii_case("evmmax") {
+        return Ok(CodeInterface::Evmmax);
+    }
+    s.parse().map(CodeInterface::Evm384).map_err(|e: String| format!("{e} (or evmmax)"))
+}
+
+impl core::fmt::Display for CodeInterface {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            CodeInterface::Evm384(i) => write!(f, "{i}"),
+            CodeInterface::Evmmax => f.write_str("evmmax"),
+        }
+    }
+}

@@ -7,14 +7,14 @@ use std::io::Write;
 use evm384_evm::{execute, Execution, RunOptions, Schedule, Status, DEFAULT_GAS_LIMIT};
 use serde_json::{json, Map, Value};
 
-use super::InterfaceArg;
+use super::{CodeInterface, CodeInterfaceArg};
 use crate::input::bytes_arg;
 use crate::CliError;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
-    pub interface: InterfaceArg,
+    pub interface: CodeInterfaceArg,
     /// Gas schedule charged by the EVM (evmone, model-a, model-b, model-{a,b}-pushdup2,
     /// model-{a,b}-repriced, model-{a,b}-fractional).
     #[arg(long, default_value = "evmone", value_parser = parse_schedule)]
@@ -44,7 +44,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let code = bytes_arg(&args.code, "--code")?;
     let calldata = bytes_arg(&args.calldata, "--calldata")?;
     let opts = RunOptions {
-        interface: args.interface.interface,
+        interface: match args.interface.interface {
+            CodeInterface::Evm384(i) => i,
+            CodeInterface::Evmmax => evm384_evm::Interface::V7,
+        },
+        evmmax: args.interface.interface == CodeInterface::Evmmax,
         schedule: args.schedule,
         gas_limit: args.gas_limit,
         count_opcodes: true,
@@ -104,7 +108,11 @@ pub fn to_text(exec: &Execution, opts: &RunOptions, with_counts: bool) -> String
         s += &format!(" ({reason})");
     }
     s += &format!("\noutput:   0x{}\n", hex::encode(&exec.output));
-    s += &format!("gas used: {} ({}, {})\n", exec.gas_used, opts.schedule, opts.interface);
+    if opts.evmmax {
+        s += &format!("gas used: {} (evmmax, EIP-6690 prices)\n", exec.gas_used);
+    } else {
+        s += &format!("gas used: {} ({}, {})\n", exec.gas_used, opts.schedule, opts.interface);
+    }
     if let Some(by) = &exec.gas_by_schedule {
         s += "gas by schedule:\n";
         for (name, gas) in by.iter() {
