@@ -23,6 +23,122 @@ pub const PAIRING_FILES: [&str; 6] = [
     "eest-derived/fail-pairing_check_bls_eest_extra.json",
 ];
 
+/// The seven EIP-2537 operations (precompiles 0x0b..0x11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Operation {
+    G1Add,
+    G1Msm,
+    G2Add,
+    G2Msm,
+    PairingCheck,
+    MapFpToG1,
+    MapFp2ToG2,
+}
+
+impl Operation {
+    pub const ALL: [Operation; 7] = [
+        Operation::G1Add,
+        Operation::G1Msm,
+        Operation::G2Add,
+        Operation::G2Msm,
+        Operation::PairingCheck,
+        Operation::MapFpToG1,
+        Operation::MapFp2ToG2,
+    ];
+
+    /// The precompile's address (its last byte).
+    pub fn address_byte(self) -> u8 {
+        0x0b + Operation::ALL.iter().position(|o| *o == self).expect("listed") as u8
+    }
+
+    /// The command-line name (`g1-add`, …, `map-fp2-to-g2`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Operation::G1Add => "g1-add",
+            Operation::G1Msm => "g1-msm",
+            Operation::G2Add => "g2-add",
+            Operation::G2Msm => "g2-msm",
+            Operation::PairingCheck => "pairing-check",
+            Operation::MapFpToG1 => "map-fp-to-g1",
+            Operation::MapFp2ToG2 => "map-fp2-to-g2",
+        }
+    }
+
+    /// The shipped vector files of this operation, relative to `testdata/eip2537/` (the EIP's
+    /// `mul_*` files are one-point MSMs; go-ethereum's `*Mul` files likewise).
+    pub fn files(self) -> &'static [&'static str] {
+        match self {
+            Operation::G1Add => &[
+                "eips-assets/add_G1_bls.json",
+                "eips-assets/fail-add_G1_bls.json",
+                "go-ethereum/blsG1Add.json",
+                "go-ethereum/fail-blsG1Add.json",
+            ],
+            Operation::G1Msm => &[
+                "eips-assets/msm_G1_bls.json",
+                "eips-assets/fail-msm_G1_bls.json",
+                "eips-assets/mul_G1_bls.json",
+                "eips-assets/fail-mul_G1_bls.json",
+                "go-ethereum/blsG1MultiExp.json",
+                "go-ethereum/fail-blsG1MultiExp.json",
+                "go-ethereum/blsG1Mul.json",
+                "go-ethereum/fail-blsG1Mul.json",
+            ],
+            Operation::G2Add => &[
+                "eips-assets/add_G2_bls.json",
+                "eips-assets/fail-add_G2_bls.json",
+                "go-ethereum/blsG2Add.json",
+                "go-ethereum/fail-blsG2Add.json",
+            ],
+            Operation::G2Msm => &[
+                "eips-assets/msm_G2_bls.json",
+                "eips-assets/fail-msm_G2_bls.json",
+                "eips-assets/mul_G2_bls.json",
+                "eips-assets/fail-mul_G2_bls.json",
+                "go-ethereum/blsG2MultiExp.json",
+                "go-ethereum/fail-blsG2MultiExp.json",
+                "go-ethereum/blsG2Mul.json",
+                "go-ethereum/fail-blsG2Mul.json",
+            ],
+            Operation::PairingCheck => &PAIRING_FILES,
+            Operation::MapFpToG1 => &[
+                "eips-assets/map_fp_to_G1_bls.json",
+                "eips-assets/fail-map_fp_to_G1_bls.json",
+                "go-ethereum/blsMapG1.json",
+                "go-ethereum/fail-blsMapG1.json",
+            ],
+            Operation::MapFp2ToG2 => &[
+                "eips-assets/map_fp2_to_G2_bls.json",
+                "eips-assets/fail-map_fp2_to_G2_bls.json",
+                "go-ethereum/blsMapG2.json",
+                "go-ethereum/fail-blsMapG2.json",
+            ],
+        }
+    }
+
+    /// The operation a shipped vector file belongs to, from its file name.
+    pub fn of_file(path: &str) -> Option<Operation> {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        Operation::ALL.into_iter().find(|op| op.files().iter().any(|f| f.rsplit('/').next() == Some(name)))
+    }
+}
+
+impl core::str::FromStr for Operation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Operation::ALL.into_iter().find(|o| o.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Operation::ALL.iter().map(|o| o.name()).collect();
+            format!("unknown operation '{s}' (expected one of {})", names.join(", "))
+        })
+    }
+}
+
+/// Every shipped file of `op` with its cases.
+pub fn load_operation_files(op: Operation) -> Result<Vec<(&'static str, Vec<Case>)>, VectorError> {
+    let dir = testdata_dir().join("eip2537");
+    op.files().iter().map(|f| load(&dir.join(f)).map(|cases| (*f, cases))).collect()
+}
+
 /// What a case expects of the precompile.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Expected {
@@ -77,8 +193,7 @@ pub fn testdata_dir() -> PathBuf {
 
 /// Every shipped PAIRING_CHECK file with its cases, in [`PAIRING_FILES`] order.
 pub fn load_pairing_files() -> Result<Vec<(&'static str, Vec<Case>)>, VectorError> {
-    let dir = testdata_dir().join("eip2537");
-    PAIRING_FILES.iter().map(|f| load(&dir.join(f)).map(|cases| (*f, cases))).collect()
+    load_operation_files(Operation::PairingCheck)
 }
 
 fn parse_case(c: &Value, index: usize, file: &str) -> Result<Case, VectorError> {
@@ -154,6 +269,32 @@ mod tests {
             }
             other => panic!("expected a case error, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn every_shipped_file_belongs_to_one_operation_and_parses() {
+        let mut seen = std::collections::HashSet::new();
+        for op in Operation::ALL {
+            assert_eq!(op.name().parse::<Operation>(), Ok(op));
+            for f in op.files() {
+                assert!(seen.insert(*f), "{f} listed twice");
+                assert_eq!(Operation::of_file(f), Some(op), "{f}");
+            }
+            let files = load_operation_files(op).unwrap();
+            assert!(files.iter().any(|(_, c)| c.iter().any(|c| matches!(c.expected, Expected::Output(_)))));
+            assert!(files.iter().any(|(_, c)| c.iter().any(|c| matches!(c.expected, Expected::Error(_)))));
+        }
+        // Every JSON file in testdata/eip2537 is listed.
+        let dir = testdata_dir().join("eip2537");
+        for sub in ["eips-assets", "go-ethereum", "eest-derived"] {
+            for e in std::fs::read_dir(dir.join(sub)).unwrap() {
+                let name = format!("{sub}/{}", e.unwrap().file_name().to_string_lossy());
+                assert!(seen.contains(name.as_str()), "{name} is not listed");
+            }
+        }
+        assert_eq!(Operation::G1Add.address_byte(), 0x0b);
+        assert_eq!(Operation::MapFp2ToG2.address_byte(), 0x11);
+        assert!("g3-add".parse::<Operation>().is_err());
     }
 
     #[test]
