@@ -204,6 +204,9 @@ fn evmmax_run_and_disasm() {
     assert_eq!(v["status"], "success");
     assert_eq!(v["output"], "0x0000000000000019"); // 25
     assert_eq!(v["gas_by_schedule"], serde_json::json!({}), "EVM384 schedules do not price EVMMAX code");
+    let v = json_of(&evm384(&["run", "--interface", "evmmax", "--code", code, "--json", "--counts"]));
+    assert_eq!((v["counts"]["SETMODX"].as_u64(), v["counts"]["MULMODX"].as_u64()), (Some(1), Some(1)), "{v}");
+    assert!(v["counts"].get("ADDMOD384").is_none());
     let o = evm384(&["disasm", "--interface", "evmmax", "--code", code]);
     let text = stdout(&o);
     assert!(text.contains("SETMODX") && text.contains("MULMODX out=1/1 x=0/0 y=0/0 count=1"), "{text}");

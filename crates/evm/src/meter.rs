@@ -37,7 +37,12 @@ impl OpcodeCounts {
 
     /// `(mnemonic, count)` for every opcode executed at least once, by opcode byte.
     pub fn named(&self) -> impl Iterator<Item = (String, u64)> + '_ {
-        self.iter().map(|(op, n)| (mnemonic(op), n))
+        self.named_with(mnemonic)
+    }
+
+    /// The same with another opcode naming (e.g. `evmmax::mnemonic` for EVMMAX code).
+    pub fn named_with(&self, name: fn(u8) -> String) -> impl Iterator<Item = (String, u64)> + '_ {
+        self.iter().map(move |(op, n)| (name(op), n))
     }
 
     /// Instructions executed in all.

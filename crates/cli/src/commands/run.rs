@@ -57,7 +57,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let exec = execute(&code, &calldata, &opts)?;
     let mut out = std::io::stdout().lock();
     if args.json {
-        writeln!(out, "{}", to_json(&exec, args.counts))?;
+        writeln!(out, "{}", to_json(&exec, args.counts, namer(&opts)))?;
     } else {
         write!(out, "{}", to_text(&exec, &opts, args.counts))?;
     }
@@ -81,7 +81,16 @@ fn halt_reason(status: &Status) -> Option<&str> {
 }
 
 /// The `--json` object.
-pub fn to_json(exec: &Execution, with_counts: bool) -> Value {
+/// Opcode names for the code's instruction set.
+fn namer(opts: &RunOptions) -> fn(u8) -> String {
+    if opts.evmmax {
+        evm384_evm::evmmax::mnemonic
+    } else {
+        evm384_evm::mnemonic
+    }
+}
+
+pub fn to_json(exec: &Execution, with_counts: bool, name: fn(u8) -> String) -> Value {
     let by_schedule: Map<String, Value> = exec
         .gas_by_schedule
         .iter()
@@ -95,7 +104,7 @@ pub fn to_json(exec: &Execution, with_counts: bool) -> Value {
         "gas_by_schedule": by_schedule,
     });
     if let (true, Some(counts)) = (with_counts, &exec.counts) {
-        let counts: Map<String, Value> = counts.named().map(|(k, n)| (k, json!(n))).collect();
+        let counts: Map<String, Value> = counts.named_with(name).map(|(k, n)| (k, json!(n))).collect();
         obj["counts"] = Value::Object(counts);
     }
     obj
@@ -121,7 +130,7 @@ pub fn to_text(exec: &Execution, opts: &RunOptions, with_counts: bool) -> String
     }
     if let (true, Some(counts)) = (with_counts, &exec.counts) {
         s += &format!("opcodes executed: {}\n", counts.total());
-        for (name, n) in counts.named() {
+        for (name, n) in counts.named_with(namer(opts)) {
             s += &format!("  {name:<20} {n}\n");
         }
     }
