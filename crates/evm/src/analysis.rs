@@ -38,12 +38,18 @@ fn immediate_len_v9(byte: u8) -> usize {
 /// The valid jump destinations of v9 code: one flag per byte, `true` for a JUMPDEST opcode
 /// (not for a `0x5b` byte inside a PUSH or EVM384 immediate).
 pub fn jumpdests_v9(code: &[u8]) -> Vec<bool> {
+    jumpdests_with(code, immediate_len_v9)
+}
+
+/// The valid jump destinations of code whose opcodes carry the immediates `immediate_len` says:
+/// one flag per byte, `true` for a JUMPDEST that begins an instruction.
+pub fn jumpdests_with(code: &[u8], immediate_len: impl Fn(u8) -> usize) -> Vec<bool> {
     let mut dests = vec![false; code.len()];
     let mut pc = 0;
     while pc < code.len() {
         let byte = code[pc];
         dests[pc] = byte == opcode::JUMPDEST;
-        pc += 1 + immediate_len_v9(byte);
+        pc += 1 + immediate_len(byte);
     }
     dests
 }

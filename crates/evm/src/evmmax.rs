@@ -432,7 +432,7 @@ mod tests {
 
 // ---- the instructions in revm --------------------------------------------------------------
 
-pub use glue::{install, jumpdests, listing, mnemonic, EvmmaxFrames, EvmmaxHost, IMMEDIATE_LEN};
+pub use glue::{immediate_len, install, jumpdests, listing, mnemonic, EvmmaxFrames, EvmmaxHost, IMMEDIATE_LEN};
 
 mod glue {
     use super::*;
@@ -642,11 +642,7 @@ mod glue {
         let mut pc = 0;
         while pc < code.len() {
             let byte = code[pc];
-            let len = match byte {
-                opcode::PUSH1..=opcode::PUSH32 => (byte - opcode::PUSH1 + 1) as usize,
-                0xc3..=0xc5 => IMMEDIATE_LEN,
-                _ => 0,
-            };
+            let len = immediate_len(byte);
             let imm = &code[pc + 1..code.len().min(pc + 1 + len)];
             s += &format!("{pc:04x}: {}", mnemonic(byte));
             if let (0xc3..=0xc5, Ok(b)) = (byte, <[u8; IMMEDIATE_LEN]>::try_from(imm)) {
@@ -667,20 +663,18 @@ mod glue {
         s
     }
 
-    /// The valid jump destinations of EVMMAX code: PUSH immediates and the arithmetic
-    /// instructions' 7-byte immediates are skipped.
-    pub fn jumpdests(code: &[u8]) -> Vec<bool> {
-        let mut dests = vec![false; code.len()];
-        let mut pc = 0;
-        while pc < code.len() {
-            let byte = code[pc];
-            dests[pc] = byte == opcode::JUMPDEST;
-            pc += 1 + match byte {
-                opcode::PUSH1..=opcode::PUSH32 => (byte - opcode::PUSH1 + 1) as usize,
-                0xc3..=0xc5 => IMMEDIATE_LEN,
-                _ => 0,
-            };
+    /// Bytes of the immediate after `byte` in EVMMAX code: PUSHn's n, the arithmetic
+    /// instructions' 7.
+    pub fn immediate_len(byte: u8) -> usize {
+        match byte {
+            opcode::PUSH1..=opcode::PUSH32 => (byte - opcode::PUSH1 + 1) as usize,
+            0xc3..=0xc5 => IMMEDIATE_LEN,
+            _ => 0,
         }
-        dests
+    }
+
+    /// The valid jump destinations of EVMMAX code (the immediates skipped).
+    pub fn jumpdests(code: &[u8]) -> Vec<bool> {
+        crate::analysis::jumpdests_with(code, immediate_len)
     }
 }
