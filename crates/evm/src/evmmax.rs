@@ -3,11 +3,11 @@
 //! of each instruction from the EIP's tables ([`GAS`]). The text followed is ethereum/EIPs
 //! `EIPS/eip-6690.md` at commit f767a1e8078e17c9b381a91d35a09492189ede1b (status Stagnant).
 //!
-//! This module is the interpreter-independent layer: an [`EvmmaxState`] belongs to one call
-//! frame; the instruction glue in revm reads the stack and EVM memory, checks memory ranges and
-//! charges memory expansion (which, per the EIP, counts the frame's allocated registers too:
-//! [`EvmmaxState::allocated_bytes`]), and calls these functions. The arithmetic is
-//! `evm384_arith::modx`.
+//! The first half is interpreter-independent: an [`EvmmaxState`] belongs to one call frame. The
+//! second half (`glue`) is the revm instructions: they read the stack and EVM memory, check
+//! memory ranges, charge memory expansion (which, per the EIP, counts the frame's allocated
+//! registers too: [`EvmmaxState::allocated_bytes`], also for every ordinary instruction that
+//! expands memory), and call the first half. The arithmetic is `evm384_arith::modx`.
 //!
 //! Readings of the text where it is loose, kept explicit:
 //! - LOADX's range "`[source, source + count]` within the value space" is read as
@@ -589,20 +589,104 @@ mod glue {
         arith(ctx, ArithOp::MulModX)
     }
 
-    fn call_entering<const KIND: u8, H: EvmmaxHost + ?Sized>(ctx: Ctx<'_, H>) -> InstructionExecResult {
+    fn call_entering<const KIND: u8, H: EvmmaxHost + ?Sized>(mut ctx: Ctx<'_, H>) -> InstructionExecResult {
+        register_memory_gas(&mut ctx, KIND)?;
         let d = ctx.host.call_depth();
         ctx.host.evmmax_frames().entering_child(d);
         contract::call::<KIND, EthInterpreter, H>(ctx)
     }
 
-    fn create_entering<const CREATE2: bool, H: EvmmaxHost + ?Sized>(ctx: Ctx<'_, H>) -> InstructionExecResult {
+    fn create_entering<const CREATE2: bool, H: EvmmaxHost + ?Sized>(mut ctx: Ctx<'_, H>) -> InstructionExecResult {
+        register_memory_gas(&mut ctx, if CREATE2 { opcode::CREATE2 } else { opcode::CREATE })?;
         let d = ctx.host.call_depth();
         ctx.host.evmmax_frames().entering_child(d);
         contract::create::<CREATE2, EthInterpreter, H>(ctx)
     }
 
+    /// The end (in bytes) of the memory an instruction is about to touch, from its stack
+    /// operands (0 = top); `None` when it touches none or an operand exceeds 64 bits (revm's
+    /// own checks halt those).
+    fn memory_end(op: u8, peek: impl Fn(usize) -> Option<U256>) -> Option<u64> {
+        let at = |i: usize| peek(i).and_then(|w| (w <= U256::from(u64::MAX)).then(|| w.to::<u64>()));
+        let range = |off: usize, len: usize| -> Option<u64> {
+            let len = at(len)?;
+            if len == 0 {
+                return Some(0);
+            }
+            at(off)?.checked_add(len)
+        };
+        Some(match op {
+            opcode::MLOAD | opcode::MSTORE => at(0)?.checked_add(32)?,
+            opcode::MSTORE8 => at(0)?.checked_add(1)?,
+            opcode::MCOPY => {
+                let len = at(2)?;
+                if len == 0 {
+                    0
+                } else {
+                    at(0)?.max(at(1)?).checked_add(len)?
+                }
+            }
+            opcode::KECCAK256 | opcode::RETURN | opcode::REVERT => range(0, 1)?,
+            opcode::LOG0..=opcode::LOG4 => range(0, 1)?,
+            opcode::CALLDATACOPY | opcode::CODECOPY | opcode::RETURNDATACOPY => range(0, 2)?,
+            opcode::EXTCODECOPY => range(1, 3)?,
+            opcode::CALL | opcode::CALLCODE => range(3, 4)?.max(range(5, 6)?),
+            opcode::DELEGATECALL | opcode::STATICCALL => range(2, 3)?.max(range(4, 5)?),
+            opcode::CREATE | opcode::CREATE2 => range(1, 2)?,
+            _ => return None,
+        })
+    }
+
+    /// EIP-6690: "when expanding EVM memory …, expansion cost will now consider the size of all
+    /// allocated virtual registers in the current call frame". Before a memory-touching
+    /// instruction expands memory from `m` to `m'` bytes with `r` register bytes allocated, it
+    /// is charged `cost(m' + r) − cost(m + r) − (cost(m') − cost(m))` more than revm's own
+    /// expansion charge (which the instruction then makes as usual).
+    fn register_memory_gas<H: EvmmaxHost + ?Sized>(ctx: &mut Ctx<'_, H>, op: u8) -> InstructionExecResult {
+        let registers = ctx.host.evmmax_state().allocated_bytes();
+        if registers == 0 {
+            return Ok(());
+        }
+        let stack = &ctx.interpreter.stack;
+        let Some(end) = memory_end(op, |i| stack.peek(i).ok()) else { return Ok(()) };
+        let (old, new) = (ctx.interpreter.memory.size() as u64, end.div_ceil(32).saturating_mul(32));
+        if new <= old || new > 1 << 40 {
+            return Ok(()); // no expansion, or one revm refuses anyway
+        }
+        let cost = |bytes: u64| memory_gas(bytes as usize);
+        let r = registers as u64;
+        let extra = (cost(new + r) - cost(old + r)) - (cost(new) - cost(old));
+        charge(ctx, extra)
+    }
+
+    fn with_register_memory<const OP: u8, H: EvmmaxHost + ?Sized>(mut ctx: Ctx<'_, H>) -> InstructionExecResult {
+        use revm::interpreter::instructions::{control, host, memory, system};
+        register_memory_gas(&mut ctx, OP)?;
+        match OP {
+            opcode::MLOAD => memory::mload::<EthInterpreter, H>(ctx),
+            opcode::MSTORE => memory::mstore::<EthInterpreter, H>(ctx),
+            opcode::MSTORE8 => memory::mstore8::<EthInterpreter, H>(ctx),
+            opcode::MCOPY => memory::mcopy::<EthInterpreter, H>(ctx),
+            opcode::KECCAK256 => system::keccak256::<EthInterpreter, H>(ctx),
+            opcode::CALLDATACOPY => system::calldatacopy::<EthInterpreter, H>(ctx),
+            opcode::CODECOPY => system::codecopy::<EthInterpreter, H>(ctx),
+            opcode::RETURNDATACOPY => system::returndatacopy::<EthInterpreter, H>(ctx),
+            opcode::EXTCODECOPY => host::extcodecopy::<EthInterpreter, H>(ctx),
+            opcode::LOG0 => host::log::<0, H>(ctx),
+            opcode::LOG1 => host::log::<1, H>(ctx),
+            opcode::LOG2 => host::log::<2, H>(ctx),
+            opcode::LOG3 => host::log::<3, H>(ctx),
+            opcode::LOG4 => host::log::<4, H>(ctx),
+            opcode::RETURN => control::ret::<EthInterpreter, H>(ctx),
+            opcode::REVERT => control::revert::<EthInterpreter, H>(ctx),
+            _ => unreachable!("installed only for memory-touching opcodes"),
+        }
+    }
+
     /// Installs the six EVMMAX instructions at 0xc0..0xc5 (replacing EVM384's), with static
-    /// gas 0 (each charges its own gas), and the frame-entering wrappers of the call family.
+    /// gas 0 (each charges its own gas), the frame-entering wrappers of the call family, and
+    /// the register-aware memory expansion ([`register_memory_gas`]) of every instruction that
+    /// touches memory.
     pub fn install<H: EvmmaxHost>(instructions: &mut EthInstructions<EthInterpreter, H>) {
         let table = instructions.instruction_table_mut();
         table[0xc0] = Instruction::new(setmodx::<H>);
@@ -617,6 +701,29 @@ mod glue {
         table[opcode::STATICCALL as usize] = Instruction::new(call_entering::<{ opcode::STATICCALL }, H>);
         table[opcode::CREATE as usize] = Instruction::new(create_entering::<false, H>);
         table[opcode::CREATE2 as usize] = Instruction::new(create_entering::<true, H>);
+        macro_rules! wrap {
+            ($($op:ident),*) => {$(
+                table[opcode::$op as usize] = Instruction::new(with_register_memory::<{ opcode::$op }, H>);
+            )*};
+        }
+        wrap!(
+            MLOAD,
+            MSTORE,
+            MSTORE8,
+            MCOPY,
+            KECCAK256,
+            CALLDATACOPY,
+            CODECOPY,
+            RETURNDATACOPY,
+            EXTCODECOPY,
+            LOG0,
+            LOG1,
+            LOG2,
+            LOG3,
+            LOG4,
+            RETURN,
+            REVERT
+        );
         for op in 0xc0..=0xc5 {
             instructions.gas_table_mut()[op] = 0;
         }

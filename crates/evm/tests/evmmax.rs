@@ -177,3 +177,32 @@ fn field_contexts_belong_to_one_call_frame() {
     let e = r.run(&[]).unwrap();
     assert_eq!((word8(&e.output, 0), e.output[63]), (5, 1));
 }
+
+/// EIP-6690: memory expansion after SETMODX costs as if the frame's registers sat on top of
+/// memory: expanding from m to m' bytes with r register bytes costs cost(m' + r) − cost(m + r).
+#[test]
+fn memory_expansion_counts_the_registers() {
+    let cost = |bytes: u64| {
+        let w = bytes.div_ceil(32);
+        3 * w + w * w / 512
+    };
+    // MSTORE8(0, 101); [SETMODX(1, 0, 1, alloc)]; MSTORE(at, 0); STOP.
+    let program = |alloc: Option<u64>, at: u64| {
+        let mut c = Code::default().push(101).push(0).op(0x53);
+        if let Some(n) = alloc {
+            c = c.setmodx(1, 0, 1, n);
+        }
+        c.push(0).push(at).op(0x52).op(0x00)
+    };
+    let far = 65_536u64;
+    for (alloc, registers) in [(None, 0u64), (Some(1), 8), (Some(256), 2048)] {
+        let (near, expanded) = (run(&program(alloc, 0)), run(&program(alloc, far)));
+        assert_eq!((&near.status, &expanded.status), (&Status::Success, &Status::Success));
+        // Same instructions and push widths: the difference is the expansion from 32 bytes.
+        assert_eq!(
+            expanded.gas_used - near.gas_used,
+            cost(far + 32 + registers) - cost(32 + registers),
+            "{registers} register bytes"
+        );
+    }
+}
