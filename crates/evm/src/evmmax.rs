@@ -655,7 +655,8 @@ mod glue {
         }
         let cost = |bytes: u64| memory_gas(bytes as usize);
         let r = registers as u64;
-        let extra = (cost(new + r) - cost(old + r)) - (cost(new) - cost(old));
+        // Never negative in exact arithmetic (the cost is convex); floors could make it -1.
+        let extra = (cost(new + r) - cost(old + r)).saturating_sub(cost(new) - cost(old));
         charge(ctx, extra)
     }
 
