@@ -59,6 +59,54 @@ impl core::fmt::Display for Interface {
     }
 }
 
+/// The instruction set at bytes 0xc0..: EVM384 in one of its interfaces, or EVMMAX (EIP-6690:
+/// SETMODX, LOADX, STOREX, ADDMODX, SUBMODX, MULMODX at 0xc0..0xc5, which overlap EVM384's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InstructionSet {
+    Evm384(Interface),
+    Evmmax,
+}
+
+impl InstructionSet {
+    pub const ALL: [InstructionSet; 4] = [
+        InstructionSet::Evm384(Interface::V7),
+        InstructionSet::Evm384(Interface::V8),
+        InstructionSet::Evm384(Interface::V9),
+        InstructionSet::Evmmax,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            InstructionSet::Evm384(i) => i.name(),
+            InstructionSet::Evmmax => "evmmax",
+        }
+    }
+}
+
+impl From<Interface> for InstructionSet {
+    fn from(i: Interface) -> Self {
+        InstructionSet::Evm384(i)
+    }
+}
+
+impl core::str::FromStr for InstructionSet {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s.eq_ignore_ascii_case("evmmax") {
+            return Ok(InstructionSet::Evmmax);
+        }
+        s.parse()
+            .map(InstructionSet::Evm384)
+            .map_err(|_| format!("unknown interface '{s}' (expected v7, v8, v9 or evmmax)"))
+    }
+}
+
+impl core::fmt::Display for InstructionSet {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Length of the v9 immediate: four u32 offsets.
 pub const IMMEDIATE_LEN: usize = 16;
 

@@ -216,3 +216,23 @@ fn evmmax_run_and_disasm() {
     let o = evm384(&["run", "--interface", "evm999", "--code", code]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn evmmax_pairing_check_build_and_vectors() {
+    let o = evm384(&["build", "pairing-check", "--interface", "evmmax"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let code = stdout(&o);
+    let bytes = hex::decode(code.trim()).expect("hex");
+    assert!(!bytes.is_empty() && bytes.len() <= 24_576);
+    assert!(stderr(&o).contains("interface evmmax"), "{}", stderr(&o));
+    let file = evm384_vectors::testdata_dir().join("eip2537/eips-assets/pairing_check_bls.json");
+    let o = evm384(&["vectors", file.to_str().unwrap(), "--interface", "evmmax", "--interface", "v9"]);
+    let text = stdout(&o);
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("| evmmax 1 gas eip-6690=") && text.contains("| v9 1"), "{text}");
+    assert!(text.lines().last().unwrap().ends_with(" passed, 0 failed"), "{text}");
+    assert_one_line_error(
+        &evm384(&["build", "pairing-check", "--interface", "evmmax", "--optimize-for", "model-b"]),
+        "--optimize-for",
+    );
+}

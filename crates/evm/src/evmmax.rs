@@ -10,6 +10,8 @@
 //! expands memory), and call the first half. The arithmetic is `evm384_arith::modx`.
 //!
 //! Readings of the text where it is loose, kept explicit:
+//! - LOADX and STOREX charge `COST_LOADX_BASE` / `COST_STOREX_BASE` (1 each), which the constants
+//!   table calls their "static cost" although their execution steps do not say "charge".
 //! - LOADX's range "`[source, source + count]` within the value space" is read as
 //!   `source + count ≤ registers` (the `count` registers from `source`), as for STOREX.
 //! - LOADX of a power-of-two context charges `(element_size + 31) / 32 · 3` once, as the text
@@ -26,6 +28,9 @@ use evm384_arith::modx::{Limbs768, ModX, ModXError, MAX_LIMBS};
 pub struct GasTable {
     /// SETMODX's static part.
     pub setmodx_base: u64,
+    /// LOADX's and STOREX's static cost (`COST_LOADX_BASE`, `COST_STOREX_BASE`).
+    pub loadx_base: u64,
+    pub storex_base: u64,
     /// SETMODX's dynamic part for an odd modulus.
     pub setmodx_odd: [u64; MAX_LIMBS],
     /// ADDMODX / SUBMODX per operation.
@@ -37,6 +42,8 @@ pub struct GasTable {
 /// The EIP's tables (its linear and quadratic cost models, rounded).
 pub const GAS: GasTable = GasTable {
     setmodx_base: 1,
+    loadx_base: 1,
+    storex_base: 1,
     setmodx_odd: [23, 26, 29, 32, 36, 39, 42, 45, 48, 51, 54, 58],
     add_sub: [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2],
     mul: [1, 1, 1, 2, 2, 3, 4, 5, 7, 8, 10, 12],
@@ -227,11 +234,12 @@ impl EvmmaxState {
         if source.checked_add(count).is_none_or(|end| end > ctx.registers.len() as u64) {
             return Err(EvmmaxHalt::RegisterOutOfBounds);
         }
-        Ok(if ctx.modx.is_odd() {
-            count * GAS.mul[ctx.width()]
-        } else {
-            (ctx.modx.element_size() as u64).div_ceil(32) * 3
-        })
+        Ok(GAS.loadx_base
+            + if ctx.modx.is_odd() {
+                count * GAS.mul[ctx.width()]
+            } else {
+                (ctx.modx.element_size() as u64).div_ceil(32) * 3
+            })
     }
 
     /// LOADX: the values, canonical, big-endian, `element_size` bytes each (the caller writes
@@ -256,11 +264,12 @@ impl EvmmaxState {
         if dest.checked_add(count).is_none_or(|end| end > ctx.registers.len() as u64) {
             return Err(EvmmaxHalt::RegisterOutOfBounds);
         }
-        Ok(if ctx.modx.is_odd() {
-            count * GAS.mul[ctx.width()]
-        } else {
-            (count * ctx.modx.element_size() as u64).div_ceil(32) * 3
-        })
+        Ok(GAS.storex_base
+            + if ctx.modx.is_odd() {
+                count * GAS.mul[ctx.width()]
+            } else {
+                (count * ctx.modx.element_size() as u64).div_ceil(32) * 3
+            })
     }
 
     /// STOREX: `bytes` holds `count` big-endian values of `element_size` bytes (read by the
@@ -348,7 +357,7 @@ mod tests {
     fn storex_loadx_round_trip_and_rejects_values_at_the_modulus() {
         let mut s = state(4);
         let bytes = [be(5, 8), be(100, 8)].concat();
-        assert_eq!(s.storex(1, &bytes, 2), Ok(2)); // two values at the 1-word MULMODX price
+        assert_eq!(s.storex(1, &bytes, 2), Ok(1 + 2)); // the base, two values at the 1-word MULMODX price
         assert_eq!(s.loadx(1, 2), Ok(bytes.clone()));
         // Internal form is Montgomery: 5·2^64 mod 101.
         let r = ((1u128 << 64) % 101) as u64;
@@ -360,7 +369,7 @@ mod tests {
         assert_eq!(s.storex_gas(3, 2), Err(EvmmaxHalt::RegisterOutOfBounds));
         assert_eq!(s.loadx_gas(4, 1), Err(EvmmaxHalt::RegisterOutOfBounds));
         assert_eq!(s.loadx_gas(u64::MAX, 2), Err(EvmmaxHalt::RegisterOutOfBounds));
-        assert_eq!(s.loadx_gas(0, 4), Ok(4));
+        assert_eq!(s.loadx_gas(0, 4), Ok(1 + 4));
     }
 
     #[test]
@@ -417,16 +426,17 @@ mod tests {
                 "{limbs}"
             );
         }
-        // A 6-word odd context: MULMODX count 3 costs 9; LOADX of 2 costs 2 · 3.
+        // A 6-word odd context: MULMODX count 3 costs 9; LOADX of 2 costs the base 1 + 2 · 3.
         let mut s = EvmmaxState::default();
         let p = [[0x1au8].as_slice(), &[0x01; 47]].concat(); // odd, 381 bits
         s.setmodx(0, &p, 8).unwrap();
         assert_eq!(s.arith_gas(ArithOp::MulModX, imm(0, 1, 0, 1, 0, 1, 3)), Ok(9));
-        assert_eq!(s.loadx_gas(0, 2), Ok(6));
-        // Power-of-two LOADX: once (element size 8 → one word → 3); STOREX per bytes copied.
+        assert_eq!(s.loadx_gas(0, 2), Ok(1 + 6));
+        // Power-of-two LOADX: the base and once 3 (element size 8 → one word); STOREX: the base
+        // and 3 per word copied.
         s.setmodx(1, &[1, 0, 0], 8).unwrap();
-        assert_eq!(s.loadx_gas(0, 8), Ok(3));
-        assert_eq!(s.storex_gas(0, 8), Ok(3 * 2));
+        assert_eq!(s.loadx_gas(0, 8), Ok(1 + 3));
+        assert_eq!(s.storex_gas(0, 8), Ok(1 + 3 * 2));
     }
 }
 

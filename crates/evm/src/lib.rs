@@ -21,7 +21,7 @@ pub mod opcodes;
 pub mod runner;
 pub mod schedule;
 
-pub use evm384_arith::isa::{Interface, Op, Operands};
+pub use evm384_arith::isa::{InstructionSet, Interface, Op, Operands};
 pub use meter::{OpcodeCounts, PhaseTracker, PhaseUsage, SETUP_PHASE};
 pub use revm::precompile::Precompiles;
 pub use revm::primitives::hardfork::SpecId;

@@ -23,7 +23,7 @@ use revm::{ExecuteEvm, InspectEvm, MainBuilder, MainnetEvm};
 use crate::evmmax::{self, EvmmaxFrames, EvmmaxHost};
 use crate::meter::{Meter, PhaseTracker, PhaseUsage};
 use crate::schedule::gas_by_schedule;
-use crate::{analysis, opcodes, GasBySchedule, Interface, OpcodeCounts, Schedule};
+use crate::{analysis, opcodes, GasBySchedule, InstructionSet, Interface, OpcodeCounts, Schedule};
 
 /// Address the code under test is deployed at.
 pub const CONTRACT: Address = Address::new([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xe3, 0x84, 0xc0, 0xde]);
@@ -55,6 +55,25 @@ pub struct RunOptions {
     /// EVMMAX (EIP-6690) at 0xc0..0xc5 instead of the EVM384 opcodes (`interface` is then
     /// ignored; the schedule's prices for 0xc0..0xc2 do not apply: EVMMAX charges its own).
     pub evmmax: bool,
+}
+
+impl RunOptions {
+    /// These options with the instruction set at 0xc0..: an EVM384 interface, or EVMMAX.
+    pub fn with_instruction_set(self, isa: InstructionSet) -> RunOptions {
+        match isa {
+            InstructionSet::Evm384(interface) => RunOptions { interface, evmmax: false, ..self },
+            InstructionSet::Evmmax => RunOptions { evmmax: true, ..self },
+        }
+    }
+
+    /// The instruction set these options run.
+    pub fn instruction_set(&self) -> InstructionSet {
+        if self.evmmax {
+            InstructionSet::Evmmax
+        } else {
+            InstructionSet::Evm384(self.interface)
+        }
+    }
 }
 
 impl Default for RunOptions {

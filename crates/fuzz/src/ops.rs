@@ -11,7 +11,6 @@
 //! BLS12-381 p, 2^384 − 1 and zero. Operands: canonical (below m), any 384-bit value, and the
 //! edge values 0, 1, m − 1, m, 2^384 − 1.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use evm384_arith::isa::{encode, Op, Operands};
@@ -415,7 +414,6 @@ fn name_of<T: Serialize>(v: T) -> String {
 pub fn fuzz_ops(seed: u64, first_case: u64, cases: u64, progress: &(dyn Fn(u64) + Sync)) -> OpsReport {
     let start = Instant::now();
     let chunks = cases.div_ceil(CHUNK);
-    let done = AtomicU64::new(0);
     let tally = (0..chunks)
         .into_par_iter()
         .map_init(EvmOps::new, |evm, chunk| {
@@ -437,7 +435,6 @@ pub fn fuzz_ops(seed: u64, first_case: u64, cases: u64, progress: &(dyn Fn(u64) 
                     }
                 }
             }
-            done.fetch_add(hi - lo, Ordering::Relaxed);
             progress(hi - lo);
             t
         })

@@ -97,21 +97,12 @@ fn scalar(rng: &mut SmallRng) -> blst_scalar {
     s
 }
 
-fn put_fp(out: &mut [u8], fp: &blst_fp) {
-    out[..16].fill(0);
-    // SAFETY: 48 bytes remain after the padding.
-    unsafe { blst_bendian_from_fp(out[16..64].as_mut_ptr(), fp) };
-}
-
 fn put_g1(out: &mut [u8], p: &blst_p1_affine) {
-    put_fp(&mut out[0..64], &p.x);
-    put_fp(&mut out[64..128], &p.y);
+    out[..128].copy_from_slice(&evm384_precompile::encode_g1(p));
 }
 
 fn put_g2(out: &mut [u8], q: &blst_p2_affine) {
-    for (i, fp) in [&q.x.fp[0], &q.x.fp[1], &q.y.fp[0], &q.y.fp[1]].into_iter().enumerate() {
-        put_fp(&mut out[64 * i..64 * i + 64], fp);
-    }
+    out[..256].copy_from_slice(&evm384_precompile::encode_g2(q));
 }
 
 /// [a]G1 and [b]G2 for random a, b; with `negate`, −[a]G1.

@@ -123,12 +123,14 @@ pub enum Node {
     Assert(Cond),
     /// Halt with INVALID unless the input length is a non-zero multiple of 384.
     CheckInputLength,
-    /// Reads the 64-byte big-endian field element at `offset` of the current input pair into
-    /// `dst` (canonical integer, not yet Montgomery); INVALID if the top 16 bytes are not zero or
-    /// the value is not below p.
+    /// Reads the 64-byte big-endian field element x at `offset` of the current input pair into
+    /// `dst` in Montgomery form, x·R mod p; INVALID if the top 16 bytes are not zero or x is not
+    /// below p. EVM384 loads x and multiplies it by R² (slot `r2`, counted as one
+    /// MULMODMONT384); EVMMAX's STOREX converts by itself.
     LoadInput {
         dst: Slot,
         offset: u32,
+        r2: Slot,
     },
     /// Appends the work record to the pair-record array.
     AppendPair,
@@ -178,6 +180,9 @@ pub struct Program {
     pub pairs: PairLayout,
     pub field: MontField,
     pub f2mul: F2Mul,
+    /// Every block of more than one slot that was allocated together (a tower value):
+    /// the EVMMAX back-end keeps each in consecutive registers.
+    pub allocations: Vec<(Slot, u32)>,
 }
 
 type SubBody = Box<dyn FnOnce(&mut Asm)>;
@@ -193,6 +198,7 @@ pub struct Asm {
     consts: Vec<Limbs>,
     const_ids: HashMap<Vec<Limbs>, Slot>,
     pairs: Option<PairLayout>,
+    allocations: Vec<(Slot, u32)>,
     pub field: MontField,
     pub f2mul: F2Mul,
 }
@@ -209,6 +215,7 @@ impl Asm {
             consts: Vec::new(),
             const_ids: HashMap::new(),
             pairs: None,
+            allocations: Vec::new(),
             field,
             f2mul,
         }
@@ -231,6 +238,9 @@ impl Asm {
         let s = self.next;
         self.next += n;
         self.high = self.high.max(self.next);
+        if n > 1 {
+            self.allocations.push((s, n));
+        }
         s
     }
 
@@ -339,8 +349,9 @@ impl Asm {
         self.push(Node::CheckInputLength);
     }
 
-    pub fn load_input(&mut self, dst: Slot, offset: u32) {
-        self.push(Node::LoadInput { dst, offset });
+    /// `dst` ← x·R for the input field element x at `offset` (see [`Node::LoadInput`]).
+    pub fn load_input(&mut self, dst: Slot, offset: u32, r2: Slot) {
+        self.push(Node::LoadInput { dst, offset, r2 });
     }
 
     /// Declares the pair-record layout (once, before `append_pair`/`for_each_pair`).
@@ -376,6 +387,16 @@ impl Asm {
         assert!(self.blocks.is_empty(), "unclosed block");
         let mut pairs = self.pairs.expect("pair layout declared");
         pairs.base = self.high;
-        Program { main, subs: self.subs, consts: self.consts, pairs, field: self.field, f2mul: self.f2mul }
+        self.allocations.sort_unstable();
+        self.allocations.dedup();
+        Program {
+            main,
+            subs: self.subs,
+            consts: self.consts,
+            pairs,
+            field: self.field,
+            f2mul: self.f2mul,
+            allocations: self.allocations,
+        }
     }
 }

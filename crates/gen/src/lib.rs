@@ -7,7 +7,7 @@
 //! - [`ir`]: the emitter ([`ir::Asm`]): slots, constants, subroutines, loops, conditions;
 //! - [`tower`], [`curve`], [`pairing`]: the cryptography, written once against the emitter;
 //! - back-ends: [`native`] (executor + per-phase counter on `evm384-arith`) and [`bytecode`]
-//!   (interfaces v7, v8, v9).
+//!   (EVM384 interfaces v7, v8, v9, and EVMMAX with slots mapped to registers by [`registers`]).
 //!
 //! `ARCHITECTURE.md` (next to `Cargo.toml`) explains the design in one page.
 
@@ -17,9 +17,10 @@ pub mod ir;
 pub mod native;
 pub mod pairing;
 pub mod params;
+pub mod registers;
 pub mod tower;
 
-pub use evm384_arith::isa::Interface;
+pub use evm384_arith::isa::{InstructionSet, Interface};
 pub use ir::{Phase, Program};
 pub use native::{OpCounts, Outcome, PhaseCounts};
 pub use pairing::ProgramOptions;
@@ -163,20 +164,28 @@ impl Formulas {
         pairing_check_program(self.f2mul, ProgramOptions { squaring: self.squaring, ..ProgramOptions::default() })
     }
 
-    /// Runtime code for `interface` (may exceed [`MAX_CODE_SIZE`]: check before deploying).
-    pub fn runtime_code(self, interface: Interface) -> Vec<u8> {
-        let prog = self.program();
-        bytecode::assemble_with(&prog, interface, self.assemble_options(&prog, interface))
+    /// Runtime code for `isa` (may exceed [`MAX_CODE_SIZE`]: check before deploying); panics
+    /// where [`Formulas::try_runtime_code`] fails.
+    pub fn runtime_code(self, isa: impl Into<InstructionSet>) -> Vec<u8> {
+        let isa = isa.into();
+        self.try_runtime_code(isa).unwrap_or_else(|e| panic!("{self}, {isa}: {e}"))
     }
 
-    /// The back-end choices of this build for `prog` (this build's program) in `interface`.
-    pub fn assemble_options(self, prog: &Program, interface: Interface) -> bytecode::AssembleOptions {
+    /// Runtime code for `isa`, or why it cannot be assembled (EVMMAX: more registers needed at
+    /// once than one field context has).
+    pub fn try_runtime_code(self, isa: InstructionSet) -> Result<Vec<u8>, bytecode::AssembleError> {
+        let prog = self.program();
+        bytecode::try_assemble(&prog, isa, self.assemble_options(&prog, isa))
+    }
+
+    /// The back-end choices of this build for `prog` (this build's program) in `isa`.
+    pub fn assemble_options(self, prog: &Program, isa: impl Into<InstructionSet>) -> bytecode::AssembleOptions {
         let opts = bytecode::AssembleOptions { unroll: self.unroll, inline: 0 };
         if !self.inline {
             return opts;
         }
         let profile = native::run(prog, &generator_pairs_input(2)).sub_calls;
-        let inline = bytecode::inline_to_fit(prog, interface, opts, &profile, MAX_CODE_SIZE);
+        let inline = bytecode::inline_to_fit(prog, isa, opts, &profile, MAX_CODE_SIZE);
         bytecode::AssembleOptions { inline, ..opts }
     }
 }
@@ -195,7 +204,7 @@ impl core::fmt::Display for Formulas {
 }
 
 /// Runtime code (or, with `init`, init code that deploys it) of the PAIRING_CHECK contract.
-pub fn build_pairing_check(interface: Interface, f2mul: F2Mul, init: bool) -> Vec<u8> {
+pub fn build_pairing_check(interface: impl Into<InstructionSet>, f2mul: F2Mul, init: bool) -> Vec<u8> {
     let runtime = Formulas { f2mul, ..Formulas::default() }.runtime_code(interface);
     if init {
         bytecode::init_code(&runtime)
@@ -205,7 +214,8 @@ pub fn build_pairing_check(interface: Interface, f2mul: F2Mul, init: bool) -> Ve
 }
 
 /// A one-line provenance note for generated code (for stderr, never inside the code).
-pub fn provenance(interface: Interface, formulas: Formulas, code_len: usize) -> String {
+pub fn provenance(interface: impl Into<InstructionSet>, formulas: Formulas, code_len: usize) -> String {
+    let interface = interface.into();
     let c = native::run(&formulas.program(), &generator_pairs_input(1)).counts.total();
     format!(
         "evm384-gen {VERSION}: BLS12-381 PAIRING_CHECK, interface {interface}, {formulas}, {code_len} bytes; \

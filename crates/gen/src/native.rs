@@ -233,7 +233,7 @@ impl Machine<'_> {
                     return Err(Halt::Done(Outcome::Invalid("invalid input length")));
                 }
             }
-            Node::LoadInput { dst, offset } => {
+            Node::LoadInput { dst, offset, r2 } => {
                 let s = self.input_pos + *offset as usize;
                 let b = &self.input[s..s + 64];
                 if b[..16].iter().any(|&x| x != 0) {
@@ -243,7 +243,9 @@ impl Machine<'_> {
                 if !less_than(&v, &f.m) {
                     return Err(Halt::Done(Outcome::Invalid("field element not below p")));
                 }
-                self.mem[*dst as usize] = v;
+                // x·R² / R = x·R, one MULMODMONT384 as in the EVM384 code
+                self.mem[*dst as usize] = mulmodmont384(&v, &self.mem[*r2 as usize], &f.m, f.inv);
+                self.count().mulmodmont384 += 1;
             }
             Node::AppendPair => {
                 let l = self.prog.pairs;

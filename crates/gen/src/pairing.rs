@@ -417,8 +417,7 @@ fn miller_loop(a: &mut Asm, c: Ctx) {
 
 /// Reads one Fp of the current input pair into `dst`, in Montgomery form.
 fn decode_fp(a: &mut Asm, c: Ctx, dst: Slot, offset: u32) {
-    a.load_input(dst, offset); // canonical integer x < p (INVALID otherwise)
-    a.mul(dst, dst, c.r2); // x·R² / R = x·R
+    a.load_input(dst, offset, c.r2); // x·R for x < p (INVALID otherwise)
 }
 
 /// G1 point of the current pair → (xP, yP) in the work record, validated:

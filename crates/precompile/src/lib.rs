@@ -100,6 +100,39 @@ pub fn decode_pairs(input: &[u8]) -> Result<Vec<Pair>, PrecompileHalt> {
     Ok(pairs)
 }
 
+/// A field element as EIP-2537 encodes it: 64 bytes, 16 zero bytes then 48 big-endian.
+fn encode_fp(out: &mut [u8], fp: &blst_fp) {
+    out[..FP_PAD_BY].fill(0);
+    // SAFETY: 48 bytes follow the padding.
+    unsafe { blst_bendian_from_fp(out[FP_PAD_BY..PADDED_FP_LENGTH].as_mut_ptr(), fp) };
+}
+
+/// A G1 point in EIP-2537's 128-byte encoding (x ‖ y; all zero is infinity).
+pub fn encode_g1(p: &blst_p1_affine) -> [u8; 128] {
+    let mut b = [0u8; 128];
+    for (i, fp) in [&p.x, &p.y].into_iter().enumerate() {
+        encode_fp(&mut b[PADDED_FP_LENGTH * i..], fp);
+    }
+    b
+}
+
+/// A G2 point in EIP-2537's 256-byte encoding (x.c0 ‖ x.c1 ‖ y.c0 ‖ y.c1).
+pub fn encode_g2(q: &blst_p2_affine) -> [u8; 256] {
+    let mut b = [0u8; 256];
+    for (i, fp) in [&q.x.fp[0], &q.x.fp[1], &q.y.fp[0], &q.y.fp[1]].into_iter().enumerate() {
+        encode_fp(&mut b[PADDED_FP_LENGTH * i..], fp);
+    }
+    b
+}
+
+/// One PAIRING_CHECK pair: G1 ‖ G2, 384 bytes (the inverse of [`decode_pairs`] per pair).
+pub fn encode_pair(p: &blst_p1_affine, q: &blst_p2_affine) -> [u8; PAIRING_INPUT_LENGTH] {
+    let mut b = [0u8; PAIRING_INPUT_LENGTH];
+    b[..128].copy_from_slice(&encode_g1(p));
+    b[128..].copy_from_slice(&encode_g2(q));
+    b
+}
+
 /// The six 48-byte coordinates of one 384-byte pair: G1 x, y; G2 x.c0, x.c1, y.c0, y.c1.
 fn unpad_pair(pair: &[u8]) -> Result<[&[u8; FP_LENGTH]; 6], PrecompileHalt> {
     let fp = |i: usize| unpad_fp(&pair[i * PADDED_FP_LENGTH..(i + 1) * PADDED_FP_LENGTH]);
@@ -212,5 +245,20 @@ mod tests {
         // One pair of infinities: the empty product.
         let out = pairing_check(&[0; 384], gas(1)).unwrap();
         assert_eq!((out.gas_used, out.bytes[31]), (gas(1), 1));
+    }
+
+    #[test]
+    fn encoding_round_trips_through_decoding() {
+        // SAFETY: static generators.
+        let (p, q) = unsafe {
+            let (mut p, mut q) = (blst_p1_affine::default(), blst_p2_affine::default());
+            blst::blst_p1_to_affine(&mut p, blst::blst_p1_generator());
+            blst::blst_p2_to_affine(&mut q, blst::blst_p2_generator());
+            (p, q)
+        };
+        let pairs = decode_pairs(&encode_pair(&p, &q)).unwrap();
+        assert_eq!(pairs.len(), 1);
+        assert!(pairs[0].0 == p && pairs[0].1 == q);
+        assert_eq!(encode_g1(&blst_p1_affine::default()), [0; 128]);
     }
 }

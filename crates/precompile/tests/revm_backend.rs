@@ -71,7 +71,6 @@ fn every_vector_in_revm_as_revm_does() {
 
 /// (a·G1, b·G2) as a 384-byte EIP-2537 pair; `negate` gives (−a·G1, b·G2).
 fn pair(a: u64, b: u64, negate: bool) -> Vec<u8> {
-    let mut out = vec![0u8; 384];
     // SAFETY: blst reads and writes the locals.
     unsafe {
         let (mut p, mut q) = (blst_p1::default(), blst_p2::default());
@@ -84,12 +83,8 @@ fn pair(a: u64, b: u64, negate: bool) -> Vec<u8> {
         let (mut pa, mut qa) = (blst_p1_affine::default(), blst_p2_affine::default());
         blst_p1_to_affine(&mut pa, &p);
         blst_p2_to_affine(&mut qa, &q);
-        let fps = [&pa.x, &pa.y, &qa.x.fp[0], &qa.x.fp[1], &qa.y.fp[0], &qa.y.fp[1]];
-        for (i, fp) in fps.into_iter().enumerate() {
-            blst_bendian_from_fp(out[64 * i + 16..].as_mut_ptr(), fp);
-        }
+        evm384_precompile::encode_pair(&pa, &qa).to_vec()
     }
-    out
 }
 
 /// The kinds of damage done to a valid input.

@@ -6,14 +6,7 @@ use blst::*;
 /// Bytes of one pair in EIP-2537 calldata: G1 (2 × 64) ‖ G2 (4 × 64).
 pub const PAIR_BYTES: usize = 384;
 
-fn fp_to_eip2537(fp: &blst_fp, out: &mut [u8]) {
-    let mut be = [0u8; 48];
-    // SAFETY: `be` holds 48 bytes.
-    unsafe { blst_bendian_from_fp(be.as_mut_ptr(), fp) };
-    out[..16].fill(0);
-    out[16..64].copy_from_slice(&be);
-}
-
+use evm384_precompile::encode_pair;
 /// Why an input is rejected: revm's halt reasons.
 pub use evm384_precompile::PrecompileHalt as InputError;
 
@@ -64,16 +57,6 @@ fn g2_mul(scalar: u64) -> blst_p2_affine {
     a
 }
 
-fn encode_pair(p: &blst_p1_affine, q: &blst_p2_affine, out: &mut Vec<u8>) {
-    let mut b = [0u8; PAIR_BYTES];
-    fp_to_eip2537(&p.x, &mut b[0..64]);
-    fp_to_eip2537(&p.y, &mut b[64..128]);
-    for (i, fp) in [q.x.fp[0], q.x.fp[1], q.y.fp[0], q.y.fp[1]].iter().enumerate() {
-        fp_to_eip2537(fp, &mut b[128 + 64 * i..192 + 64 * i]);
-    }
-    out.extend_from_slice(&b);
-}
-
 /// `k` valid pairs (points in the subgroups) for measurements, deterministic in `seed`.
 ///
 /// For `k ≥ 2`: pairs `([aᵢ]G1, [bᵢ]G2)` for `i < k-1` with random 30-bit `aᵢ, bᵢ`, and a last
@@ -85,14 +68,14 @@ pub fn pairing_input(k: usize, seed: u64) -> Vec<u8> {
     let mut rng = SplitMix64(seed);
     let mut out = Vec::with_capacity(k * PAIR_BYTES);
     if k == 1 {
-        encode_pair(&g1_mul(rng.next() >> 34 | 1), &g2_mul(rng.next() >> 34 | 1), &mut out);
+        out.extend_from_slice(&encode_pair(&g1_mul(rng.next() >> 34 | 1), &g2_mul(rng.next() >> 34 | 1)));
         return out;
     }
     let mut sum: u64 = 0;
     for _ in 0..k - 1 {
         let (a, b) = (rng.next() >> 34 | 1, rng.next() >> 34 | 1);
         sum += a * b;
-        encode_pair(&g1_mul(a), &g2_mul(b), &mut out);
+        out.extend_from_slice(&encode_pair(&g1_mul(a), &g2_mul(b)));
     }
     // Last pair ([sum]G1 negated, G2): e(-[sum]G1, G2) = e(G1, G2)^(-sum).
     let mut p = blst_p1::default();
@@ -103,7 +86,7 @@ pub fn pairing_input(k: usize, seed: u64) -> Vec<u8> {
         blst_p1_cneg(&mut p, true);
         blst_p1_to_affine(&mut a, &p);
     }
-    encode_pair(&a, &g2_mul(1), &mut out);
+    out.extend_from_slice(&encode_pair(&a, &g2_mul(1)));
     out
 }
 

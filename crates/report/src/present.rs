@@ -65,7 +65,7 @@ pub fn document(r: &Results) -> Document {
 fn correctness(r: &Results) -> Section {
     let mut t = Table::new(
         "EIP-2537 PAIRING_CHECK vectors: passed / failed",
-        &["file", "contract-v7", "contract-v8", "contract-v9", "precompile"],
+        &["file", "contract-v7", "contract-v8", "contract-v9", "contract-evmmax", "precompile"],
     );
     let mut files: Vec<&str> = r.correctness.iter().map(|c| c.file.as_str()).collect();
     files.dedup();
@@ -77,7 +77,8 @@ fn correctness(r: &Results) -> Section {
                 .map(|c| format!("{} / {}", c.passed, c.failed))
                 .unwrap_or_else(|| "–".into())
         };
-        t.row(vec![f.into(), cell("contract-v7"), cell("contract-v8"), cell("contract-v9"), cell("precompile")]);
+        let imps = ["contract-v7", "contract-v8", "contract-v9", "contract-evmmax", "precompile"];
+        t.row(std::iter::once(f.to_string()).chain(imps.map(cell)).collect());
     }
     let failed: u64 = r.correctness.iter().map(|c| c.failed).sum();
     let passed: u64 = r.correctness.iter().map(|c| c.passed).sum();
@@ -147,6 +148,32 @@ fn gas_of(r: &Results, k: u64, iface: &str, schedule: &str, phase: &str) -> Opti
     r.gas.iter().find(|g| g.k == k && g.interface == iface && g.schedule == schedule && g.phase == phase).map(|g| g.gas)
 }
 
+/// The EVMMAX contract's gas under EIP-6690's own prices, beside v9 and the precompile.
+fn evmmax_gas(r: &Results, ks: &[u64]) -> Table {
+    let mut t = Table::new(
+        "Gas of the EVMMAX (EIP-6690) contract under EIP-6690's prices (the EVM384 schedules do not apply: EVMMAX instructions charge their own), beside v9 under model-b-repriced and the precompile",
+        &["k", "evmmax total", "miller-loop", "final-exp", "v9 model-b-repriced", "precompile", "evmmax / precompile"],
+    );
+    for &k in ks {
+        let g = |phase: &str| gas_of(r, k, "evmmax", "eip-6690", phase);
+        let pre = r.precompile_gas.iter().find(|p| p.k == k).map(|p| p.formula);
+        let cell = |v: Option<f64>| v.map(gas_fmt).unwrap_or_else(|| "–".into());
+        t.row(vec![
+            k.to_string(),
+            cell(g("total")),
+            cell(g("miller-loop")),
+            cell(g("final-exp")),
+            cell(gas_of(r, k, "v9", "model-b-repriced", "total")),
+            pre.map(thousands).unwrap_or_default(),
+            match (g("total"), pre) {
+                (Some(e), Some(p)) => ratio(e / p as f64),
+                _ => "–".into(),
+            },
+        ]);
+    }
+    t
+}
+
 fn gas(r: &Results, ks: &[u64]) -> Section {
     let mut blocks = vec![Block::Paragraph(
         "Execution gas of the contract's call frame (no intrinsic transaction gas) under every schedule, measured in revm on valid inputs; integer schedules are charged by the EVM, fractional ones computed exactly from the executed-opcode histogram plus memory gas. v8 differs from v7 only in byte order and is charged alike (its column is measured too). The precompile's price is 32600·k + 37700 (EIP-2537), also charged by revm's 0x0f on the same input.".into(),
@@ -185,6 +212,13 @@ fn gas(r: &Results, ks: &[u64]) -> Section {
         name: "v9 model-b-repriced".into(),
         values: ks.iter().map(|&k| gas_of(r, k, "v9", "model-b-repriced", "total").unwrap_or(f64::NAN)).collect(),
     });
+    if r.gas.iter().any(|g| g.interface == "evmmax") {
+        series.push(Series {
+            name: "evmmax (EIP-6690 prices)".into(),
+            values: ks.iter().map(|&k| gas_of(r, k, "evmmax", "eip-6690", "total").unwrap_or(f64::NAN)).collect(),
+        });
+        blocks.push(Block::Table(evmmax_gas(r, ks)));
+    }
     series.push(Series {
         name: "EIP-2537 precompile".into(),
         values: ks
@@ -656,5 +690,18 @@ fn interpretation(r: &Results) -> Section {
             ratio(s.v8_to_v7_time_ratio),
         )),
     );
+    if let (Some(g), Some(gr), Some(tr)) =
+        (s.k2_gas_evmmax, s.k2_gas_ratio_evmmax_to_precompile, s.k2_time_ratio_evmmax_to_precompile)
+    {
+        blocks.push(Block::Paragraph(format!(
+            "EVMMAX (EIP-6690): the same pairing-check program with its slots in the registers of one field context costs **{} gas** at k = 2 under EIP-6690's prices, {} the precompile's price and {} the v9 contract under model B repriced; it runs in **{} the precompile's time** ({} the v9 contract's). One transaction checks at most {} pairs.",
+            gas_fmt(g),
+            ratio(gr),
+            s.k2_gas_ratio_evmmax_to_v9_model_b_repriced.map(ratio).unwrap_or_else(|| "–".into()),
+            ratio(tr),
+            s.k2_time_ratio_evmmax_to_v9.map(ratio).unwrap_or_else(|| "–".into()),
+            kmax("evmmax", "eip-6690").unwrap_or(0),
+        )));
+    }
     Section { id: "interpretation".into(), title: "9. Interpretation".into(), blocks }
 }

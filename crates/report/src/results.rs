@@ -89,7 +89,7 @@ pub struct WorstCaseRow {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct VectorResult {
     pub file: String,
-    /// `contract-v7`, `contract-v8`, `contract-v9`, `precompile`.
+    /// `contract-v7`, `contract-v8`, `contract-v9`, `contract-evmmax`, `precompile`.
     pub implementation: String,
     pub passed: u64,
     pub failed: u64,
@@ -160,7 +160,7 @@ pub struct Breakdown {
 pub struct RuntimeRow {
     pub k: u64,
     /// `blst`, `precompile`, `precompile-ifma`, `contract-v7`, `contract-v8`, `contract-v9`,
-    /// `native-executor`.
+    /// `contract-evmmax`, `native-executor`.
     pub implementation: String,
     /// Wall time per call.
     pub stats: Stats,
@@ -331,4 +331,17 @@ pub struct Summary {
     pub k2_gas_best_v7_model_b: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k2_gas_best_v9_model_b_repriced: Option<f64>,
+    /// The EVMMAX (EIP-6690) contract at k = 2: its gas under EIP-6690's prices, that over the
+    /// precompile's price and over the v9 contract's model-b-repriced gas, and its time over
+    /// the precompile's and the v9 contract's (medians). Absent in files written before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_gas_evmmax: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_gas_ratio_evmmax_to_precompile: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_gas_ratio_evmmax_to_v9_model_b_repriced: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_time_ratio_evmmax_to_precompile: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_time_ratio_evmmax_to_v9: Option<f64>,
 }

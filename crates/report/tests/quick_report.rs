@@ -47,9 +47,19 @@ fn quick_report_writes_valid_files() {
         "k2_time_ratio_v9_to_precompile",
         "k2_gas_ratio_v9_model_b_repriced_to_precompile",
         "k2_time_ratio_precompile_ifma_to_precompile",
+        "k2_gas_evmmax",
+        "k2_gas_ratio_evmmax_to_precompile",
+        "k2_gas_ratio_evmmax_to_v9_model_b_repriced",
+        "k2_time_ratio_evmmax_to_precompile",
+        "k2_time_ratio_evmmax_to_v9",
     ] {
         assert!(json["summary"][key].as_f64().is_some_and(|v| v > 0.0), "summary.{key}");
     }
+    // The EVMMAX contract passed every vector, and its gas is what revm charged.
+    let evmmax: Vec<_> = results.correctness.iter().filter(|c| c.implementation == "contract-evmmax").collect();
+    assert!(!evmmax.is_empty() && evmmax.iter().all(|c| c.failed == 0 && c.passed > 0));
+    assert!(results.k_max.iter().any(|m| m.interface == "evmmax" && m.k_max > 0));
+    assert!(md.contains("EVMMAX (EIP-6690)"));
     // The worst-case search: one row per schedule, every ratio measured.
     let worst = results.worst_case.as_ref().expect("worst-case section");
     assert_eq!(worst.rows.len(), evm384_evm::Schedule::ALL.len());

@@ -8,7 +8,7 @@ use evm384_gen::{F2Mul, Formulas, Squaring};
 use evm384_report::optimize::{self, Target as CostTarget};
 use evm384_timing::Plan;
 
-use super::InterfaceArg;
+use super::{CodeInterface, CodeInterfaceArg};
 use crate::CliError;
 
 #[derive(clap::Args, Debug)]
@@ -26,7 +26,7 @@ pub enum Target {
 #[derive(clap::Args, Debug)]
 pub struct PairingCheckArgs {
     #[command(flatten)]
-    pub interface: InterfaceArg,
+    pub interface: CodeInterfaceArg,
     /// Fp2 multiplication: v3 (Karatsuba) or v4 (schoolbook).
     #[arg(long, default_value = "v3", value_parser = parse_f2mul, conflicts_with = "optimize_for")]
     pub f2mul: F2Mul,
@@ -72,9 +72,14 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
-    let formulas = match a.optimize_for {
-        None => Formulas { f2mul: a.f2mul, squaring: a.squaring, unroll: a.unroll, inline: a.inline },
-        Some(target) => {
+    let formulas = match (a.optimize_for, iface) {
+        (None, _) => Formulas { f2mul: a.f2mul, squaring: a.squaring, unroll: a.unroll, inline: a.inline },
+        (Some(_), CodeInterface::Evmmax) => {
+            return Err(CliError::Build(
+                "--optimize-for chooses among EVM384 builds (v7, v8, v9); for evmmax give the formulas".into(),
+            ))
+        }
+        (Some(target), CodeInterface::Evm384(iface)) => {
             let choice = optimize::choose(iface, &[target], Plan::QUICK).map_err(CliError::Build)?.remove(0);
             for c in &choice.candidates {
                 let cost = match (c.cost, target) {
@@ -89,7 +94,7 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
             choice.best
         }
     };
-    let runtime = formulas.runtime_code(iface);
+    let runtime = formulas.try_runtime_code(iface).map_err(|e| CliError::Build(format!("{formulas}, {iface}: {e}")))?;
     if runtime.len() > evm384_gen::MAX_CODE_SIZE {
         return Err(CliError::Build(format!(
             "{formulas} gives {} bytes of runtime code for interface {iface}, over the EIP-170 limit of {} bytes",

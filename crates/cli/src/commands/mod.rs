@@ -46,24 +46,8 @@ pub struct CodeInterfaceArg {
 }
 
 /// EVM384 in one of its interfaces, or EVMMAX.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CodeInterface {
-    Evm384(evm384_evm::Interface),
-    Evmmax,
-}
+pub use evm384_evm::InstructionSet as CodeInterface;
 
 fn parse_code_interface(s: &str) -> Result<CodeInterface, String> {
-    if s.eq_ignore_ascii_case("evmmax") {
-        return Ok(CodeInterface::Evmmax);
-    }
-    s.parse().map(CodeInterface::Evm384).map_err(|e: String| format!("{e} (or evmmax)"))
-}
-
-impl core::fmt::Display for CodeInterface {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            CodeInterface::Evm384(i) => write!(f, "{i}"),
-            CodeInterface::Evmmax => f.write_str("evmmax"),
-        }
-    }
+    s.parse()
 }

@@ -7,7 +7,7 @@ use std::io::Write;
 use evm384_evm::{execute, Execution, RunOptions, Schedule, Status, DEFAULT_GAS_LIMIT};
 use serde_json::{json, Map, Value};
 
-use super::{CodeInterface, CodeInterfaceArg};
+use super::CodeInterfaceArg;
 use crate::input::bytes_arg;
 use crate::CliError;
 
@@ -43,17 +43,9 @@ fn parse_schedule(s: &str) -> Result<Schedule, String> {
 pub fn run(args: Args) -> Result<(), CliError> {
     let code = bytes_arg(&args.code, "--code")?;
     let calldata = bytes_arg(&args.calldata, "--calldata")?;
-    let opts = RunOptions {
-        interface: match args.interface.interface {
-            CodeInterface::Evm384(i) => i,
-            CodeInterface::Evmmax => evm384_evm::Interface::V7,
-        },
-        evmmax: args.interface.interface == CodeInterface::Evmmax,
-        schedule: args.schedule,
-        gas_limit: args.gas_limit,
-        count_opcodes: true,
-        ..RunOptions::default()
-    };
+    let opts =
+        RunOptions { schedule: args.schedule, gas_limit: args.gas_limit, count_opcodes: true, ..RunOptions::default() }
+            .with_instruction_set(args.interface.interface);
     let exec = execute(&code, &calldata, &opts)?;
     let mut out = std::io::stdout().lock();
     if args.json {

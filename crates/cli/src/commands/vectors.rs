@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use evm384_evm::{call_precompile, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
+use evm384_evm::{call_precompile, InstructionSet, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
 use evm384_gen::F2Mul;
 
 use crate::CliError;
@@ -15,15 +15,15 @@ pub struct Args {
     /// Vector files (JSON arrays).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Interface(s) to run the contract in (default: v7, v8 and v9).
+    /// Interface(s) to run the contract in: v7, v8, v9 or evmmax (default: v7, v8 and v9).
     #[arg(long, value_parser = parse_interface)]
-    pub interface: Vec<Interface>,
+    pub interface: Vec<InstructionSet>,
     /// Fp2 multiplication of the contract: v3 or v4.
     #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
 }
 
-fn parse_interface(s: &str) -> Result<Interface, String> {
+fn parse_interface(s: &str) -> Result<InstructionSet, String> {
     s.parse()
 }
 
@@ -52,11 +52,16 @@ fn show(r: CallResult) -> &'static str {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let ifaces = if args.interface.is_empty() { Interface::ALL.to_vec() } else { args.interface.clone() };
-    let mut runners: Vec<(Interface, Runner)> = ifaces
+    let ifaces = if args.interface.is_empty() {
+        Interface::ALL.map(InstructionSet::Evm384).to_vec()
+    } else {
+        args.interface.clone()
+    };
+    let mut runners: Vec<(InstructionSet, Runner)> = ifaces
         .iter()
         .map(|&i| {
-            let mut r = Runner::new(RunOptions { interface: i, count_opcodes: true, ..RunOptions::default() });
+            let mut r =
+                Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(i));
             r.deploy(&evm384_gen::build_pairing_check(i, args.f2mul, false));
             (i, r)
         })
@@ -97,7 +102,9 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 let got = as_result(&e.status, &e.output);
                 ok &= got == expected;
                 line += &format!(" | {iface} {}", show(got));
-                if let Some(by) = &e.gas_by_schedule {
+                if *iface == InstructionSet::Evmmax {
+                    line += &format!(" gas eip-6690={}", e.gas_used);
+                } else if let Some(by) = &e.gas_by_schedule {
                     let gas: Vec<String> = by.iter().map(|(s, g)| format!("{s}={g}")).collect();
                     line += &format!(" gas {}", gas.join(" "));
                 }

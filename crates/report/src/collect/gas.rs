@@ -1,7 +1,9 @@
 //! Gas of the contract under every schedule, per interface and per phase, beside the
 //! precompile's price; and the breakdown of where the gas goes.
 
-use evm384_evm::{call_precompile, Interface, OpcodeCounts, RunOptions, Runner, Schedule, Status, BLS12_PAIRING_CHECK};
+use evm384_evm::{
+    call_precompile, InstructionSet, Interface, OpcodeCounts, RunOptions, Runner, Schedule, Status, BLS12_PAIRING_CHECK,
+};
 use evm384_gen::Phase;
 
 use crate::baseline::pairing_input;
@@ -17,6 +19,43 @@ pub struct Contract {
     pub interface: Interface,
     pub code: Vec<u8>,
     pub phase_marks: Vec<(usize, Phase)>,
+}
+
+/// The contract in EVMMAX code (EIP-6690), with its phase marks.
+pub struct EvmmaxContract {
+    pub code: Vec<u8>,
+    pub phase_marks: Vec<(usize, Phase)>,
+}
+
+/// The name of EIP-6690's own gas prices in the gas rows (EVMMAX instructions charge their own
+/// gas; the EVM384 schedules do not apply).
+pub const EVMMAX_SCHEDULE: &str = "eip-6690";
+
+/// Gas rows of the EVMMAX contract at `k` (total and per phase, under EIP-6690's prices).
+pub fn evmmax_gas(c: &EvmmaxContract, k: u64) -> Result<Vec<GasRow>, String> {
+    let input = pairing_input(k as usize, 0x5eed + k);
+    let opts = RunOptions { count_opcodes: true, ..Default::default() }.with_instruction_set(InstructionSet::Evmmax);
+    let mut runner = Runner::new(opts);
+    runner.deploy(&c.code);
+    let marks: Vec<(usize, u8)> = c.phase_marks.iter().map(|&(pc, p)| (pc, p as u8)).collect();
+    let (ex, phases) = runner.run_phased(&input, &marks).map_err(|e| e.to_string())?;
+    if ex.status != Status::Success {
+        return Err(format!("contract evmmax halted at k = {k}: {:?}", ex.status));
+    }
+    let row = |phase: &str, gas: f64| GasRow {
+        k,
+        interface: InstructionSet::Evmmax.name().into(),
+        schedule: EVMMAX_SCHEDULE.into(),
+        phase: phase.into(),
+        gas,
+    };
+    let mut rows = vec![row("total", ex.gas_used as f64)];
+    for p in Phase::ALL {
+        if let Some(u) = phases.iter().find(|u| u.phase == p as u8) {
+            rows.push(row(p.name(), u.gas_used as f64));
+        }
+    }
+    Ok(rows)
 }
 
 /// Phases whose gas counts as input handling.

@@ -11,14 +11,14 @@ pub mod runtime;
 
 use std::collections::BTreeMap;
 
-use evm384_evm::{Interface, RunOptions, Runner};
+use evm384_evm::{InstructionSet, Interface, RunOptions, Runner};
 use evm384_gen::{bytecode, pairing_check_program, F2Mul, ProgramOptions, MAX_CODE_SIZE};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::machine::{today_utc, tool_version, Machine};
 use crate::results::{Results, Summary, SCHEMA_VERSION};
 use evm384_timing::Plan;
-use gas::Contract;
+use gas::{Contract, EvmmaxContract};
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -63,6 +63,16 @@ fn build_contracts() -> Result<Vec<Contract>, String> {
         .collect()
 }
 
+/// The EVMMAX contract of the default formulas.
+fn build_evmmax_contract() -> Result<EvmmaxContract, String> {
+    let prog = pairing_check_program(F2Mul::V3, ProgramOptions::default());
+    let (code, phase_marks) = bytecode::assemble_with_phase_marks(&prog, InstructionSet::Evmmax);
+    if code.len() > MAX_CODE_SIZE {
+        return Err(format!("evmmax contract is {} bytes, over EIP-170's {MAX_CODE_SIZE}", code.len()));
+    }
+    Ok(EvmmaxContract { code, phase_marks })
+}
+
 /// Runs every measurement, reporting progress on stderr.
 pub fn collect(opts: &Options) -> Result<Results, String> {
     let ks = opts.ks();
@@ -73,7 +83,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         .collect::<Result<_, _>>()
         .map_err(|e| e.to_string())?;
 
-    let steps = 1 + files.len() as u64 * 4 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 5;
+    let steps = 1 + files.len() as u64 * 5 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 5;
     let bar = ProgressBar::new(steps);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
@@ -83,6 +93,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
 
     bar.set_message("building the pairing-check contracts");
     let contracts = build_contracts()?;
+    let evmmax = build_evmmax_contract()?;
     bar.inc(1);
 
     let mut correctness_rows = Vec::new();
@@ -94,6 +105,13 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
             correctness_rows.push(correctness::run_file(file, vectors, &mut r, &format!("contract-{}", c.interface)));
             bar.inc(1);
         }
+        bar.set_message(format!("vectors {file} through contract-evmmax"));
+        let opts =
+            RunOptions { count_opcodes: false, ..Default::default() }.with_instruction_set(InstructionSet::Evmmax);
+        let mut r = Runner::new(opts);
+        r.deploy(&evmmax.code);
+        correctness_rows.push(correctness::run_file(file, vectors, &mut r, "contract-evmmax"));
+        bar.inc(1);
         bar.set_message(format!("vectors {file} through the precompile"));
         let mut r = Runner::new(RunOptions { count_opcodes: false, ..Default::default() });
         correctness_rows.push(correctness::run_file(file, vectors, &mut r, "precompile"));
@@ -114,21 +132,26 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
             gas_rows.extend(rows);
             breakdown.extend(b);
         }
+        bar.set_message(format!("gas at k = {k}, evmmax"));
+        gas_rows.extend(gas::evmmax_gas(&evmmax, k)?);
         precompile_gas.push(gas::precompile_gas(k)?);
         bar.inc(2);
     }
 
     bar.set_message("where parity lies (break-even prices, largest k per transaction)");
-    let (parity_rows, k_max) = parity::parity(&contracts, &ks)?;
+    let (parity_rows, mut k_max) = parity::parity(&contracts, &ks)?;
+    k_max.push(parity::evmmax_k_max(&evmmax, &ks)?);
     bar.set_message("cost-aware build choices (every formula choice, every schedule)");
     let build_choices = choices::build_choices(&gas_rows)?;
     let final_exp_counts = choices::final_exp_counts();
     bar.inc(1);
 
-    let code: Vec<(Interface, Vec<u8>)> = contracts.iter().map(|c| (c.interface, c.code.clone())).collect();
+    let mut code: Vec<(InstructionSet, Vec<u8>)> =
+        contracts.iter().map(|c| (InstructionSet::Evm384(c.interface), c.code.clone())).collect();
+    code.push((InstructionSet::Evmmax, evmmax.code.clone()));
     let mut runtime_rows = Vec::new();
     for &k in &ks {
-        bar.set_message(format!("runtime at k = {k} (6 implementations, interleaved)"));
+        bar.set_message(format!("runtime at k = {k} (8 implementations, interleaved)"));
         runtime_rows.extend(runtime::runtime(plan, k, &code)?);
         bar.inc(1);
     }
@@ -181,7 +204,11 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         mode: if opts.quick { "quick" } else { "full" }.into(),
         machine: Machine::detect(),
         tools,
-        code_bytes: contracts.iter().map(|c| (c.interface.name().to_string(), c.code.len() as u64)).collect(),
+        code_bytes: contracts
+            .iter()
+            .map(|c| (c.interface.name().to_string(), c.code.len() as u64))
+            .chain([("evmmax".to_string(), evmmax.code.len() as u64)])
+            .collect(),
         correctness: correctness_rows,
         counts,
         published_counts: counts::published(),
@@ -275,6 +302,13 @@ fn summarize(
         precompile_ifma_backend: Some(format!("{:?}", evm384_precompile::backend())),
         k2_gas_best_v7_model_b: None,
         k2_gas_best_v9_model_b_repriced: None,
+        k2_gas_evmmax: Some(g("evmmax", gas::EVMMAX_SCHEDULE)?),
+        k2_gas_ratio_evmmax_to_precompile: Some(g("evmmax", gas::EVMMAX_SCHEDULE)? / pre.formula as f64),
+        k2_gas_ratio_evmmax_to_v9_model_b_repriced: Some(
+            g("evmmax", gas::EVMMAX_SCHEDULE)? / g("v9", "model-b-repriced")?,
+        ),
+        k2_time_ratio_evmmax_to_precompile: Some(t("contract-evmmax")? / t("precompile")?),
+        k2_time_ratio_evmmax_to_v9: Some(t("contract-evmmax")? / t("contract-v9")?),
     })
 }
 

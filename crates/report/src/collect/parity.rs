@@ -6,10 +6,10 @@
 
 use std::collections::BTreeMap;
 
-use evm384_evm::{OpcodeCounts, RunOptions, Runner, Schedule, Status};
+use evm384_evm::{InstructionSet, OpcodeCounts, RunOptions, Runner, Schedule, Status};
 use evm384_gen::generator_pairs_input;
 
-use crate::collect::gas::{precompile_price, Contract};
+use crate::collect::gas::{precompile_price, Contract, EvmmaxContract, EVMMAX_SCHEDULE};
 use crate::results::{KMaxRow, ParityRow};
 
 /// Osaka's per-transaction gas cap (EIP-7825).
@@ -93,39 +93,63 @@ pub fn parity(contracts: &[Contract], ks: &[u64]) -> Result<(Vec<ParityRow>, Vec
                 });
             }
         }
-        // Largest k under the transaction cap: start from the affine fit through the two
-        // largest measured k, then step with real runs until k fits and k + 1 does not.
         let (k1, k2) = (ks[ks.len() - 2] as usize, ks[ks.len() - 1] as usize);
         for s in Schedule::ALL {
-            let tx = |r: &Run| r.gas[&s] + r.intrinsic as f64;
-            let (g1, g2) = (tx(&runs[&k1]), tx(&runs[&k2]));
-            let per_pair = (g2 - g1) / (k2 - k1) as f64;
-            let mut k = (((TX_GAS_CAP as f64 - g2) / per_pair).floor() as i64 + k2 as i64).max(1) as usize;
-            loop {
+            let mut tx = |k: usize| -> Result<f64, String> {
                 if !runs.contains_key(&k) {
                     runs.insert(k, run(c, k)?);
                 }
-                if !runs.contains_key(&(k + 1)) {
-                    runs.insert(k + 1, run(c, k + 1)?);
-                }
-                let (fits, next_fits) = (tx(&runs[&k]) <= TX_GAS_CAP as f64, tx(&runs[&(k + 1)]) <= TX_GAS_CAP as f64);
-                match (fits, next_fits) {
-                    (true, false) => break,
-                    (true, true) => k += 1,
-                    (false, _) if k > 1 => k -= 1,
-                    (false, _) => break,
-                }
-            }
-            let fits = tx(&runs[&k]) <= TX_GAS_CAP as f64;
+                let r = &runs[&k];
+                Ok(r.gas[&s] + r.intrinsic as f64)
+            };
+            let (k_max, tx_gas_at_k_max) = largest_k(&mut tx, k1, k2)?;
             kmax.push(KMaxRow {
                 interface: c.interface.name().into(),
                 schedule: s.name().into(),
-                k_max: if fits { k as u64 } else { 0 },
-                tx_gas_at_k_max: tx(&runs[&k]),
+                k_max,
+                tx_gas_at_k_max,
             });
         }
     }
     Ok((rows, kmax))
+}
+
+/// Largest k under the transaction cap, for the transaction gas `tx(k)` (execution plus
+/// intrinsic): start from the affine fit through `k1 < k2`, then step with real runs until k
+/// fits and k + 1 does not. Returns k (0 when not even one pair fits) and `tx(k)`.
+fn largest_k(tx: &mut dyn FnMut(usize) -> Result<f64, String>, k1: usize, k2: usize) -> Result<(u64, f64), String> {
+    let cap = TX_GAS_CAP as f64;
+    let (g1, g2) = (tx(k1)?, tx(k2)?);
+    let per_pair = (g2 - g1) / (k2 - k1) as f64;
+    let mut k = (((cap - g2) / per_pair).floor() as i64 + k2 as i64).max(1) as usize;
+    loop {
+        match (tx(k)? <= cap, tx(k + 1)? <= cap) {
+            (true, false) => break,
+            (true, true) => k += 1,
+            (false, _) if k > 1 => k -= 1,
+            (false, _) => break,
+        }
+    }
+    let g = tx(k)?;
+    Ok((if g <= cap { k as u64 } else { 0 }, g))
+}
+
+/// The largest k of the EVMMAX contract under EIP-6690's prices (schedule `eip-6690`).
+pub fn evmmax_k_max(c: &EvmmaxContract, ks: &[u64]) -> Result<KMaxRow, String> {
+    let opts = RunOptions { count_opcodes: false, ..Default::default() }.with_instruction_set(InstructionSet::Evmmax);
+    let mut r = Runner::new(opts);
+    r.deploy(&c.code);
+    let mut tx = |k: usize| -> Result<f64, String> {
+        let input = generator_pairs_input(k);
+        let ex = r.run(&input).map_err(|e| e.to_string())?;
+        if ex.status != Status::Success {
+            return Err(format!("contract evmmax halted at k = {k}: {:?}", ex.status));
+        }
+        Ok((ex.gas_used + intrinsic_gas(&input)) as f64)
+    };
+    let (k1, k2) = (ks[ks.len() - 2] as usize, ks[ks.len() - 1] as usize);
+    let (k_max, tx_gas_at_k_max) = largest_k(&mut tx, k1, k2)?;
+    Ok(KMaxRow { interface: "evmmax".into(), schedule: EVMMAX_SCHEDULE.into(), k_max, tx_gas_at_k_max })
 }
 
 /// The precompile's own limit under the same cap and the same calldata: the largest k with

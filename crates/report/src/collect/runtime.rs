@@ -2,7 +2,7 @@
 //! measured together by the project's harness (`evm384-timing`): warmed up, equal-duration
 //! interleaved samples, medians and minimums with spread.
 
-use evm384_evm::{precompile_caller_code, Interface, RunOptions, Runner, SpecId, Status, BLS12_PAIRING_CHECK};
+use evm384_evm::{precompile_caller_code, InstructionSet, RunOptions, Runner, SpecId, Status, BLS12_PAIRING_CHECK};
 use evm384_gen::{native, pairing_check_program, F2Mul, ProgramOptions};
 
 use crate::baseline::{blst_pairing_check, pairing_input};
@@ -10,26 +10,35 @@ use crate::results::RuntimeRow;
 use evm384_timing::{measure, Plan, Ratio};
 
 /// The implementations, in table order.
-pub const IMPLEMENTATIONS: [&str; 7] =
-    ["blst", "precompile", "precompile-ifma", "contract-v7", "contract-v8", "contract-v9", "native-executor"];
+pub const IMPLEMENTATIONS: [&str; 8] = [
+    "blst",
+    "precompile",
+    "precompile-ifma",
+    "contract-v7",
+    "contract-v8",
+    "contract-v9",
+    "contract-evmmax",
+    "native-executor",
+];
 
-fn runner(interface: Interface, code: &[u8]) -> Runner {
-    let mut r = Runner::new(RunOptions { interface, count_opcodes: false, ..Default::default() });
+fn runner(isa: InstructionSet, code: &[u8]) -> Runner {
+    let mut r = Runner::new(RunOptions { count_opcodes: false, ..Default::default() }.with_instruction_set(isa));
     r.deploy(code);
     r
 }
 
 /// Measures every implementation at `k` pairs; `contracts` holds the runtime code for v7, v8,
-/// v9. Every implementation is first checked to give the same answer.
-pub fn runtime(plan: Plan, k: u64, contracts: &[(Interface, Vec<u8>)]) -> Result<Vec<RuntimeRow>, String> {
+/// v9 and EVMMAX. Every implementation is first checked to give the same answer.
+pub fn runtime(plan: Plan, k: u64, contracts: &[(InstructionSet, Vec<u8>)]) -> Result<Vec<RuntimeRow>, String> {
     let input = pairing_input(k as usize, 0x5eed + k);
     let want = blst_pairing_check(&input).map_err(|e| format!("blst rejected the input: {e:?}"))?;
     let mut expected_output = [0u8; 32];
     expected_output[31] = want as u8;
 
-    let mut precompile = runner(Interface::V7, &precompile_caller_code(BLS12_PAIRING_CHECK));
+    let v7 = InstructionSet::Evm384(evm384_evm::Interface::V7);
+    let mut precompile = runner(v7, &precompile_caller_code(BLS12_PAIRING_CHECK));
     // The same caller, 0x0f replaced by `evm384-precompile` (the IFMA pairing, or blst without it).
-    let mut precompile_ifma = runner(Interface::V7, &precompile_caller_code(BLS12_PAIRING_CHECK));
+    let mut precompile_ifma = runner(v7, &precompile_caller_code(BLS12_PAIRING_CHECK));
     precompile_ifma.set_precompiles(evm384_precompile::precompiles(SpecId::OSAKA));
     let mut evm: Vec<Runner> = contracts.iter().map(|(i, code)| runner(*i, code)).collect();
     let prog = pairing_check_program(F2Mul::V3, ProgramOptions::default());
@@ -55,7 +64,7 @@ pub fn runtime(plan: Plan, k: u64, contracts: &[(Interface, Vec<u8>)]) -> Result
     let mut f_pre_ifma = || {
         precompile_ifma.run(&input).expect("precompile (IFMA) call");
     };
-    let [e7, e8, e9] = &mut evm[..] else { return Err("expected three contracts".into()) };
+    let [e7, e8, e9, emax] = &mut evm[..] else { return Err("expected four contracts".into()) };
     let mut f7 = || {
         e7.run(&input).expect("v7 call");
     };
@@ -65,10 +74,16 @@ pub fn runtime(plan: Plan, k: u64, contracts: &[(Interface, Vec<u8>)]) -> Result
     let mut f9 = || {
         e9.run(&input).expect("v9 call");
     };
+    let mut fmax = || {
+        emax.run(&input).expect("evmmax call");
+    };
     let mut f_native = || {
         std::hint::black_box(native::run(&prog, std::hint::black_box(&input)).outcome);
     };
-    let m = measure(plan, &mut [&mut f_blst, &mut f_pre, &mut f_pre_ifma, &mut f7, &mut f8, &mut f9, &mut f_native]);
+    let m = measure(
+        plan,
+        &mut [&mut f_blst, &mut f_pre, &mut f_pre_ifma, &mut f7, &mut f8, &mut f9, &mut fmax, &mut f_native],
+    );
     let (blst, pre) = (m[0].clone(), m[1].clone());
     Ok(IMPLEMENTATIONS
         .iter()

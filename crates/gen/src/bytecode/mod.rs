@@ -1,6 +1,11 @@
-//! The bytecode back-end: encodes a [`Program`] for EVM384 interface v7, v8 or v9.
+//! The bytecode back-end: encodes a [`Program`] for EVM384 interface v7, v8 or v9, or for EVMMAX
+//! (EIP-6690). The control flow is shared; what differs per instruction set — arithmetic,
+//! copies, moving pair records, equality tests, reading an input field element, the prologue —
+//! is in [`evm384`] and [`evmmax`].
 //!
-//! - Arithmetic: `PUSH16 word; OP` (v7, v8) or `OP imm16` (v9), via `evm384_arith::isa::encode`.
+//! - Arithmetic: `PUSH16 word; OP` (v7, v8) or `OP imm16` (v9), via `evm384_arith::isa::encode`;
+//!   EVMMAX: `OP imm7` on registers ([`crate::registers`]), consecutive operations merged into
+//!   one strided instruction where they form one.
 //! - Subroutines: each body once, `JUMPDEST body JUMP`, entered with the return address on the
 //!   stack (`PUSH2 ret PUSH2 sub JUMP ret: JUMPDEST`).
 //! - Bit loops: the bits and a sentinel one in a PUSH32 word, shifted left once per iteration.
@@ -9,13 +14,15 @@
 //! - Input: CALLDATALOAD, range checks on 256-bit words, byte reversal (v7, v9) by a subroutine.
 //! - Every failure jumps to one `JUMPDEST INVALID`.
 
-use evm384_arith::isa::{encode, Interface, Operands};
-use evm384_arith::{to_be_bytes, to_le_bytes, Limbs};
+mod evm384;
+mod evmmax;
 
-use crate::ir::{
-    slot_addr, Cond, Node, Phase, Program, Window, INPUT_PTR_ADDR, PAIR_END_ADDR, PAIR_INPUT_BYTES, PARAMS_ADDR,
-    SLOTS_ADDR,
-};
+use evm384_arith::isa::{InstructionSet, Interface};
+
+use crate::ir::{slot_addr, Cond, Node, Phase, Program, Window, INPUT_PTR_ADDR, PAIR_END_ADDR, PAIR_INPUT_BYTES};
+use crate::registers::{Registers, TooManyRegisters};
+
+pub use evm384::{data_blob_len, value_bytes};
 
 mod opc {
     pub const ADD: u8 = 0x01;
@@ -31,6 +38,7 @@ mod opc {
     pub const SHR: u8 = 0x1c;
     pub const CALLDATALOAD: u8 = 0x35;
     pub const CALLDATASIZE: u8 = 0x36;
+    pub const CALLDATACOPY: u8 = 0x37;
     pub const CODECOPY: u8 = 0x39;
     pub const POP: u8 = 0x50;
     pub const MLOAD: u8 = 0x51;
@@ -47,6 +55,9 @@ mod opc {
     pub const DUP2: u8 = 0x81;
     pub const DUP3: u8 = 0x82;
     pub const SWAP1: u8 = 0x90;
+    pub const SETMODX: u8 = 0xc0;
+    pub const LOADX: u8 = 0xc1;
+    pub const STOREX: u8 = 0xc2;
     pub const RETURN: u8 = 0xf3;
     pub const INVALID: u8 = 0xfe;
 }
@@ -82,9 +93,28 @@ impl AssembleOptions {
     }
 }
 
+/// Why a program cannot be assembled.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AssembleError {
+    /// A label beyond PUSH2's reach.
+    #[error("code too large for PUSH2 labels: {0} bytes")]
+    TooLarge(usize),
+    #[error(transparent)]
+    Registers(#[from] TooManyRegisters),
+    #[error("{0} cannot be expressed in EVMMAX code")]
+    Unsupported(&'static str),
+}
+
+/// The instruction set being emitted, with what it needs.
+enum Isa {
+    Evm384(Interface),
+    /// EVMMAX, with the register of every slot.
+    Evmmax(Registers),
+}
+
 struct Emitter<'a> {
     prog: &'a Program,
-    iface: Interface,
+    isa: Isa,
     opts: AssembleOptions,
     code: Vec<u8>,
     labels: Vec<Option<usize>>,
@@ -94,6 +124,8 @@ struct Emitter<'a> {
     subs: Vec<Label>,
     /// Code offset of every phase marker, in emission order.
     marks: Vec<(usize, Phase)>,
+    /// The first node the instruction set cannot express.
+    unsupported: Option<&'static str>,
 }
 
 /// Encodes the program as runtime code for `iface`.
@@ -103,15 +135,21 @@ pub fn assemble(prog: &Program, iface: Interface) -> Vec<u8> {
 
 /// [`assemble`] with back-end choices.
 pub fn assemble_with(prog: &Program, iface: Interface, opts: AssembleOptions) -> Vec<u8> {
-    assemble_all(prog, iface, opts).0
+    assemble_all(prog, iface.into(), opts).0
+}
+
+/// Runtime code for any instruction set, EVMMAX included (where a program can fail to fit the
+/// registers of one field context, or use a node EVMMAX cannot express).
+pub fn try_assemble(prog: &Program, isa: InstructionSet, opts: AssembleOptions) -> Result<Vec<u8>, AssembleError> {
+    try_assemble_all(prog, isa, opts).map(|(code, _, _)| code)
 }
 
 /// Code size of each part: `main`, every subroutine by name, and `data`.
 pub type SizeMap = Vec<(&'static str, usize)>;
 
 /// [`assemble`], also returning the size of each part (for size budgeting).
-pub fn assemble_with_map(prog: &Program, iface: Interface) -> (Vec<u8>, SizeMap) {
-    let (code, map, _) = assemble_all(prog, iface, AssembleOptions::default());
+pub fn assemble_with_map(prog: &Program, isa: impl Into<InstructionSet>) -> (Vec<u8>, SizeMap) {
+    let (code, map, _) = assemble_all(prog, isa.into(), AssembleOptions::default());
     (code, map)
 }
 
@@ -119,8 +157,15 @@ pub fn assemble_with_map(prog: &Program, iface: Interface) -> (Vec<u8>, SizeMap)
 /// profitable first — gas saved per byte added, the gas being 24 per call in `calls` (a
 /// profile: calls per subroutine on a representative input, `native::NativeRun::sub_calls`),
 /// each candidate kept only if the whole code, assembled, still fits.
-pub fn inline_to_fit(prog: &Program, iface: Interface, opts: AssembleOptions, calls: &[u64], limit: usize) -> u64 {
-    let base = assemble_all(prog, iface, opts);
+pub fn inline_to_fit(
+    prog: &Program,
+    isa: impl Into<InstructionSet>,
+    opts: AssembleOptions,
+    calls: &[u64],
+    limit: usize,
+) -> u64 {
+    let isa = isa.into();
+    let base = assemble_all(prog, isa, opts);
     let size_of = |name: &str| base.1.iter().find(|(n, _)| *n == name).map_or(0, |(_, b)| *b);
     let mut order: Vec<(usize, f64)> = prog
         .subs
@@ -134,7 +179,7 @@ pub fn inline_to_fit(prog: &Program, iface: Interface, opts: AssembleOptions, ca
     let mut chosen = opts.inline;
     for (i, _) in order {
         let trial = AssembleOptions { inline: chosen | 1 << i, ..opts };
-        if try_assemble_all(prog, iface, trial).is_ok_and(|(code, _, _)| code.len() <= limit) {
+        if try_assemble_all(prog, isa, trial).is_ok_and(|(code, _, _)| code.len() <= limit) {
             chosen |= 1 << i;
         }
     }
@@ -148,8 +193,8 @@ pub fn inline_to_fit(prog: &Program, iface: Interface, opts: AssembleOptions, ca
 pub type PhaseMarks = Vec<(usize, Phase)>;
 
 /// [`assemble`], also returning the [`PhaseMarks`].
-pub fn assemble_with_phase_marks(prog: &Program, iface: Interface) -> (Vec<u8>, PhaseMarks) {
-    let (code, _, mut marks) = assemble_all(prog, iface, AssembleOptions::default());
+pub fn assemble_with_phase_marks(prog: &Program, isa: impl Into<InstructionSet>) -> (Vec<u8>, PhaseMarks) {
+    let (code, _, mut marks) = assemble_all(prog, isa.into(), AssembleOptions::default());
     // Keep the last marker at each offset (consecutive markers with no code between them).
     marks.reverse();
     let mut seen = std::collections::HashSet::new();
@@ -158,20 +203,24 @@ pub fn assemble_with_phase_marks(prog: &Program, iface: Interface) -> (Vec<u8>, 
     (code, marks)
 }
 
-fn assemble_all(prog: &Program, iface: Interface, opts: AssembleOptions) -> (Vec<u8>, SizeMap, PhaseMarks) {
-    try_assemble_all(prog, iface, opts).unwrap_or_else(|len| panic!("code too large for PUSH2 labels: {len} bytes"))
+fn assemble_all(prog: &Program, isa: InstructionSet, opts: AssembleOptions) -> (Vec<u8>, SizeMap, PhaseMarks) {
+    try_assemble_all(prog, isa, opts).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The code, its size map and phase marks; `Err(length)` when a label lies beyond PUSH2's reach.
+/// The code, its size map and phase marks.
 fn try_assemble_all(
     prog: &Program,
-    iface: Interface,
+    isa: InstructionSet,
     opts: AssembleOptions,
-) -> Result<(Vec<u8>, SizeMap, PhaseMarks), usize> {
+) -> Result<(Vec<u8>, SizeMap, PhaseMarks), AssembleError> {
+    let isa = match isa {
+        InstructionSet::Evm384(i) => Isa::Evm384(i),
+        InstructionSet::Evmmax => Isa::Evmmax(Registers::allocate(prog)?),
+    };
     let mut map = Vec::new();
     let mut e = Emitter {
         prog,
-        iface,
+        isa,
         opts,
         code: Vec::new(),
         labels: Vec::new(),
@@ -180,17 +229,13 @@ fn try_assemble_all(
         bswap: 0,
         subs: Vec::new(),
         marks: Vec::new(),
+        unsupported: None,
     };
     e.invalid = e.label();
     e.bswap = e.label();
     e.subs = (0..prog.subs.len()).map(|_| e.label()).collect();
     let data = e.label();
-    let blob = data_blob(prog, iface);
-    // prologue: memory[0..blob.len()] = blob
-    e.push(blob.len() as u64);
-    e.push_label(data);
-    e.op(PUSH0);
-    e.op(CODECOPY);
+    let blob = e.prologue(data);
     e.block(&prog.main);
     e.op(INVALID);
     map.push(("main", e.code.len()));
@@ -206,15 +251,18 @@ fn try_assemble_all(
     }
     e.place(e.invalid);
     e.op(INVALID);
-    if iface != Interface::V8 {
+    if matches!(e.isa, Isa::Evm384(i) if i != Interface::V8) {
         e.bswap_lanes_sub();
+    }
+    if let Some(what) = e.unsupported {
+        return Err(AssembleError::Unsupported(what));
     }
     e.labels[data] = Some(e.code.len());
     e.code.extend_from_slice(&blob);
     for &(pos, l) in &e.fixups {
         let target = e.labels[l].expect("label placed");
         if target > 0xffff {
-            return Err(e.code.len());
+            return Err(AssembleError::TooLarge(e.code.len()));
         }
         e.code[pos..pos + 2].copy_from_slice(&(target as u16).to_be_bytes());
     }
@@ -230,40 +278,6 @@ pub fn init_code(runtime: &[u8]) -> Vec<u8> {
     assert_eq!(c.len(), PREFIX);
     c.extend_from_slice(runtime);
     c
-}
-
-/// Length of the runtime code without its trailing data blob (the executable part).
-pub fn data_blob_len(prog: &Program) -> usize {
-    SLOTS_ADDR as usize + 48 * prog.consts.len()
-}
-
-/// Memory image `0..SLOTS_ADDR + 48·consts`: params (p, inv), the input pointer (0), the end of
-/// the (empty) pair array, the constant slots.
-fn data_blob(prog: &Program, iface: Interface) -> Vec<u8> {
-    let mut b = vec![0u8; data_blob_len(prog)];
-    let f = &prog.field;
-    let p = PARAMS_ADDR as usize;
-    b[p..p + 48].copy_from_slice(&value_bytes(iface, &f.m));
-    let inv = if iface.big_endian_values() { f.inv.to_be_bytes() } else { f.inv.to_le_bytes() };
-    b[p + 48..p + 56].copy_from_slice(&inv);
-    let end = slot_addr(prog.pairs.base) as u64;
-    let w = PAIR_END_ADDR as usize;
-    b[w + 24..w + 32].copy_from_slice(&end.to_be_bytes());
-    let _ = INPUT_PTR_ADDR; // stays zero
-    for (i, v) in prog.consts.iter().enumerate() {
-        let a = slot_addr(i as u32) as usize;
-        b[a..a + 48].copy_from_slice(&value_bytes(iface, v));
-    }
-    b
-}
-
-/// A 48-byte value as stored in memory by the interface.
-pub fn value_bytes(iface: Interface, v: &Limbs) -> [u8; 48] {
-    if iface.big_endian_values() {
-        to_be_bytes(v)
-    } else {
-        to_le_bytes(v)
-    }
 }
 
 impl Emitter<'_> {
@@ -315,25 +329,27 @@ impl Emitter<'_> {
     }
 
     fn block(&mut self, nodes: &[Node]) {
-        for n in nodes {
-            self.node(n);
+        let mut i = 0;
+        while i < nodes.len() {
+            if let Isa::Evmmax(_) = self.isa {
+                // a run of arithmetic: strided instructions where the run allows
+                let run = nodes[i..].iter().take_while(|n| matches!(n, Node::Op { .. })).count();
+                if run > 0 {
+                    self.arith_run(&nodes[i..i + run]);
+                    i += run;
+                    continue;
+                }
+            }
+            self.node(&nodes[i]);
+            i += 1;
         }
     }
 
     fn node(&mut self, n: &Node) {
         let pairs = self.prog.pairs;
         match n {
-            Node::Op { op, out, x, y } => {
-                let ops = Operands { out: slot_addr(*out), x: slot_addr(*x), y: slot_addr(*y), params: PARAMS_ADDR };
-                let bytes = encode(self.iface, *op, &ops);
-                self.code.extend_from_slice(&bytes);
-            }
-            Node::Copy { dst, src, n } => {
-                self.push(48 * *n as u64);
-                self.push(slot_addr(*src) as u64);
-                self.push(slot_addr(*dst) as u64);
-                self.op(MCOPY); // MCOPY(dst, src, len)
-            }
+            Node::Op { .. } => self.arith_run(std::slice::from_ref(n)),
+            Node::Copy { dst, src, n } => self.copy_slots(*dst, *src, *n),
             Node::Call(id) if self.opts.inlines(*id) => {
                 let prog = self.prog;
                 self.block(&prog.subs[*id].body);
@@ -360,9 +376,9 @@ impl Emitter<'_> {
                 }
             }
             Node::ForEachPair(body) => {
-                let (rec, wb_off, wb_n) = (48 * pairs.record as u64, pairs.writeback.0, pairs.writeback.1);
+                let rec = 48 * pairs.record as u64;
                 let (top, done) = (self.label(), self.label());
-                self.push(slot_addr(pairs.base) as u64); // [a]
+                self.push(self.pair_base_addr()); // [a]
                 self.place(top);
                 self.op(DUP1);
                 self.push(PAIR_END_ADDR as u64);
@@ -370,17 +386,9 @@ impl Emitter<'_> {
                 self.op(GT); // end > a
                 self.op(ISZERO);
                 self.jumpi_to(done);
-                self.push(rec);
-                self.op(DUP2);
-                self.push(slot_addr(pairs.work) as u64);
-                self.op(MCOPY); // work ← record
+                self.record_to_work(); // work ← record a
                 self.block(body);
-                self.push(48 * wb_n as u64);
-                self.push(slot_addr(pairs.work + wb_off) as u64);
-                self.op(DUP3);
-                self.push(48 * wb_off as u64);
-                self.op(ADD);
-                self.op(MCOPY); // record.T ← work.T
+                self.work_to_record(); // record.T ← work.T
                 self.push(rec);
                 self.op(ADD);
                 self.jump_to(top);
@@ -433,14 +441,10 @@ impl Emitter<'_> {
                 self.op(MOD);
                 self.jumpi_to(inv); // size % 384 != 0
             }
-            Node::LoadInput { dst, offset } => self.load_input(*dst, *offset),
+            Node::LoadInput { dst, offset, r2 } => self.load_input(*dst, *offset, *r2),
             Node::AppendPair => {
                 let rec = 48 * pairs.record as u64;
-                self.push(rec);
-                self.push(slot_addr(pairs.work) as u64);
-                self.push(PAIR_END_ADDR as u64);
-                self.op(MLOAD);
-                self.op(MCOPY); // array[end] ← work
+                self.append_work(); // array[end] ← work
                 self.push(PAIR_END_ADDR as u64);
                 self.op(MLOAD);
                 self.push(rec);
@@ -457,12 +461,15 @@ impl Emitter<'_> {
                 self.op(PUSH0);
                 self.op(RETURN);
             }
+            Node::ReturnMemory if matches!(self.isa, Isa::Evmmax(_)) => {
+                self.unsupported.get_or_insert("ReturnMemory (a dump of every slot)");
+            }
             Node::ReturnMemory => {
-                self.push(SLOTS_ADDR as u64);
+                self.push(crate::ir::SLOTS_ADDR as u64);
                 self.push(PAIR_END_ADDR as u64);
                 self.op(MLOAD);
                 self.op(SUB); // end - SLOTS_ADDR
-                self.push(SLOTS_ADDR as u64);
+                self.push(crate::ir::SLOTS_ADDR as u64);
                 self.op(RETURN);
             }
         }
@@ -587,19 +594,7 @@ impl Emitter<'_> {
         self.op(DUP1);
         self.jumpi_to(inner);
         self.op(POP); // [w]
-        let len = 48 * n as u64;
-        self.push(len);
-        self.op(DUP2);
-        self.push(248);
-        self.op(SHR);
-        self.push((1 << eb) - 1);
-        self.op(AND); // [w, len, entry]
-        self.push(len);
-        self.op(MUL);
-        self.push(slot_addr(table) as u64);
-        self.op(ADD); // [w, len, src]
-        self.push(slot_addr(tmp) as u64);
-        self.op(MCOPY); // tmp ← table[entry]
+        self.table_entry(eb, (table, n, tmp)); // tmp ← table[entry]
         self.block(then);
         self.push(8);
         self.op(SHL); // next window
@@ -608,26 +603,110 @@ impl Emitter<'_> {
         self.op(POP);
     }
 
+    /// Pushes 1 iff memory `a..a+len` equals `b..b+len` (32-byte words; an overlapping last word
+    /// where `len` is no multiple of 32).
+    fn memory_equal(&mut self, a: u64, b: u64, len: u64) {
+        let mut offs: Vec<u64> = (0..len / 32).map(|i| 32 * i).collect();
+        if len % 32 != 0 {
+            offs.push(len - 32);
+        }
+        for (i, o) in offs.into_iter().enumerate() {
+            self.push(a + o);
+            self.op(MLOAD);
+            self.push(b + o);
+            self.op(MLOAD);
+            self.op(EQ);
+            if i > 0 {
+                self.op(AND);
+            }
+        }
+    }
+
+    // ---- what differs per instruction set (evm384.rs, evmmax.rs) ------------------------------
+
+    /// Memory image to CODECOPY at entry, after emitting the prologue that copies it.
+    fn prologue(&mut self, data: Label) -> Vec<u8> {
+        match self.isa {
+            Isa::Evm384(i) => self.prologue_evm384(i, data),
+            Isa::Evmmax(_) => self.prologue_evmmax(data),
+        }
+    }
+
+    /// Memory address of the first pair record.
+    fn pair_base_addr(&self) -> u64 {
+        match self.isa {
+            Isa::Evm384(_) => slot_addr(self.prog.pairs.base) as u64,
+            Isa::Evmmax(_) => evmmax::pair_base_addr(self.prog),
+        }
+    }
+
+    /// A run of consecutive `Node::Op`.
+    fn arith_run(&mut self, ops: &[Node]) {
+        match self.isa {
+            Isa::Evm384(i) => ops.iter().for_each(|n| self.arith_evm384(i, n)),
+            Isa::Evmmax(_) => self.arith_evmmax(ops),
+        }
+    }
+
+    fn copy_slots(&mut self, dst: u32, src: u32, n: u32) {
+        match self.isa {
+            Isa::Evm384(_) => self.copy_evm384(dst, src, n),
+            Isa::Evmmax(_) => self.copy_evmmax(dst, src, n),
+        }
+    }
+
+    /// [a] → [a]: the work record ← the pair record at a.
+    fn record_to_work(&mut self) {
+        match self.isa {
+            Isa::Evm384(_) => self.record_to_work_evm384(),
+            Isa::Evmmax(_) => self.record_to_work_evmmax(),
+        }
+    }
+
+    /// [a] → [a]: the written-back part of the pair record at a ← the work record's.
+    fn work_to_record(&mut self) {
+        match self.isa {
+            Isa::Evm384(_) => self.work_to_record_evm384(),
+            Isa::Evmmax(_) => self.work_to_record_evmmax(),
+        }
+    }
+
+    /// The work record → the end of the pair-record array (the end pointer is not advanced).
+    fn append_work(&mut self) {
+        match self.isa {
+            Isa::Evm384(_) => self.append_work_evm384(),
+            Isa::Evmmax(_) => self.append_work_evmmax(),
+        }
+    }
+
+    /// [w] → [w]: `tmp` ← table entry (the low `eb` bits of w's top byte).
+    fn table_entry(&mut self, eb: u32, (table, n, tmp): (u32, u32, u32)) {
+        match self.isa {
+            Isa::Evm384(_) => self.table_entry_evm384(eb, (table, n, tmp)),
+            Isa::Evmmax(_) => self.table_entry_evmmax(eb, (table, n, tmp)),
+        }
+    }
+
+    /// Pushes 1 iff slots `a..a+n` equal `b..b+n`.
+    fn slots_equal(&mut self, a: u32, b: u32, n: u32) {
+        match self.isa {
+            Isa::Evm384(_) => self.memory_equal(slot_addr(a) as u64, slot_addr(b) as u64, 48 * n as u64),
+            Isa::Evmmax(_) => self.slots_equal_evmmax(a, b, n),
+        }
+    }
+
+    /// `dst` ← x·R for the input field element x at `offset` of the current pair, or INVALID.
+    fn load_input(&mut self, dst: u32, offset: u32, r2: u32) {
+        match self.isa {
+            Isa::Evm384(i) => self.load_input_evm384(i, dst, offset, r2),
+            Isa::Evmmax(_) => self.load_input_evmmax(dst, offset),
+        }
+    }
+
     /// Pushes 1/0 (or, for `InputNonZero`, any non-zero word / 0).
     fn cond(&mut self, c: &Cond) {
         match *c {
-            Cond::Eq(a, b, n) => {
-                let len = 48 * n;
-                let mut offs: Vec<u32> = (0..len / 32).map(|i| 32 * i).collect();
-                if len % 32 != 0 {
-                    offs.push(len - 32);
-                }
-                for (i, o) in offs.into_iter().enumerate() {
-                    self.push((slot_addr(a) + o) as u64);
-                    self.op(MLOAD);
-                    self.push((slot_addr(b) + o) as u64);
-                    self.op(MLOAD);
-                    self.op(EQ);
-                    if i > 0 {
-                        self.op(AND);
-                    }
-                }
-            }
+            Cond::Eq(a, b, n) => self.slots_equal(a, b, n),
             Cond::Ne(a, b, n) => {
                 self.cond(&Cond::Eq(a, b, n));
                 self.op(ISZERO);
@@ -650,113 +729,10 @@ impl Emitter<'_> {
             Cond::NoPairs => {
                 self.push(PAIR_END_ADDR as u64);
                 self.op(MLOAD);
-                self.push(slot_addr(self.prog.pairs.base) as u64);
+                self.push(self.pair_base_addr());
                 self.op(EQ);
             }
         }
-    }
-
-    /// 64-byte big-endian field element of the current pair → slot `dst` (interface order):
-    /// top 16 bytes must be zero and the value below p (compared as hi: 128 bits, lo: 256 bits).
-    fn load_input(&mut self, dst: u32, offset: u32) {
-        let inv = self.invalid;
-        let p = &self.prog.field.m;
-        let mut p_hi = [0u8; 32];
-        p_hi[16..].copy_from_slice(&to_be_bytes(p)[..16]);
-        let mut p_lo = [0u8; 32];
-        p_lo.copy_from_slice(&to_be_bytes(p)[16..]);
-        self.push(INPUT_PTR_ADDR as u64);
-        self.op(MLOAD);
-        self.push(offset as u64);
-        self.op(ADD); // [a]
-        self.op(DUP1);
-        self.op(CALLDATALOAD); // [a, hi]
-        self.op(DUP1);
-        self.push(128);
-        self.op(SHR);
-        self.jumpi_to(inv); // top 16 bytes must be zero
-        self.op(SWAP1);
-        self.push(32);
-        self.op(ADD);
-        self.op(CALLDATALOAD); // [hi, lo]
-        self.op(DUP2);
-        self.push32(&p_hi);
-        self.op(GT); // p_hi > hi
-        self.op(DUP3);
-        self.push32(&p_hi);
-        self.op(EQ); // hi == p_hi
-        self.op(DUP3);
-        self.push32(&p_lo);
-        self.op(GT); // p_lo > lo
-        self.op(AND);
-        self.op(OR);
-        self.op(ISZERO);
-        self.jumpi_to(inv); // value >= p
-        let d = slot_addr(dst) as u64;
-        if self.iface.big_endian_values() {
-            self.op(SWAP1);
-            self.push(128);
-            self.op(SHL);
-            self.push(d);
-            self.op(MSTORE); // bytes d..d+16 = hi
-            self.push(d + 16);
-            self.op(MSTORE); // bytes d+16..d+48 = lo
-        } else {
-            self.call_bswap(); // [hi, lanes(lo)]
-            self.op(DUP1);
-            self.push(128);
-            self.op(SHR);
-            self.op(SWAP1);
-            self.push(128);
-            self.op(SHL);
-            self.op(OR); // [hi, bswap256(lo)]
-            self.op(SWAP1);
-            self.call_bswap(); // [bswap(lo), bswap128(hi)]
-            self.push(d + 16);
-            self.op(MSTORE); // bytes d+32..d+48 = hi little-endian
-            self.push(d);
-            self.op(MSTORE); // bytes d..d+32 = lo little-endian
-        }
-    }
-
-    fn call_bswap(&mut self) {
-        let ret = self.label();
-        self.push_label(ret);
-        self.op(SWAP1);
-        let b = self.bswap;
-        self.jump_to(b);
-        self.place(ret);
-    }
-
-    /// [ret, x] → [y]: reverses the bytes inside each 128-bit half of x:
-    /// y = ((x >> s) & M_s) | ((x & M_s) << s) for s = 8, 16, 32, 64.
-    fn bswap_lanes_sub(&mut self) {
-        let b = self.bswap;
-        self.place(b);
-        for s in [8u32, 16, 32, 64] {
-            let mut m = [0u8; 32];
-            for (i, byte) in m.iter_mut().enumerate() {
-                // low s bits of each 2s-bit lane: byte i (big-endian) is in lane-relative
-                // position (i mod (2s/8)); the low half is the second half of the lane.
-                let lane = (2 * s / 8) as usize;
-                if i % lane >= lane / 2 {
-                    *byte = 0xff;
-                }
-            }
-            self.op(DUP1);
-            self.push(s as u64);
-            self.op(SHR);
-            self.push32(&m);
-            self.op(AND);
-            self.op(SWAP1);
-            self.push32(&m);
-            self.op(AND);
-            self.push(s as u64);
-            self.op(SHL);
-            self.op(OR);
-        }
-        self.op(SWAP1);
-        self.op(JUMP);
     }
 }
 

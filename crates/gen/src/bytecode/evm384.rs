@@ -1,0 +1,218 @@
+//! The EVM384 side of the bytecode back-end (interfaces v7, v8, v9): slots are 48-byte memory
+//! words at `ir::slot_addr`, arithmetic is `evm384_arith::isa::encode`, copies are MCOPY.
+
+use evm384_arith::isa::{encode, Interface, Op, Operands};
+use evm384_arith::{to_be_bytes, to_le_bytes, Limbs};
+
+use super::opc::*;
+use super::{Emitter, Label};
+use crate::ir::{slot_addr, Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR, PARAMS_ADDR, SLOTS_ADDR};
+
+/// Length of the runtime code's trailing data blob in EVM384 code.
+pub fn data_blob_len(prog: &Program) -> usize {
+    SLOTS_ADDR as usize + 48 * prog.consts.len()
+}
+
+/// Memory image `0..SLOTS_ADDR + 48·consts`: params (p, inv), the input pointer (0), the end of
+/// the (empty) pair array, the constant slots.
+fn data_blob(prog: &Program, iface: Interface) -> Vec<u8> {
+    let mut b = vec![0u8; data_blob_len(prog)];
+    let f = &prog.field;
+    let p = PARAMS_ADDR as usize;
+    b[p..p + 48].copy_from_slice(&value_bytes(iface, &f.m));
+    let inv = if iface.big_endian_values() { f.inv.to_be_bytes() } else { f.inv.to_le_bytes() };
+    b[p + 48..p + 56].copy_from_slice(&inv);
+    let end = slot_addr(prog.pairs.base) as u64;
+    let w = PAIR_END_ADDR as usize;
+    b[w + 24..w + 32].copy_from_slice(&end.to_be_bytes());
+    let _ = INPUT_PTR_ADDR; // stays zero
+    for (i, v) in prog.consts.iter().enumerate() {
+        let a = slot_addr(i as u32) as usize;
+        b[a..a + 48].copy_from_slice(&value_bytes(iface, v));
+    }
+    b
+}
+
+/// A 48-byte value as stored in memory by the interface.
+pub fn value_bytes(iface: Interface, v: &Limbs) -> [u8; 48] {
+    if iface.big_endian_values() {
+        to_be_bytes(v)
+    } else {
+        to_le_bytes(v)
+    }
+}
+
+impl Emitter<'_> {
+    /// memory[0..] ← the data blob: params, the two scratch words, the constants.
+    pub(super) fn prologue_evm384(&mut self, iface: Interface, data: Label) -> Vec<u8> {
+        let blob = data_blob(self.prog, iface);
+        self.push(blob.len() as u64);
+        self.push_label(data);
+        self.op(PUSH0);
+        self.op(CODECOPY);
+        blob
+    }
+
+    pub(super) fn arith_evm384(&mut self, iface: Interface, n: &Node) {
+        let Node::Op { op, out, x, y } = *n else { unreachable!("arithmetic only") };
+        let ops = Operands { out: slot_addr(out), x: slot_addr(x), y: slot_addr(y), params: PARAMS_ADDR };
+        self.code.extend_from_slice(&encode(iface, op, &ops));
+    }
+
+    pub(super) fn copy_evm384(&mut self, dst: u32, src: u32, n: u32) {
+        self.push(48 * n as u64);
+        self.push(slot_addr(src) as u64);
+        self.push(slot_addr(dst) as u64);
+        self.op(MCOPY); // MCOPY(dst, src, len)
+    }
+
+    pub(super) fn record_to_work_evm384(&mut self) {
+        let l = self.prog.pairs;
+        self.push(48 * l.record as u64);
+        self.op(DUP2);
+        self.push(slot_addr(l.work) as u64);
+        self.op(MCOPY); // work ← record
+    }
+
+    pub(super) fn work_to_record_evm384(&mut self) {
+        let l = self.prog.pairs;
+        let (wb_off, wb_n) = l.writeback;
+        self.push(48 * wb_n as u64);
+        self.push(slot_addr(l.work + wb_off) as u64);
+        self.op(DUP3);
+        self.push(48 * wb_off as u64);
+        self.op(ADD);
+        self.op(MCOPY); // record.T ← work.T
+    }
+
+    pub(super) fn append_work_evm384(&mut self) {
+        let l = self.prog.pairs;
+        self.push(48 * l.record as u64);
+        self.push(slot_addr(l.work) as u64);
+        self.push(PAIR_END_ADDR as u64);
+        self.op(MLOAD);
+        self.op(MCOPY); // array[end] ← work
+    }
+
+    /// MCOPY of the entry, its address computed on the stack (the same code for every entry).
+    pub(super) fn table_entry_evm384(&mut self, eb: u32, (table, n, tmp): (u32, u32, u32)) {
+        let len = 48 * n as u64;
+        self.push(len);
+        self.op(DUP2);
+        self.push(248);
+        self.op(SHR);
+        self.push((1 << eb) - 1);
+        self.op(AND); // [w, len, entry]
+        self.push(len);
+        self.op(MUL);
+        self.push(slot_addr(table) as u64);
+        self.op(ADD); // [w, len, src]
+        self.push(slot_addr(tmp) as u64);
+        self.op(MCOPY); // tmp ← table[entry]
+    }
+
+    /// 64-byte big-endian field element x of the current pair → slot `dst` (interface order):
+    /// top 16 bytes must be zero and the value below p (compared as hi: 128 bits, lo: 256 bits);
+    /// then `dst` ← x·R² / R = x·R.
+    pub(super) fn load_input_evm384(&mut self, iface: Interface, dst: u32, offset: u32, r2: u32) {
+        let inv = self.invalid;
+        let p = &self.prog.field.m;
+        let mut p_hi = [0u8; 32];
+        p_hi[16..].copy_from_slice(&to_be_bytes(p)[..16]);
+        let mut p_lo = [0u8; 32];
+        p_lo.copy_from_slice(&to_be_bytes(p)[16..]);
+        self.push(INPUT_PTR_ADDR as u64);
+        self.op(MLOAD);
+        self.push(offset as u64);
+        self.op(ADD); // [a]
+        self.op(DUP1);
+        self.op(CALLDATALOAD); // [a, hi]
+        self.op(DUP1);
+        self.push(128);
+        self.op(SHR);
+        self.jumpi_to(inv); // top 16 bytes must be zero
+        self.op(SWAP1);
+        self.push(32);
+        self.op(ADD);
+        self.op(CALLDATALOAD); // [hi, lo]
+        self.op(DUP2);
+        self.push32(&p_hi);
+        self.op(GT); // p_hi > hi
+        self.op(DUP3);
+        self.push32(&p_hi);
+        self.op(EQ); // hi == p_hi
+        self.op(DUP3);
+        self.push32(&p_lo);
+        self.op(GT); // p_lo > lo
+        self.op(AND);
+        self.op(OR);
+        self.op(ISZERO);
+        self.jumpi_to(inv); // value >= p
+        let d = slot_addr(dst) as u64;
+        if iface.big_endian_values() {
+            self.op(SWAP1);
+            self.push(128);
+            self.op(SHL);
+            self.push(d);
+            self.op(MSTORE); // bytes d..d+16 = hi
+            self.push(d + 16);
+            self.op(MSTORE); // bytes d+16..d+48 = lo
+        } else {
+            self.call_bswap(); // [hi, lanes(lo)]
+            self.op(DUP1);
+            self.push(128);
+            self.op(SHR);
+            self.op(SWAP1);
+            self.push(128);
+            self.op(SHL);
+            self.op(OR); // [hi, bswap256(lo)]
+            self.op(SWAP1);
+            self.call_bswap(); // [bswap(lo), bswap128(hi)]
+            self.push(d + 16);
+            self.op(MSTORE); // bytes d+32..d+48 = hi little-endian
+            self.push(d);
+            self.op(MSTORE); // bytes d..d+32 = lo little-endian
+        }
+        self.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: dst, x: dst, y: r2 });
+    }
+
+    fn call_bswap(&mut self) {
+        let ret = self.label();
+        self.push_label(ret);
+        self.op(SWAP1);
+        let b = self.bswap;
+        self.jump_to(b);
+        self.place(ret);
+    }
+
+    /// [ret, x] → [y]: reverses the bytes inside each 128-bit half of x:
+    /// y = ((x >> s) & M_s) | ((x & M_s) << s) for s = 8, 16, 32, 64.
+    pub(super) fn bswap_lanes_sub(&mut self) {
+        let b = self.bswap;
+        self.place(b);
+        for s in [8u32, 16, 32, 64] {
+            let mut m = [0u8; 32];
+            for (i, byte) in m.iter_mut().enumerate() {
+                // low s bits of each 2s-bit lane: byte i (big-endian) is in lane-relative
+                // position (i mod (2s/8)); the low half is the second half of the lane.
+                let lane = (2 * s / 8) as usize;
+                if i % lane >= lane / 2 {
+                    *byte = 0xff;
+                }
+            }
+            self.op(DUP1);
+            self.push(s as u64);
+            self.op(SHR);
+            self.push32(&m);
+            self.op(AND);
+            self.op(SWAP1);
+            self.push32(&m);
+            self.op(AND);
+            self.push(s as u64);
+            self.op(SHL);
+            self.op(OR);
+        }
+        self.op(SWAP1);
+        self.op(JUMP);
+    }
+}

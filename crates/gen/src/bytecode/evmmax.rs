@@ -1,0 +1,356 @@
+//! The EVMMAX side of the bytecode back-end (EIP-6690, the text pinned in `evm384-evm`'s
+//! `evmmax` module): one field context (id 0) over p with 256 registers, each slot in the
+//! register [`Registers::allocate`] gives it. Registers hold the same raw residues as EVM384
+//! memory (MULMODX is MULMODMONT384 on them, since both use R = 2^384): STOREX of a canonical
+//! value c sets the register to c·R mod p, so a constant v is loaded as v·R⁻¹ mod p, and an input
+//! x straight into Montgomery form.
+//!
+//! Memory: p (big-endian, SETMODX's operand) at 0, the input pointer and the end of the
+//! pair-record array at 64 and 96 as in EVM384 code, two scratch areas of 12 values (LOADX
+//! targets for equality tests and the window table), the constants (big-endian, canonical), then
+//! the pair records (canonical values, moved by STOREX/LOADX; LOADX never expands memory, so an
+//! MSTORE at the record's end expands it first).
+//!
+//! Arithmetic: a run of consecutive operations of one kind whose outputs and inputs advance by
+//! constant strides, with no operation reading an earlier one's output (EIP-6690 computes every
+//! result before writing any), becomes one instruction with `count` > 1 (an Fp2 or Fp6
+//! addition is one ADDMODX). Copies are `ADDMODX(dst, src, ZERO)`, strided the same way.
+
+use evm384_arith::isa::Op;
+
+use super::opc::*;
+use super::{Emitter, Isa, Label};
+use crate::ir::{Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR};
+use crate::registers::{ALLOCATED, ZERO};
+
+/// p, big-endian (SETMODX reads it here).
+const MODULUS_ADDR: u64 = 0;
+/// Values one scratch area holds (an Fp12).
+const SCRATCH_VALUES: u64 = 12;
+/// Two scratch areas after the two words at 64 and 96.
+const SCRATCH_A: u64 = 128;
+const SCRATCH_B: u64 = SCRATCH_A + 48 * SCRATCH_VALUES;
+/// The constants, canonical big-endian, STOREXed into registers 0.. at entry.
+const CONSTS_ADDR: u64 = SCRATCH_B + 48 * SCRATCH_VALUES;
+
+/// The field context's id.
+const CONTEXT: u64 = 0;
+
+/// Memory address of the first pair record.
+pub(super) fn pair_base_addr(prog: &Program) -> u64 {
+    CONSTS_ADDR + 48 * prog.consts.len() as u64
+}
+
+/// The 7-byte immediate of ADDMODX / SUBMODX / MULMODX.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Strided {
+    out: u8,
+    out_stride: u8,
+    x: u8,
+    x_stride: u8,
+    y: u8,
+    y_stride: u8,
+    count: u8,
+}
+
+impl Strided {
+    fn bytes(self) -> [u8; 7] {
+        [self.out, self.out_stride, self.x, self.x_stride, self.y, self.y_stride, self.count]
+    }
+}
+
+fn opcode(op: Op) -> u8 {
+    match op {
+        Op::AddMod384 => 0xc3,     // ADDMODX
+        Op::SubMod384 => 0xc4,     // SUBMODX
+        Op::MulModMont384 => 0xc5, // MULMODX
+    }
+}
+
+/// Splits a run of `(op, out, x, y)` register operations into strided instructions, in order:
+/// greedily, each instruction as long as its operations keep one stride per operand (out's
+/// at least 1), stay within the text's bound `idx + stride·count < 256`, and read nothing an
+/// earlier operation of the same instruction writes. Additions and products may swap x and y.
+fn strided(ops: &[(Op, u8, u8, u8)]) -> Vec<(Op, Strided)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < ops.len() {
+        let (op, o, x, y) = ops[i];
+        let mut s = Strided { out: o, out_stride: 1, x, x_stride: 0, y, y_stride: 0, count: 1 };
+        let mut written = vec![o];
+        let commutes = op != Op::SubMod384;
+        let mut j = i + 1;
+        while j < ops.len() && s.count < u8::MAX {
+            let (op2, o2, x2, y2) = ops[j];
+            if op2 != op || written.contains(&x2) || written.contains(&y2) {
+                break;
+            }
+            let orientations: &[(u8, u8)] = if commutes { &[(x2, y2), (y2, x2)] } else { &[(x2, y2)] };
+            let next = orientations.iter().find_map(|&(a, b)| extend(&s, o2, a, b));
+            match next {
+                Some(n) => {
+                    s = n;
+                    written.push(o2);
+                    j += 1;
+                }
+                None => break,
+            }
+        }
+        out.push((op, s));
+        i = j;
+    }
+    out
+}
+
+/// `s` with one more operation `(o, x, y)`, if it continues every stride.
+fn extend(s: &Strided, o: u8, x: u8, y: u8) -> Option<Strided> {
+    let c = s.count as i32;
+    // the stride each operand needs: fixed after the first operation, chosen by the second
+    let stride = |base: u8, cur: u8, v: u8| -> Option<u8> {
+        let d = v as i32 - base as i32;
+        if c == 1 {
+            u8::try_from(d).ok()
+        } else if d == cur as i32 * c {
+            Some(cur)
+        } else {
+            None
+        }
+    };
+    let n = Strided {
+        out_stride: stride(s.out, s.out_stride, o).filter(|&d| d >= 1)?,
+        x_stride: stride(s.x, s.x_stride, x)?,
+        y_stride: stride(s.y, s.y_stride, y)?,
+        count: s.count + 1,
+        ..*s
+    };
+    let within = |idx: u8, stride: u8| (idx as u32 + stride as u32 * n.count as u32) < ALLOCATED;
+    (within(n.out, n.out_stride) && within(n.x, n.x_stride) && within(n.y, n.y_stride)).then_some(n)
+}
+
+impl Emitter<'_> {
+    fn reg(&self, slot: u32) -> u8 {
+        let Isa::Evmmax(r) = &self.isa else { unreachable!("EVMMAX only") };
+        r.of(slot)
+    }
+
+    fn strided_op(&mut self, op: Op, s: Strided) {
+        self.op(opcode(op));
+        self.code.extend_from_slice(&s.bytes());
+    }
+
+    /// CODECOPY p and the constants, the end of the (empty) pair array, SETMODX, one STOREX of
+    /// every constant (registers 0..: constants are placed first).
+    pub(super) fn prologue_evmmax(&mut self, data: Label) -> Vec<u8> {
+        let prog = self.prog;
+        let f = &prog.field;
+        let mut blob = evm384_arith::to_be_bytes(&f.m).to_vec();
+        for (i, v) in prog.consts.iter().enumerate() {
+            assert!(self.reg(i as u32) == i as u8, "constants sit in registers 0..");
+            blob.extend_from_slice(&evm384_arith::to_be_bytes(&f.from_mont(v)));
+            // STOREX gives v·R⁻¹·R = v
+        }
+        let n = prog.consts.len() as u64;
+        self.push(48);
+        self.push_label(data);
+        self.push(MODULUS_ADDR);
+        self.op(CODECOPY); // p
+        self.push(48 * n);
+        self.push_label(data);
+        self.push(48);
+        self.op(ADD);
+        self.push(CONSTS_ADDR);
+        self.op(CODECOPY); // the constants
+        self.push(pair_base_addr(prog));
+        self.push(PAIR_END_ADDR as u64);
+        self.op(MSTORE);
+        self.push(ALLOCATED as u64); // alloc_count
+        self.push(48); // modulus_size
+        self.push(MODULUS_ADDR); // modulus_offset
+        self.push(CONTEXT); // id
+        self.op(SETMODX);
+        if n > 0 {
+            self.storex(0, CONSTS_ADDR, n);
+        }
+        blob
+    }
+
+    /// LOADX: memory `dest` ← `count` registers from `source` (canonical, big-endian).
+    fn loadx(&mut self, dest: u64, source: u8, count: u64) {
+        self.push(count);
+        self.push(source as u64);
+        self.push(dest);
+        self.op(LOADX);
+    }
+
+    /// STOREX: `count` registers from `dest` ← memory `source`.
+    fn storex(&mut self, dest: u8, source: u64, count: u64) {
+        self.push(count);
+        self.push(source);
+        self.push(dest as u64);
+        self.op(STOREX);
+    }
+
+    pub(super) fn arith_evmmax(&mut self, ops: &[Node]) {
+        let regs: Vec<(Op, u8, u8, u8)> = ops
+            .iter()
+            .map(|n| {
+                let Node::Op { op, out, x, y } = *n else { unreachable!("arithmetic only") };
+                (op, self.reg(out), self.reg(x), self.reg(y))
+            })
+            .collect();
+        for (op, s) in strided(&regs) {
+            self.strided_op(op, s);
+        }
+    }
+
+    /// `dst..dst+n` ← `src..src+n` as `ADDMODX(dst, src, ZERO)` (all read before any is
+    /// written, so overlapping ranges copy like memmove).
+    pub(super) fn copy_evmmax(&mut self, dst: u32, src: u32, n: u32) {
+        let s = Strided {
+            out: self.reg(dst),
+            out_stride: 1,
+            x: self.reg(src),
+            x_stride: 1,
+            y: ZERO,
+            y_stride: 0,
+            count: n as u8,
+        };
+        self.strided_op(Op::AddMod384, s);
+    }
+
+    pub(super) fn record_to_work_evmmax(&mut self) {
+        let l = self.prog.pairs;
+        self.push(l.record as u64);
+        self.op(DUP2);
+        let w = self.reg(l.work);
+        self.push(w as u64);
+        self.op(STOREX); // work ← record
+    }
+
+    pub(super) fn work_to_record_evmmax(&mut self) {
+        let l = self.prog.pairs;
+        let (wb_off, wb_n) = l.writeback;
+        self.push(wb_n as u64);
+        let w = self.reg(l.work + wb_off);
+        self.push(w as u64);
+        self.op(DUP3);
+        self.push(48 * wb_off as u64);
+        self.op(ADD);
+        self.op(LOADX); // record.T ← work.T
+    }
+
+    pub(super) fn append_work_evmmax(&mut self) {
+        let l = self.prog.pairs;
+        self.op(PUSH0);
+        self.push(48 * l.record as u64 - 32);
+        self.push(PAIR_END_ADDR as u64);
+        self.op(MLOAD);
+        self.op(ADD);
+        self.op(MSTORE); // memory expanded to the record's end
+        self.push(l.record as u64);
+        let w = self.reg(l.work);
+        self.push(w as u64);
+        self.push(PAIR_END_ADDR as u64);
+        self.op(MLOAD);
+        self.op(LOADX); // array[end] ← work
+    }
+
+    /// Registers are addressed by immediates, so the entry chosen at run time goes through
+    /// memory: LOADX from the computed register, STOREX into `tmp`.
+    pub(super) fn table_entry_evmmax(&mut self, eb: u32, (table, n, tmp): (u32, u32, u32)) {
+        assert!(n as u64 <= SCRATCH_VALUES);
+        self.push(n as u64);
+        self.op(DUP2);
+        self.push(248);
+        self.op(SHR);
+        self.push((1 << eb) - 1);
+        self.op(AND); // [w, n, entry]
+        if n > 1 {
+            self.push(n as u64);
+            self.op(MUL);
+        }
+        let t = self.reg(table);
+        self.push(t as u64);
+        self.op(ADD); // [w, n, register]
+        self.push(SCRATCH_A);
+        self.op(LOADX);
+        let tmp = self.reg(tmp);
+        self.storex(tmp, SCRATCH_A, n as u64); // tmp ← table[entry]
+    }
+
+    /// Both ranges LOADXed (canonical values: equal iff the residues are), then compared.
+    pub(super) fn slots_equal_evmmax(&mut self, a: u32, b: u32, n: u32) {
+        assert!(n as u64 <= SCRATCH_VALUES);
+        let (ra, rb) = (self.reg(a), self.reg(b));
+        self.loadx(SCRATCH_A, ra, n as u64);
+        self.loadx(SCRATCH_B, rb, n as u64);
+        self.memory_equal(SCRATCH_A, SCRATCH_B, 48 * n as u64);
+    }
+
+    /// The 64-byte field element: INVALID unless its top 16 bytes are zero; its 48 low bytes
+    /// are CALLDATACOPYed and STOREXed, which converts to Montgomery form and halts the frame
+    /// exceptionally unless the value is below p (as INVALID does, consuming all gas).
+    pub(super) fn load_input_evmmax(&mut self, dst: u32, offset: u32) {
+        let inv = self.invalid;
+        self.push(INPUT_PTR_ADDR as u64);
+        self.op(MLOAD);
+        self.push(offset as u64);
+        self.op(ADD); // [a]
+        self.op(DUP1);
+        self.op(CALLDATALOAD);
+        self.push(128);
+        self.op(SHR);
+        self.jumpi_to(inv); // top 16 bytes must be zero
+        self.push(16);
+        self.op(ADD); // [a + 16]
+        self.push(48);
+        self.op(SWAP1);
+        self.push(SCRATCH_A);
+        self.op(CALLDATACOPY); // CALLDATACOPY(SCRATCH_A, a + 16, 48)
+        let d = self.reg(dst);
+        self.storex(d, SCRATCH_A, 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(out: u8, os: u8, x: u8, xs: u8, y: u8, ys: u8, count: u8) -> Strided {
+        Strided { out, out_stride: os, x, x_stride: xs, y, y_stride: ys, count }
+    }
+
+    #[test]
+    fn consecutive_operations_become_one_strided_instruction() {
+        use Op::*;
+        // an Fp2 addition: (10, 11) = (20, 21) + (30, 31)
+        let ops = [(AddMod384, 10, 20, 30), (AddMod384, 11, 21, 31)];
+        assert_eq!(strided(&ops), vec![(AddMod384, s(10, 1, 20, 1, 30, 1, 2))]);
+        // a product by one constant, strides 2, 1 and 0
+        let ops = [(MulModMont384, 10, 20, 5), (MulModMont384, 12, 21, 5), (MulModMont384, 14, 22, 5)];
+        assert_eq!(strided(&ops), vec![(MulModMont384, s(10, 2, 20, 1, 5, 0, 3))]);
+        // x and y swapped in the second addition
+        let ops = [(AddMod384, 10, 20, 30), (AddMod384, 11, 31, 21)];
+        assert_eq!(strided(&ops), vec![(AddMod384, s(10, 1, 20, 1, 30, 1, 2))]);
+        // ... but not in a subtraction
+        let ops = [(SubMod384, 10, 20, 30), (SubMod384, 11, 31, 21)];
+        assert_eq!(strided(&ops).len(), 2);
+    }
+
+    #[test]
+    fn a_run_breaks_where_sequential_and_strided_semantics_differ() {
+        use Op::*;
+        // the second reads the first's output: two instructions
+        let ops = [(AddMod384, 10, 20, 30), (AddMod384, 11, 10, 31)];
+        assert_eq!(strided(&ops).len(), 2);
+        // other kinds, broken strides, a negative stride
+        assert_eq!(strided(&[(AddMod384, 10, 20, 30), (SubMod384, 11, 21, 31)]).len(), 2);
+        assert_eq!(strided(&[(AddMod384, 10, 20, 30), (AddMod384, 11, 21, 31), (AddMod384, 13, 22, 32)]).len(), 2);
+        assert_eq!(strided(&[(AddMod384, 10, 20, 30), (AddMod384, 9, 21, 31)]).len(), 2);
+        // the bound idx + stride·count < 256
+        let ops = [(AddMod384, 252, 20, 30), (AddMod384, 253, 21, 31), (AddMod384, 254, 22, 32)];
+        assert_eq!(strided(&ops), vec![(AddMod384, s(252, 1, 20, 1, 30, 1, 3))]);
+        let ops = [(AddMod384, 250, 20, 30), (AddMod384, 252, 21, 31), (AddMod384, 254, 22, 32)];
+        assert_eq!(strided(&ops).len(), 2, "254 + 2·3 ≥ 256");
+    }
+}
