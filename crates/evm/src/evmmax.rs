@@ -210,22 +210,43 @@ impl EvmmaxState {
     /// loop have completed"). Returns the gas ([`EvmmaxState::arith_gas`]).
     pub fn arith(&mut self, op: ArithOp, imm: ArithImmediate) -> Result<u64, EvmmaxHalt> {
         let gas = self.arith_gas(op, imm)?;
-        let ctx = self.active_mut()?;
-        let results: Vec<Limbs768> = (0..imm.count as usize)
-            .map(|i| {
-                let x = &ctx.registers[imm.x as usize + i * imm.x_stride as usize];
-                let y = &ctx.registers[imm.y as usize + i * imm.y_stride as usize];
-                match op {
-                    ArithOp::AddModX => ctx.modx.add(x, y),
-                    ArithOp::SubModX => ctx.modx.sub(x, y),
-                    ArithOp::MulModX => ctx.modx.mul(x, y),
-                }
-            })
-            .collect();
-        for (i, r) in results.into_iter().enumerate() {
-            ctx.registers[imm.out as usize + i * imm.out_stride as usize] = r;
-        }
+        self.apply(op, imm)?;
         Ok(gas)
+    }
+
+    /// The arithmetic of [`EvmmaxState::arith`] once its checks passed and its gas was charged.
+    fn apply(&mut self, op: ArithOp, imm: ArithImmediate) -> Result<(), EvmmaxHalt> {
+        let ctx = self.active_mut()?;
+        let f = |x: &Limbs768, y: &Limbs768| match op {
+            ArithOp::AddModX => ctx.modx.add(x, y),
+            ArithOp::SubModX => ctx.modx.sub(x, y),
+            ArithOp::MulModX => ctx.modx.mul(x, y),
+        };
+        let (x, y, out) = (imm.x as usize, imm.y as usize, imm.out as usize);
+        if imm.count == 1 {
+            let r = f(&ctx.registers[x], &ctx.registers[y]);
+            ctx.registers[out] = r;
+            return Ok(());
+        }
+        // Every result first, in a stack buffer for the usual short runs (a heap allocation per
+        // instruction tripled the interpreter's time on the pairing check).
+        const SHORT: usize = 12;
+        let count = imm.count as usize;
+        let mut short = [[0u64; MAX_LIMBS]; SHORT];
+        let mut long = Vec::new();
+        let results: &mut [Limbs768] = if count <= SHORT {
+            &mut short[..count]
+        } else {
+            long.resize(count, [0u64; MAX_LIMBS]);
+            &mut long
+        };
+        for (i, r) in results.iter_mut().enumerate() {
+            *r = f(&ctx.registers[x + i * imm.x_stride as usize], &ctx.registers[y + i * imm.y_stride as usize]);
+        }
+        for (i, r) in results.iter().enumerate() {
+            ctx.registers[out + i * imm.out_stride as usize] = *r;
+        }
+        Ok(())
     }
 
     /// LOADX's gas and checks: `count` registers from `source` of the active context.
@@ -585,7 +606,7 @@ mod glue {
         let imm = ArithImmediate::from_bytes(&imm);
         let gas = ctx.host.evmmax_state().arith_gas(op, imm).map_err(halt)?;
         charge(&mut ctx, gas)?;
-        ctx.host.evmmax_state().arith(op, imm).map_err(halt)?;
+        ctx.host.evmmax_state().apply(op, imm).map_err(halt)?;
         Ok(())
     }
 
