@@ -20,21 +20,9 @@ fn runner(iface: Interface, code: &[u8]) -> Runner {
     r
 }
 
-/// The contract's answer: Some(bool) on RETURN of 32 bytes, None on INVALID.
+/// The contract's answer: Some(bool) on RETURN of 32 bytes, None on INVALID (its only halt).
 fn contract_result(r: &mut Runner, input: &[u8]) -> Option<bool> {
-    let e = r.run(input).expect("run");
-    match e.status {
-        Status::Success => {
-            assert_eq!(e.output.len(), 32);
-            assert!(e.output[..31].iter().all(|&b| b == 0) && e.output[31] <= 1);
-            Some(e.output[31] == 1)
-        }
-        Status::Halt(ref why) => {
-            assert_eq!(why, "InvalidFEOpcode", "the contract must fail with INVALID only");
-            None
-        }
-        Status::Revert => panic!("contract reverted"),
-    }
+    common::contract_result(r, input, &["InvalidFEOpcode"])
 }
 
 fn precompile_result(input: &[u8]) -> Option<bool> {

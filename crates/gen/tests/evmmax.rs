@@ -13,23 +13,10 @@ fn runner(code: &[u8]) -> Runner {
     r
 }
 
-/// Some(bool) on RETURN of 32 bytes, None on an exceptional halt (INVALID, or STOREX of an
-/// input coordinate not below p).
+/// Some(bool) on RETURN of 32 bytes, None on an exceptional halt: INVALID, or EVMMAX's halt
+/// for an input coordinate not below p (STOREX; revm's InvalidOperandOOG).
 fn contract_result(r: &mut Runner, input: &[u8]) -> Option<bool> {
-    let e = r.run(input).expect("run");
-    match e.status {
-        Status::Success => {
-            assert_eq!(e.output.len(), 32);
-            assert!(e.output[..31].iter().all(|&b| b == 0) && e.output[31] <= 1);
-            Some(e.output[31] == 1)
-        }
-        Status::Halt(ref why) => {
-            // INVALID, or EVMMAX's halt for a value not below the modulus (revm's InvalidOperandOOG)
-            assert!(why == "InvalidFEOpcode" || why == "OutOfGas(InvalidOperand)", "{why}");
-            None
-        }
-        Status::Revert => panic!("contract reverted"),
-    }
+    common::contract_result(r, input, &["InvalidFEOpcode", "OutOfGas(InvalidOperand)"])
 }
 
 fn choices() -> Vec<Formulas> {
@@ -79,7 +66,7 @@ fn vectors_through_the_evmmax_contract() {
 /// STATICCALL and DELEGATECALL (its field context belongs to its own frame).
 #[test]
 fn random_inputs_and_call_kinds_against_the_precompile() {
-    use common::*;
+    use common::{encode_pairs, random_g1, random_g2, rng};
     use evm384_evm::{call_precompile, BLS12_PAIRING_CHECK};
     use rand::Rng;
     let code = Formulas::default().runtime_code(InstructionSet::Evmmax);

@@ -256,3 +256,21 @@ pub fn assert_evm_memory_equals_native(prog: &evm384_gen::Program) {
         }
     }
 }
+
+/// The contract's answer: Some(bool) on RETURN of a 32-byte boolean, None on an exceptional
+/// halt whose reason is one of `halts` (any other halt, a revert or other output fails).
+pub fn contract_result(r: &mut evm384_evm::Runner, input: &[u8], halts: &[&str]) -> Option<bool> {
+    let e = r.run(input).expect("run");
+    match e.status {
+        evm384_evm::Status::Success => {
+            assert_eq!(e.output.len(), 32);
+            assert!(e.output[..31].iter().all(|&b| b == 0) && e.output[31] <= 1);
+            Some(e.output[31] == 1)
+        }
+        evm384_evm::Status::Halt(ref why) => {
+            assert!(halts.contains(&why.as_str()), "halted with {why}, expected one of {halts:?}");
+            None
+        }
+        evm384_evm::Status::Revert => panic!("contract reverted"),
+    }
+}
