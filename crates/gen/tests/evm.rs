@@ -172,15 +172,9 @@ fn many_infinity_pairs_and_every_call_kind() {
     assert_eq!(contract_result(&mut runner(Interface::V9, &code), &input), Some(true));
     assert_eq!(contract_result(&mut runner(Interface::V9, &code), &encode_pairs(&[(inf1, inf2); 20])), Some(true));
     // the contract reached through STATICCALL and DELEGATECALL from another contract
-    let target = evm384_evm::Address::new([0x11; 20]);
-    let caller = evm384_evm::precompile_caller_code(target);
-    let at = caller.iter().position(|&b| b == 0xfa).unwrap();
     for opcode in [0xfa, 0xf4] {
-        let mut c = caller.clone();
-        c[at] = opcode;
-        let mut r = Runner::new(RunOptions { interface: Interface::V9, count_opcodes: false, ..RunOptions::default() });
-        r.deploy_at(target, &code);
-        r.deploy(&c);
+        let opts = RunOptions { interface: Interface::V9, count_opcodes: false, ..RunOptions::default() };
+        let mut r = runner_calling_through(opts, &code, opcode);
         let e = r.run(&input).unwrap();
         assert_eq!(e.status, Status::Success, "call opcode {opcode:#x}");
         assert_eq!(e.output[31], 1);

@@ -98,16 +98,9 @@ fn random_inputs_and_call_kinds_against_the_precompile() {
     // SAFETY: as above.
     unsafe { blst::blst_fp_cneg(&mut pn.y, &p.y, true) };
     let input = encode_pairs(&[(p, q), (pn, q)]);
-    let target = evm384_evm::Address::new([0x11; 20]);
-    let caller = evm384_evm::precompile_caller_code(target);
-    let at = caller.iter().position(|&b| b == 0xfa).unwrap();
     for opcode in [0xfa, 0xf4] {
-        let mut c = caller.clone();
-        c[at] = opcode;
-        let mut r = Runner::new(RunOptions { evmmax: true, count_opcodes: false, ..RunOptions::default() });
-        r.deploy_at(target, &code);
-        r.deploy(&c);
-        let e = r.run(&input).unwrap();
+        let opts = RunOptions { evmmax: true, count_opcodes: false, ..RunOptions::default() };
+        let e = common::runner_calling_through(opts, &code, opcode).run(&input).unwrap();
         assert_eq!((e.status, e.output[31]), (Status::Success, 1), "call opcode {opcode:#x}");
     }
 }

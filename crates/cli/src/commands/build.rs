@@ -8,8 +8,9 @@ use evm384_gen::{F2Mul, Formulas, Squaring};
 use evm384_report::optimize::{self, Target as CostTarget};
 use evm384_timing::Plan;
 
-use super::{CodeInterface, CodeInterfaceArg};
+use super::CodeInterfaceArg;
 use crate::CliError;
+use evm384_evm::InstructionSet;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -74,12 +75,12 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
     let formulas = match (a.optimize_for, iface) {
         (None, _) => Formulas { f2mul: a.f2mul, squaring: a.squaring, unroll: a.unroll, inline: a.inline },
-        (Some(_), CodeInterface::Evmmax) => {
+        (Some(_), InstructionSet::Evmmax) => {
             return Err(CliError::Build(
                 "--optimize-for chooses among EVM384 builds (v7, v8, v9); for evmmax give the formulas".into(),
             ))
         }
-        (Some(target), CodeInterface::Evm384(iface)) => {
+        (Some(target), InstructionSet::Evm384(iface)) => {
             let choice = optimize::choose(iface, &[target], Plan::QUICK).map_err(CliError::Build)?.remove(0);
             for c in &choice.candidates {
                 let cost = match (c.cost, target) {

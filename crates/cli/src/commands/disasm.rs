@@ -5,9 +5,10 @@
 
 use std::io::Write;
 
-use super::{CodeInterface, CodeInterfaceArg};
+use super::CodeInterfaceArg;
 use crate::input::bytes_arg;
 use crate::CliError;
+use evm384_evm::InstructionSet;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -21,8 +22,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let code = bytes_arg(&args.code, "--code")?;
     let text = match args.interface.interface {
-        CodeInterface::Evm384(i) => evm384_evm::disasm::listing(i, &code),
-        CodeInterface::Evmmax => evm384_evm::evmmax::listing(&code),
+        InstructionSet::Evm384(i) => evm384_evm::disasm::listing(i, &code),
+        InstructionSet::Evmmax => evm384_evm::evmmax::listing(&code),
     };
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())

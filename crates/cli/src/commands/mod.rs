@@ -42,12 +42,9 @@ fn parse_interface(s: &str) -> Result<evm384_evm::Interface, String> {
 pub struct CodeInterfaceArg {
     /// Instruction set at 0xc0..: EVM384 in interface v7, v8 or v9, or evmmax (EIP-6690).
     #[arg(long, default_value = "v7", value_parser = parse_code_interface)]
-    pub interface: CodeInterface,
+    pub interface: evm384_evm::InstructionSet,
 }
 
-/// EVM384 in one of its interfaces, or EVMMAX.
-pub use evm384_evm::InstructionSet as CodeInterface;
-
-fn parse_code_interface(s: &str) -> Result<CodeInterface, String> {
+fn parse_code_interface(s: &str) -> Result<evm384_evm::InstructionSet, String> {
     s.parse()
 }

@@ -9,9 +9,11 @@
 //! - Subroutines: each body once, `JUMPDEST body JUMP`, entered with the return address on the
 //!   stack (`PUSH2 ret PUSH2 sub JUMP ret: JUMPDEST`).
 //! - Bit loops: the bits and a sentinel one in a PUSH32 word, shifted left once per iteration.
-//! - Pair loop: the record address on the stack; records are MCOPYed to/from the work record.
-//! - Constants, `params` and the two scratch words: one CODECOPY of a data blob at the start.
-//! - Input: CALLDATALOAD, range checks on 256-bit words, byte reversal (v7, v9) by a subroutine.
+//! - Pair loop: the record address on the stack; records are copied to/from the work record
+//!   (EVM384: MCOPY; EVMMAX: STOREX/LOADX).
+//! - Constants (and EVM384's `params`): CODECOPY of a data blob at the start.
+//! - Input: CALLDATALOAD, range checks on 256-bit words; EVM384 reverses bytes (v7, v9) by a
+//!   subroutine, EVMMAX STOREXes the big-endian value.
 //! - Every failure jumps to one `JUMPDEST INVALID`.
 
 mod evm384;
@@ -112,9 +114,19 @@ enum Isa {
     Evmmax(Registers),
 }
 
+impl Isa {
+    /// What emitting `prog` for `set` needs (for EVMMAX: the registers, by liveness).
+    fn of(prog: &Program, set: InstructionSet) -> Result<Isa, TooManyRegisters> {
+        Ok(match set {
+            InstructionSet::Evm384(i) => Isa::Evm384(i),
+            InstructionSet::Evmmax => Isa::Evmmax(Registers::allocate(prog)?),
+        })
+    }
+}
+
 struct Emitter<'a> {
     prog: &'a Program,
-    isa: Isa,
+    isa: &'a Isa,
     opts: AssembleOptions,
     code: Vec<u8>,
     labels: Vec<Option<usize>>,
@@ -164,8 +176,8 @@ pub fn inline_to_fit(
     calls: &[u64],
     limit: usize,
 ) -> u64 {
-    let isa = isa.into();
-    let base = assemble_all(prog, isa, opts);
+    let isa = Isa::of(prog, isa.into()).unwrap_or_else(|e| panic!("{e}")); // once for every trial
+    let base = emit(prog, &isa, opts).unwrap_or_else(|e| panic!("{e}"));
     let size_of = |name: &str| base.1.iter().find(|(n, _)| *n == name).map_or(0, |(_, b)| *b);
     let mut order: Vec<(usize, f64)> = prog
         .subs
@@ -179,7 +191,7 @@ pub fn inline_to_fit(
     let mut chosen = opts.inline;
     for (i, _) in order {
         let trial = AssembleOptions { inline: chosen | 1 << i, ..opts };
-        if try_assemble_all(prog, isa, trial).is_ok_and(|(code, _, _)| code.len() <= limit) {
+        if emit(prog, &isa, trial).is_ok_and(|(code, _, _)| code.len() <= limit) {
             chosen |= 1 << i;
         }
     }
@@ -213,10 +225,10 @@ fn try_assemble_all(
     isa: InstructionSet,
     opts: AssembleOptions,
 ) -> Result<(Vec<u8>, SizeMap, PhaseMarks), AssembleError> {
-    let isa = match isa {
-        InstructionSet::Evm384(i) => Isa::Evm384(i),
-        InstructionSet::Evmmax => Isa::Evmmax(Registers::allocate(prog)?),
-    };
+    emit(prog, &Isa::of(prog, isa)?, opts)
+}
+
+fn emit(prog: &Program, isa: &Isa, opts: AssembleOptions) -> Result<(Vec<u8>, SizeMap, PhaseMarks), AssembleError> {
     let mut map = Vec::new();
     let mut e = Emitter {
         prog,
@@ -251,7 +263,7 @@ fn try_assemble_all(
     }
     e.place(e.invalid);
     e.op(INVALID);
-    if matches!(e.isa, Isa::Evm384(i) if i != Interface::V8) {
+    if matches!(e.isa, Isa::Evm384(i) if *i != Interface::V8) {
         e.bswap_lanes_sub();
     }
     if let Some(what) = e.unsupported {
@@ -331,7 +343,7 @@ impl Emitter<'_> {
     fn block(&mut self, nodes: &[Node]) {
         let mut i = 0;
         while i < nodes.len() {
-            if let Isa::Evmmax(_) = self.isa {
+            if let Isa::Evmmax(_) = *self.isa {
                 // a run of arithmetic: strided instructions where the run allows
                 let run = nodes[i..].iter().take_while(|n| matches!(n, Node::Op { .. })).count();
                 if run > 0 {
@@ -461,7 +473,7 @@ impl Emitter<'_> {
                 self.op(PUSH0);
                 self.op(RETURN);
             }
-            Node::ReturnMemory if matches!(self.isa, Isa::Evmmax(_)) => {
+            Node::ReturnMemory if matches!(*self.isa, Isa::Evmmax(_)) => {
                 self.unsupported.get_or_insert("ReturnMemory (a dump of every slot)");
             }
             Node::ReturnMemory => {
@@ -626,7 +638,7 @@ impl Emitter<'_> {
 
     /// Memory image to CODECOPY at entry, after emitting the prologue that copies it.
     fn prologue(&mut self, data: Label) -> Vec<u8> {
-        match self.isa {
+        match *self.isa {
             Isa::Evm384(i) => self.prologue_evm384(i, data),
             Isa::Evmmax(_) => self.prologue_evmmax(data),
         }
@@ -634,7 +646,7 @@ impl Emitter<'_> {
 
     /// Memory address of the first pair record.
     fn pair_base_addr(&self) -> u64 {
-        match self.isa {
+        match *self.isa {
             Isa::Evm384(_) => slot_addr(self.prog.pairs.base) as u64,
             Isa::Evmmax(_) => evmmax::pair_base_addr(self.prog),
         }
@@ -642,14 +654,14 @@ impl Emitter<'_> {
 
     /// A run of consecutive `Node::Op`.
     fn arith_run(&mut self, ops: &[Node]) {
-        match self.isa {
+        match *self.isa {
             Isa::Evm384(i) => ops.iter().for_each(|n| self.arith_evm384(i, n)),
             Isa::Evmmax(_) => self.arith_evmmax(ops),
         }
     }
 
     fn copy_slots(&mut self, dst: u32, src: u32, n: u32) {
-        match self.isa {
+        match *self.isa {
             Isa::Evm384(_) => self.copy_evm384(dst, src, n),
             Isa::Evmmax(_) => self.copy_evmmax(dst, src, n),
         }
@@ -657,7 +669,7 @@ impl Emitter<'_> {
 
     /// [a] → [a]: the work record ← the pair record at a.
     fn record_to_work(&mut self) {
-        match self.isa {
+        match *self.isa {
             Isa::Evm384(_) => self.record_to_work_evm384(),
             Isa::Evmmax(_) => self.record_to_work_evmmax(),
         }
@@ -665,7 +677,7 @@ impl Emitter<'_> {
 
     /// [a] → [a]: the written-back part of the pair record at a ← the work record's.
     fn work_to_record(&mut self) {
-        match self.isa {
+        match *self.isa {
             Isa::Evm384(_) => self.work_to_record_evm384(),
             Isa::Evmmax(_) => self.work_to_record_evmmax(),
         }
@@ -673,7 +685,7 @@ impl Emitter<'_> {
 
     /// The work record → the end of the pair-record array (the end pointer is not advanced).
     fn append_work(&mut self) {
-        match self.isa {
+        match *self.isa {
             Isa::Evm384(_) => self.append_work_evm384(),
             Isa::Evmmax(_) => self.append_work_evmmax(),
         }
@@ -681,7 +693,7 @@ impl Emitter<'_> {
 
     /// [w] → [w]: `tmp` ← table entry (the low `eb` bits of w's top byte).
     fn table_entry(&mut self, eb: u32, (table, n, tmp): (u32, u32, u32)) {
-        match self.isa {
+        match *self.isa {
             Isa::Evm384(_) => self.table_entry_evm384(eb, (table, n, tmp)),
             Isa::Evmmax(_) => self.table_entry_evmmax(eb, (table, n, tmp)),
         }
@@ -689,7 +701,7 @@ impl Emitter<'_> {
 
     /// Pushes 1 iff slots `a..a+n` equal `b..b+n`.
     fn slots_equal(&mut self, a: u32, b: u32, n: u32) {
-        match self.isa {
+        match *self.isa {
             Isa::Evm384(_) => self.memory_equal(slot_addr(a) as u64, slot_addr(b) as u64, 48 * n as u64),
             Isa::Evmmax(_) => self.slots_equal_evmmax(a, b, n),
         }
@@ -697,7 +709,7 @@ impl Emitter<'_> {
 
     /// `dst` ← x·R for the input field element x at `offset` of the current pair, or INVALID.
     fn load_input(&mut self, dst: u32, offset: u32, r2: u32) {
-        match self.isa {
+        match *self.isa {
             Isa::Evm384(i) => self.load_input_evm384(i, dst, offset, r2),
             Isa::Evmmax(_) => self.load_input_evmmax(dst, offset),
         }

@@ -274,3 +274,17 @@ pub fn contract_result(r: &mut evm384_evm::Runner, input: &[u8], halts: &[&str])
         evm384_evm::Status::Revert => panic!("contract reverted"),
     }
 }
+
+/// A runner with `code` deployed at 0x11…11 and, as the called contract, a caller that forwards
+/// its calldata to it with `call_opcode` (STATICCALL 0xfa, DELEGATECALL 0xf4, …) and returns
+/// its output (reverting if the inner call fails).
+pub fn runner_calling_through(opts: evm384_evm::RunOptions, code: &[u8], call_opcode: u8) -> evm384_evm::Runner {
+    let target = evm384_evm::Address::new([0x11; 20]);
+    let mut caller = evm384_evm::precompile_caller_code(target);
+    let at = caller.iter().position(|&b| b == 0xfa).expect("the caller STATICCALLs");
+    caller[at] = call_opcode;
+    let mut r = evm384_evm::Runner::new(opts);
+    r.deploy_at(target, code);
+    r.deploy(&caller);
+    r
+}
