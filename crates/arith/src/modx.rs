@@ -84,6 +84,40 @@ fn add_in_place(x: &mut [u64], y: &[u64]) -> bool {
     carry
 }
 
+/// [`ModX::add`] for an odd modulus of exactly `N` words: the same steps at a width known at
+/// compile time (the loops unroll into one carry chain; 384 bits is EVMMAX's common width).
+fn add_odd<const N: usize>(x: &Limbs768, y: &Limbs768, m: &Limbs768) -> Limbs768 {
+    let mut s = [0u64; MAX_LIMBS];
+    let (sn, xn, yn, mn): (&mut [u64; N], &[u64; N], &[u64; N], &[u64; N]) = (
+        (&mut s[..N]).try_into().expect("N words"),
+        x[..N].try_into().expect("N words"),
+        y[..N].try_into().expect("N words"),
+        m[..N].try_into().expect("N words"),
+    );
+    *sn = *xn;
+    let carry = add_in_place(sn, yn);
+    if carry || geq(sn, mn) {
+        sub_in_place(sn, mn);
+    }
+    s
+}
+
+/// [`ModX::sub`] for an odd modulus of exactly `N` words (see [`add_odd`]).
+fn sub_odd<const N: usize>(x: &Limbs768, y: &Limbs768, m: &Limbs768) -> Limbs768 {
+    let mut d = [0u64; MAX_LIMBS];
+    let (dn, xn, yn, mn): (&mut [u64; N], &[u64; N], &[u64; N], &[u64; N]) = (
+        (&mut d[..N]).try_into().expect("N words"),
+        x[..N].try_into().expect("N words"),
+        y[..N].try_into().expect("N words"),
+        m[..N].try_into().expect("N words"),
+    );
+    *dn = *xn;
+    if sub_in_place(dn, yn) {
+        add_in_place(dn, mn);
+    }
+    d
+}
+
 impl ModX {
     /// The context for a big-endian modulus of at most 96 bytes (SETMODX's checks).
     pub fn from_be_bytes(bytes: &[u8]) -> Result<ModX, ModXError> {
@@ -161,6 +195,9 @@ impl ModX {
 
     /// x + y mod m (operands below m).
     pub fn add(&self, x: &Limbs768, y: &Limbs768) -> Limbs768 {
+        if self.limbs == 6 && self.is_odd() {
+            return add_odd::<6>(x, y, &self.m);
+        }
         let n = self.limbs;
         let mut s = *x;
         let carry = add_in_place(&mut s[..n], &y[..n]);
@@ -173,6 +210,9 @@ impl ModX {
 
     /// x − y mod m (operands below m).
     pub fn sub(&self, x: &Limbs768, y: &Limbs768) -> Limbs768 {
+        if self.limbs == 6 && self.is_odd() {
+            return sub_odd::<6>(x, y, &self.m);
+        }
         let n = self.limbs;
         let mut d = *x;
         let borrow = sub_in_place(&mut d[..n], &y[..n]);

@@ -68,7 +68,8 @@ proptest! {
 }
 
 /// Edge moduli: the smallest (3, 4), the largest (2^768 − 1, 2^767), one word exactly full
-/// (2^64 − 1), and BLS12-381's p (the 6-word assembly path).
+/// (2^64 − 1), six words full (2^384 − 1: the 6-word fixed-width add/sub with a carry out of
+/// 384 bits), and BLS12-381's p (the 6-word assembly path).
 #[test]
 fn edge_moduli() {
     let p = BigUint::parse_bytes(
@@ -77,7 +78,15 @@ fn edge_moduli() {
     )
     .unwrap();
     let one = BigUint::from(1u8);
-    for m in [BigUint::from(3u8), BigUint::from(4u8), (&one << 768) - 1u8, &one << 767, (&one << 64) - 1u8, p] {
+    for m in [
+        BigUint::from(3u8),
+        BigUint::from(4u8),
+        (&one << 768) - 1u8,
+        &one << 767,
+        (&one << 64) - 1u8,
+        (&one << 384) - 1u8,
+        p,
+    ] {
         let ctx = ModX::new(words(&m)).unwrap();
         for (a, b) in [(0u8, 0u8), (1, 2), (2, 2)] {
             let (a, b) = (BigUint::from(a) % &m, BigUint::from(b) % &m);
