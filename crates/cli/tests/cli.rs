@@ -233,6 +233,8 @@ fn evmmax_pairing_check_build_and_vectors() {
     assert!(text.lines().last().unwrap().ends_with(" passed, 0 failed"), "{text}");
     assert_one_line_error(
         &evm384(&["build", "pairing-check", "--interface", "evmmax", "--optimize-for", "model-b"]),
-        "--optimize-for",
+        "does not price evmmax",
     );
+    let o = evm384(&["build", "pairing-check", "--interface", "evmmax", "--optimize-for", "eip-6690"]);
+    assert!(o.status.success() && stderr(&o).contains("<- chosen"), "{}", stderr(&o));
 }

@@ -1,9 +1,10 @@
-//! Cost-aware generation: for one interface and one target (a gas schedule, or runtime in
-//! revm), build every formula choice ([`Formulas::all`]), drop those over the EIP-170 code
-//! limit, cost the rest on k = 2 generator pairs, and pick the cheapest. `evm384 build
-//! pairing-check --optimize-for TARGET` and the report's "build choices" table use it.
+//! Cost-aware generation: for one instruction set (EVM384 v7/v8/v9, or EVMMAX) and one target
+//! (a gas schedule, EIP-6690's own prices for EVMMAX, or runtime in revm), build every formula
+//! choice ([`Formulas::all`]), drop those over the EIP-170 code limit, cost the rest on k = 2
+//! generator pairs, and pick the cheapest. `evm384 build pairing-check --optimize-for TARGET`
+//! and the report's "build choices" table use it.
 
-use evm384_evm::{Interface, RunOptions, Runner, Schedule, Status};
+use evm384_evm::{InstructionSet, RunOptions, Runner, Schedule, Status};
 use evm384_gen::{generator_pairs_input, Formulas, MAX_CODE_SIZE};
 use evm384_timing::Plan;
 
@@ -13,17 +14,33 @@ pub const COST_K: usize = 2;
 /// What a build is optimised for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
-    /// Gas under this schedule at k = [`COST_K`].
+    /// EVM384 gas under this schedule at k = [`COST_K`].
     Gas(Schedule),
+    /// EVMMAX gas under EIP-6690's own prices at k = [`COST_K`].
+    Eip6690Gas,
     /// Median wall time in revm at k = [`COST_K`] (candidates measured together, interleaved).
     Runtime,
 }
+
+/// The name of EIP-6690's prices as a target (and as the schedule of EVMMAX gas rows).
+pub const EIP6690: &str = "eip-6690";
 
 impl Target {
     pub fn name(self) -> &'static str {
         match self {
             Target::Gas(s) => s.name(),
+            Target::Eip6690Gas => EIP6690,
             Target::Runtime => "runtime",
+        }
+    }
+
+    /// Whether the target prices code of `isa` (EVM384 schedules price EVM384 code, EIP-6690's
+    /// prices EVMMAX code; runtime applies to both).
+    pub fn applies_to(self, isa: InstructionSet) -> bool {
+        match self {
+            Target::Gas(_) => isa != InstructionSet::Evmmax,
+            Target::Eip6690Gas => isa == InstructionSet::Evmmax,
+            Target::Runtime => true,
         }
     }
 }
@@ -34,7 +51,10 @@ impl core::str::FromStr for Target {
         if s.eq_ignore_ascii_case("runtime") {
             return Ok(Target::Runtime);
         }
-        s.parse::<Schedule>().map(Target::Gas).map_err(|e| format!("{e}, or runtime"))
+        if s.eq_ignore_ascii_case(EIP6690) {
+            return Ok(Target::Eip6690Gas);
+        }
+        s.parse::<Schedule>().map(Target::Gas).map_err(|e| format!("{e}, {EIP6690} (EVMMAX) or runtime"))
     }
 }
 
@@ -54,27 +74,31 @@ impl Candidate {
     }
 }
 
-/// The choice for one interface and target, with every candidate.
+/// The choice for one instruction set and target, with every candidate.
 #[derive(Clone, Debug)]
 pub struct Choice {
-    pub interface: Interface,
+    pub interface: InstructionSet,
     pub target: Target,
     pub best: Formulas,
     pub best_cost: f64,
     pub candidates: Vec<Candidate>,
 }
 
-fn runner(interface: Interface, code: &[u8]) -> Runner {
-    let mut r = Runner::new(RunOptions { interface, count_opcodes: true, ..RunOptions::default() });
+fn runner(isa: InstructionSet, code: &[u8]) -> Runner {
+    let mut r = Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
     r.deploy(code);
     r
 }
 
-/// Gas of one k = [`COST_K`] run of `code` under every schedule (`Schedule::ALL` order).
-fn gas_all(interface: Interface, code: &[u8]) -> Result<Vec<f64>, String> {
-    let ex = runner(interface, code).run(&generator_pairs_input(COST_K)).map_err(|e| e.to_string())?;
+/// Gas of one k = [`COST_K`] run of `code`: under every schedule (`Schedule::ALL` order) for
+/// EVM384, the gas charged (EIP-6690's prices) for EVMMAX.
+fn gas_all(isa: InstructionSet, code: &[u8]) -> Result<Vec<f64>, String> {
+    let ex = runner(isa, code).run(&generator_pairs_input(COST_K)).map_err(|e| e.to_string())?;
     if ex.status != Status::Success {
         return Err(format!("candidate halted: {:?}", ex.status));
+    }
+    if isa == InstructionSet::Evmmax {
+        return Ok(vec![ex.gas_used as f64]);
     }
     let by = ex.gas_by_schedule.ok_or("no gas by schedule")?;
     Ok(Schedule::ALL.iter().map(|&s| by.gas(s)).collect())
@@ -82,9 +106,14 @@ fn gas_all(interface: Interface, code: &[u8]) -> Result<Vec<f64>, String> {
 
 /// Chooses the cheapest fitting formulas for `interface` under every target in `targets`
 /// (gas targets share one run per candidate; `plan` times the runtime target).
-pub fn choose(interface: Interface, targets: &[Target], plan: Plan) -> Result<Vec<Choice>, String> {
-    let builds: Vec<(Formulas, Vec<u8>)> =
-        Formulas::all().into_iter().map(|f| (f, f.runtime_code(interface))).collect();
+pub fn choose(interface: InstructionSet, targets: &[Target], plan: Plan) -> Result<Vec<Choice>, String> {
+    if let Some(t) = targets.iter().find(|t| !t.applies_to(interface)) {
+        return Err(format!("target {} does not price {interface} code", t.name()));
+    }
+    let builds: Vec<(Formulas, Vec<u8>)> = Formulas::all()
+        .into_iter()
+        .map(|f| f.try_runtime_code(interface).map(|c| (f, c)).map_err(|e| format!("{f}, {interface}: {e}")))
+        .collect::<Result<_, _>>()?;
     let fitting: Vec<&(Formulas, Vec<u8>)> = builds.iter().filter(|(_, c)| c.len() <= MAX_CODE_SIZE).collect();
     if fitting.is_empty() {
         return Err(format!("no formula choice fits {MAX_CODE_SIZE} bytes for interface {interface}"));
@@ -129,6 +158,7 @@ pub fn choose(interface: Interface, targets: &[Target], plan: Plan) -> Result<Ve
                         let j = Schedule::ALL.iter().position(|&x| x == s).expect("schedule");
                         gas[i].as_ref().map(|g| g[j])
                     }
+                    Target::Eip6690Gas => gas[i].as_ref().map(|g| g[0]),
                     Target::Runtime => times.as_ref().and_then(|t| t[i]),
                 },
             })
@@ -151,14 +181,28 @@ mod tests {
     fn targets_parse() {
         assert_eq!("runtime".parse::<Target>(), Ok(Target::Runtime));
         assert_eq!("model-b".parse::<Target>(), Ok(Target::Gas(Schedule::ModelB)));
+        assert_eq!("eip-6690".parse::<Target>(), Ok(Target::Eip6690Gas));
         assert!("fastest".parse::<Target>().is_err());
+    }
+
+    /// EVMMAX builds are costed under EIP-6690's prices, never under an EVM384 schedule.
+    #[test]
+    fn evmmax_builds_are_costed_under_eip_6690() {
+        let err = choose(InstructionSet::Evmmax, &[Target::Gas(Schedule::ModelB)], Plan::SMOKE).unwrap_err();
+        assert!(err.contains("does not price evmmax"), "{err}");
+        let c = &choose(InstructionSet::Evmmax, &[Target::Eip6690Gas], Plan::SMOKE).unwrap()[0];
+        assert!(c.candidates.iter().all(|x| x.cost.is_some() == x.fits()));
+        assert!(c.candidates.iter().filter_map(|x| x.cost).all(|v| c.best_cost <= v));
+        let default = c.candidates.iter().find(|x| x.formulas == Formulas::default()).unwrap();
+        assert!(c.best_cost < default.cost.unwrap(), "unrolling and inlining lower the gas");
     }
 
     /// The choice is the minimum over the fitting candidates, and over-size candidates are
     /// never costed (v7 with f2mul v3 and Karabina's squaring exceeds the limit).
     #[test]
     fn the_choice_is_the_cheapest_fitting_candidate() {
-        let c = &choose(Interface::V7, &[Target::Gas(Schedule::ModelB)], Plan::SMOKE).unwrap()[0];
+        let v7 = InstructionSet::Evm384(evm384_evm::Interface::V7);
+        let c = &choose(v7, &[Target::Gas(Schedule::ModelB)], Plan::SMOKE).unwrap()[0];
         assert_eq!(c.candidates.len(), Formulas::all().len());
         assert!(c.candidates.iter().any(|x| !x.fits()), "some candidate exceeds the code limit in v7");
         for x in &c.candidates {

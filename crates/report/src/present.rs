@@ -694,8 +694,9 @@ fn interpretation(r: &Results) -> Section {
         (s.k2_gas_evmmax, s.k2_gas_ratio_evmmax_to_precompile, s.k2_time_ratio_evmmax_to_precompile)
     {
         blocks.push(Block::Paragraph(format!(
-            "EVMMAX (EIP-6690): the same pairing-check program with its slots in the registers of one field context costs **{} gas** at k = 2 under EIP-6690's prices, {} the precompile's price and {} the v9 contract under model B repriced; it runs in **{} the precompile's time** ({} the v9 contract's). One transaction checks at most {} pairs.",
+            "EVMMAX (EIP-6690): the same pairing-check program with its slots in the registers of one field context costs **{} gas** at k = 2 under EIP-6690's prices (the cheapest build that fits: {}), {} the precompile's price and {} the v9 contract under model B repriced; it runs in **{} the precompile's time** ({} the v9 contract's). One transaction checks at most {} pairs.",
             gas_fmt(g),
+            s.k2_gas_best_evmmax.map(gas_fmt).unwrap_or_else(|| "–".into()),
             ratio(gr),
             s.k2_gas_ratio_evmmax_to_v9_model_b_repriced.map(ratio).unwrap_or_else(|| "–".into()),
             ratio(tr),

@@ -344,4 +344,7 @@ pub struct Summary {
     pub k2_time_ratio_evmmax_to_precompile: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k2_time_ratio_evmmax_to_v9: Option<f64>,
+    /// k = 2 gas of the cheapest EVMMAX build (`build --interface evmmax --optimize-for eip-6690`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_gas_best_evmmax: Option<f64>,
 }

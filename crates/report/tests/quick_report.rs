@@ -52,6 +52,7 @@ fn quick_report_writes_valid_files() {
         "k2_gas_ratio_evmmax_to_v9_model_b_repriced",
         "k2_time_ratio_evmmax_to_precompile",
         "k2_time_ratio_evmmax_to_v9",
+        "k2_gas_best_evmmax",
     ] {
         assert!(json["summary"][key].as_f64().is_some_and(|v| v > 0.0), "summary.{key}");
     }

@@ -10,7 +10,6 @@ use evm384_timing::Plan;
 
 use super::CodeInterfaceArg;
 use crate::CliError;
-use evm384_evm::InstructionSet;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -41,8 +40,8 @@ pub struct PairingCheckArgs {
     #[arg(long, conflicts_with = "optimize_for")]
     pub inline: bool,
     /// Choose the formulas (f2mul, squaring, unrolling, inlining) that minimise TARGET among those that fit the
-    /// EIP-170 limit: a gas schedule (gas at k = 2) or `runtime` (time in revm at k = 2,
-    /// measured now). The candidates and their costs go to stderr.
+    /// EIP-170 limit: a gas schedule (EVM384 gas at k = 2), eip-6690 (EVMMAX gas at k = 2) or
+    /// `runtime` (time in revm at k = 2, measured now). The candidates and their costs go to stderr.
     #[arg(long, value_name = "TARGET", value_parser = parse_target)]
     pub optimize_for: Option<CostTarget>,
     /// Emit init code that deploys the runtime code.
@@ -73,20 +72,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
-    let formulas = match (a.optimize_for, iface) {
-        (None, _) => Formulas { f2mul: a.f2mul, squaring: a.squaring, unroll: a.unroll, inline: a.inline },
-        (Some(_), InstructionSet::Evmmax) => {
-            return Err(CliError::Build(
-                "--optimize-for chooses among EVM384 builds (v7, v8, v9); for evmmax give the formulas".into(),
-            ))
-        }
-        (Some(target), InstructionSet::Evm384(iface)) => {
+    let formulas = match a.optimize_for {
+        None => Formulas { f2mul: a.f2mul, squaring: a.squaring, unroll: a.unroll, inline: a.inline },
+        Some(target) => {
             let choice = optimize::choose(iface, &[target], Plan::QUICK).map_err(CliError::Build)?.remove(0);
             for c in &choice.candidates {
                 let cost = match (c.cost, target) {
                     (None, _) => format!("over {} bytes", evm384_gen::MAX_CODE_SIZE),
-                    (Some(g), CostTarget::Gas(_)) => format!("{g} gas"),
                     (Some(ns), CostTarget::Runtime) => evm384_timing::format_ns(ns),
+                    (Some(g), _) => format!("{g} gas"),
                 };
                 let mark = if c.formulas == choice.best { "  <- chosen" } else { "" };
                 eprintln!("{:<86} {:>6} bytes  {cost}{mark}", c.formulas.to_string(), c.code_bytes);

@@ -2,7 +2,7 @@
 //! interface and gas schedule, every candidate's gas, and the final exponentiation's counts
 //! with each squaring (Granger–Scott against Karabina's compressed squaring).
 
-use evm384_evm::{Interface, Schedule};
+use evm384_evm::{InstructionSet, Interface, Schedule};
 use evm384_gen::{generator_pairs_input, native, Formulas, Phase};
 use evm384_timing::Plan;
 
@@ -12,8 +12,12 @@ use crate::results::{BuildCandidate, BuildChoiceRow, FinalExpCounts, GasRow};
 /// One row per interface and schedule; `default_gas` comes from the gas section's k = 2 total.
 pub fn build_choices(gas: &[GasRow]) -> Result<Vec<BuildChoiceRow>, String> {
     let targets: Vec<Target> = Schedule::ALL.into_iter().map(Target::Gas).collect();
+    let sets = Interface::ALL
+        .map(|i| (InstructionSet::Evm384(i), targets.clone()))
+        .into_iter()
+        .chain([(InstructionSet::Evmmax, vec![Target::Eip6690Gas])]);
     let mut rows = Vec::new();
-    for interface in Interface::ALL {
+    for (interface, targets) in sets {
         for c in optimize::choose(interface, &targets, Plan::SMOKE)? {
             let default_gas = gas
                 .iter()

@@ -29,7 +29,7 @@ pub struct EvmmaxContract {
 
 /// The name of EIP-6690's own gas prices in the gas rows (EVMMAX instructions charge their own
 /// gas; the EVM384 schedules do not apply).
-pub const EVMMAX_SCHEDULE: &str = "eip-6690";
+pub const EVMMAX_SCHEDULE: &str = crate::optimize::EIP6690;
 
 /// Gas rows of the EVMMAX contract at `k` (total and per phase, under EIP-6690's prices).
 pub fn evmmax_gas(c: &EvmmaxContract, k: u64) -> Result<Vec<GasRow>, String> {

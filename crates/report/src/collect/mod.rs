@@ -189,6 +189,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     };
     summary.k2_gas_best_v7_model_b = best("v7", "model-b");
     summary.k2_gas_best_v9_model_b_repriced = best("v9", "model-b-repriced");
+    summary.k2_gas_best_evmmax = best("evmmax", gas::EVMMAX_SCHEDULE);
     let mut tools = BTreeMap::new();
     tools.insert("evm384".into(), env!("CARGO_PKG_VERSION").into());
     tools.insert("revm".into(), "43 (crates.io)".into());
@@ -309,6 +310,7 @@ fn summarize(
         ),
         k2_time_ratio_evmmax_to_precompile: Some(t("contract-evmmax")? / t("precompile")?),
         k2_time_ratio_evmmax_to_v9: Some(t("contract-evmmax")? / t("contract-v9")?),
+        k2_gas_best_evmmax: None,
     })
 }
 
