@@ -69,6 +69,9 @@ pub struct PhaseUsage {
     /// Gas spent by instructions of this phase (static and dynamic, e.g. memory expansion).
     pub gas_used: u64,
     pub counts: OpcodeCounts,
+    /// `gas_used` by opcode: what each instruction charged, static and dynamic (EVMMAX's
+    /// arithmetic charges per operation × count, which the histogram alone cannot tell).
+    pub gas_by_opcode: Vec<u64>,
 }
 
 /// Attributes each instruction of the outermost frame to a phase: the phase switches when
@@ -80,8 +83,9 @@ pub struct PhaseTracker {
     /// Phase id starting at each code offset (`SETUP_PHASE` = no marker).
     marks: Vec<u8>,
     current: u8,
-    /// Remaining gas at the previous step of the outermost frame.
+    /// Remaining gas at the previous step of the outermost frame, and that step's opcode.
     last_remaining: Option<u64>,
+    last_opcode: u8,
     charged: u64,
     usage: Vec<PhaseUsage>,
 }
@@ -101,7 +105,12 @@ impl PhaseTracker {
         let i = match self.usage.iter().position(|u| u.phase == phase) {
             Some(i) => i,
             None => {
-                self.usage.push(PhaseUsage { phase, gas_used: 0, counts: OpcodeCounts::default() });
+                self.usage.push(PhaseUsage {
+                    phase,
+                    gas_used: 0,
+                    counts: OpcodeCounts::default(),
+                    gas_by_opcode: vec![0; 256],
+                });
                 self.usage.len() - 1
             }
         };
@@ -112,8 +121,10 @@ impl PhaseTracker {
         if let Some(last) = self.last_remaining {
             let spent = last.saturating_sub(remaining);
             self.charged += spent;
-            let current = self.current;
-            self.entry(current).gas_used += spent;
+            let (current, last_op) = (self.current, self.last_opcode);
+            let e = self.entry(current);
+            e.gas_used += spent;
+            e.gas_by_opcode[last_op as usize] += spent;
         }
         if let Some(&phase) = self.marks.get(pc) {
             if phase != SETUP_PHASE {
@@ -123,12 +134,15 @@ impl PhaseTracker {
         let current = self.current;
         self.entry(current).counts.0[opcode as usize] += 1;
         self.last_remaining = Some(remaining);
+        self.last_opcode = opcode;
     }
 
     fn finish(&mut self, frame_gas: u64) {
         let rest = frame_gas.saturating_sub(self.charged);
-        let current = self.current;
-        self.entry(current).gas_used += rest;
+        let (current, last_op) = (self.current, self.last_opcode);
+        let e = self.entry(current);
+        e.gas_used += rest;
+        e.gas_by_opcode[last_op as usize] += rest;
         self.charged = frame_gas;
     }
 

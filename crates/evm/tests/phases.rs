@@ -37,6 +37,13 @@ fn gas_and_opcodes_are_attributed_to_the_running_phase() {
     assert_eq!(get(1).gas_used, 4);
     assert_eq!(get(1).counts.get(0x50), 2);
     assert_eq!(phases.iter().map(|u| u.gas_used).sum::<u64>(), ex.gas_used);
+    // Gas by opcode: MLOAD carries its memory expansion, JUMP its 8; each phase's add up.
+    assert_eq!(get(0).gas_by_opcode[0x51], 3 + 9);
+    assert_eq!(get(0).gas_by_opcode[0x56], 8);
+    assert_eq!(get(0).gas_by_opcode[0x60], 3 * 3);
+    for u in &phases {
+        assert_eq!(u.gas_by_opcode.iter().sum::<u64>(), u.gas_used, "phase {}", u.phase);
+    }
     // The runner's own setting is restored and the next plain run is unaffected.
     assert!(r.run(&[]).unwrap().counts.is_none());
 }

@@ -284,7 +284,7 @@ fn factor(f: f64) -> String {
 
 fn parity(r: &Results, ks: &[u64]) -> Section {
     let mut blocks = vec![Block::Paragraph(
-        "Could any repricing make the contract as cheap as the precompile? For each interface and schedule: the contract's gas, the **floor** (the static gas of its EVM384 instructions alone: what an ideal contract with this operation count would pay), and the **break-even factor** of each opcode class — the factor by which that class's prices must be multiplied, the others unchanged, for the contract to cost exactly `32600·k + 37700`. *Impossible* means the other classes alone already cost more than the precompile. \"Other\" is control flow, calldata access and dynamic gas (memory expansion, copied words).".into(),
+        "Could any repricing make the contract as cheap as the precompile? For each interface and schedule: the contract's gas, the **floor** (the gas of its modular arithmetic alone — the static gas of its EVM384 instructions, or for EVMMAX what its ADDMODX/SUBMODX/MULMODX charged under EIP-6690's prices: what an ideal contract with this operation count would pay), and the **break-even factor** of each opcode class — the factor by which that class's prices must be multiplied, the others unchanged, for the contract to cost exactly `32600·k + 37700`. *Impossible* means the other classes alone already cost more than the precompile. \"Other\" is control flow, calldata access and dynamic gas (memory expansion, copied words).".into(),
     )];
     for k in [2u64] {
         let mut t = Table::new(
@@ -296,9 +296,9 @@ fn parity(r: &Results, ks: &[u64]) -> Section {
                 "interface",
                 "schedule",
                 "contract",
-                "floor (EVM384 ops)",
+                "floor (arithmetic ops)",
                 "floor ÷ price",
-                "EVM384 ×",
+                "arithmetic ×",
                 "PUSH/DUP ×",
                 "MLOAD/MSTORE/MCOPY ×",
                 "other gas",

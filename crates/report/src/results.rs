@@ -188,7 +188,9 @@ pub struct ParityRow {
     /// `32600·k + 37700`.
     pub precompile_price: u64,
     pub contract_gas: f64,
-    /// Static gas of the EVM384 opcodes of the whole run: the operation-count floor.
+    /// Gas of the modular arithmetic of the whole run, the operation-count floor: the static
+    /// gas of the EVM384 opcodes, or (interface `evmmax`) what ADDMODX/SUBMODX/MULMODX charged.
+    /// The name predates EVMMAX and is kept for the committed files.
     pub floor_evm384_gas: f64,
     /// Static gas of PUSH0..PUSH32 and DUP1..DUP16.
     pub push_dup_gas: f64,

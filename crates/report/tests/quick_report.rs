@@ -60,6 +60,11 @@ fn quick_report_writes_valid_files() {
     let evmmax: Vec<_> = results.correctness.iter().filter(|c| c.implementation == "contract-evmmax").collect();
     assert!(!evmmax.is_empty() && evmmax.iter().all(|c| c.failed == 0 && c.passed > 0));
     assert!(results.k_max.iter().any(|m| m.interface == "evmmax" && m.k_max > 0));
+    // Its floor is the gas its arithmetic charged: below the total, above model B's EVM384 floor
+    // less the to-Montgomery products STOREX does by itself (two pairs: 12 products, 36 gas).
+    let floor = |i: &str, s: &str| results.parity.iter().find(|p| p.k == 2 && p.interface == i && p.schedule == s);
+    let (mmax, v9) = (floor("evmmax", "eip-6690").unwrap(), floor("v9", "model-b").unwrap());
+    assert!(mmax.floor_evm384_gas < mmax.contract_gas && mmax.floor_evm384_gas >= v9.floor_evm384_gas - 36.0);
     assert!(md.contains("EVMMAX (EIP-6690)"));
     // The worst-case search: one row per schedule, every ratio measured.
     let worst = results.worst_case.as_ref().expect("worst-case section");

@@ -139,7 +139,8 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     }
 
     bar.set_message("where parity lies (break-even prices, largest k per transaction)");
-    let (parity_rows, mut k_max) = parity::parity(&contracts, &ks)?;
+    let (mut parity_rows, mut k_max) = parity::parity(&contracts, &ks)?;
+    parity_rows.extend(parity::evmmax_parity(&evmmax, &ks)?);
     k_max.push(parity::evmmax_k_max(&evmmax, &ks)?);
     bar.set_message("cost-aware build choices (every formula choice, every schedule)");
     let build_choices = choices::build_choices(&gas_rows)?;

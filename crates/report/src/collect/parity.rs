@@ -134,6 +134,52 @@ fn largest_k(tx: &mut dyn FnMut(usize) -> Result<f64, String>, k1: usize, k2: us
     Ok((if g <= cap { k as u64 } else { 0 }, g))
 }
 
+/// The parity rows of the EVMMAX contract under EIP-6690's prices (schedule `eip-6690`): the
+/// floor is the gas its ADDMODX/SUBMODX/MULMODX charged (per operation × count, from the
+/// meter's gas by opcode); PUSH/DUP and memory operations are priced as in every schedule.
+pub fn evmmax_parity(c: &EvmmaxContract, ks: &[u64]) -> Result<Vec<ParityRow>, String> {
+    let opts = RunOptions { count_opcodes: true, ..Default::default() }.with_instruction_set(InstructionSet::Evmmax);
+    let mut r = Runner::new(opts);
+    r.deploy(&c.code);
+    let base = Schedule::Evmone.gas_table(r.options().spec);
+    let mut rows = Vec::new();
+    for &k in ks {
+        let (ex, phases) = r.run_phased(&generator_pairs_input(k as usize), &[]).map_err(|e| e.to_string())?;
+        if ex.status != Status::Success {
+            return Err(format!("contract evmmax halted at k = {k}: {:?}", ex.status));
+        }
+        let charged = |op: u8| phases.iter().map(|u| u.gas_by_opcode[op as usize]).sum::<u64>() as f64;
+        let static_gas = |class: fn(u8) -> bool| -> f64 {
+            phases
+                .iter()
+                .flat_map(|u| u.counts.iter())
+                .filter(|(op, _)| class(*op))
+                .map(|(op, n)| n as f64 * Schedule::Evmone.static_decigas(&base, op) as f64 / 10.0)
+                .sum()
+        };
+        let total = ex.gas_used as f64;
+        let price = precompile_price(k) as f64;
+        let arith: f64 = (0xc3..=0xc5).map(charged).sum();
+        let (push_dup, memory) = (static_gas(CLASSES[1].1), static_gas(CLASSES[2].1));
+        let break_even = |g: f64| if g > 0.0 { (price - (total - g)) / g } else { 0.0 };
+        rows.push(ParityRow {
+            k,
+            interface: InstructionSet::Evmmax.name().into(),
+            schedule: EVMMAX_SCHEDULE.into(),
+            precompile_price: price as u64,
+            contract_gas: total,
+            floor_evm384_gas: arith,
+            push_dup_gas: push_dup,
+            memory_ops_gas: memory,
+            other_gas: total - arith - push_dup - memory,
+            break_even_evm384: break_even(arith),
+            break_even_push_dup: break_even(push_dup),
+            break_even_memory_ops: break_even(memory),
+        });
+    }
+    Ok(rows)
+}
+
 /// The largest k of the EVMMAX contract under EIP-6690's prices (schedule `eip-6690`).
 pub fn evmmax_k_max(c: &EvmmaxContract, ks: &[u64]) -> Result<KMaxRow, String> {
     let opts = RunOptions { count_opcodes: false, ..Default::default() }.with_instruction_set(InstructionSet::Evmmax);
