@@ -84,38 +84,39 @@ fn add_in_place(x: &mut [u64], y: &[u64]) -> bool {
     carry
 }
 
-/// [`ModX::add`] for an odd modulus of exactly `N` words: the same steps at a width known at
-/// compile time (the loops unroll into one carry chain; 384 bits is EVMMAX's common width).
-fn add_odd<const N: usize>(x: &Limbs768, y: &Limbs768, m: &Limbs768) -> Limbs768 {
-    let mut s = [0u64; MAX_LIMBS];
-    let (sn, xn, yn, mn): (&mut [u64; N], &[u64; N], &[u64; N], &[u64; N]) = (
-        (&mut s[..N]).try_into().expect("N words"),
-        x[..N].try_into().expect("N words"),
-        y[..N].try_into().expect("N words"),
-        m[..N].try_into().expect("N words"),
-    );
-    *sn = *xn;
-    let carry = add_in_place(sn, yn);
-    if carry || geq(sn, mn) {
-        sub_in_place(sn, mn);
-    }
-    s
+/// The low six words of a register.
+fn six(x: &Limbs768) -> Limbs {
+    x[..6].try_into().expect("six words")
 }
 
-/// [`ModX::sub`] for an odd modulus of exactly `N` words (see [`add_odd`]).
-fn sub_odd<const N: usize>(x: &Limbs768, y: &Limbs768, m: &Limbs768) -> Limbs768 {
-    let mut d = [0u64; MAX_LIMBS];
-    let (dn, xn, yn, mn): (&mut [u64; N], &[u64; N], &[u64; N], &[u64; N]) = (
-        (&mut d[..N]).try_into().expect("N words"),
-        x[..N].try_into().expect("N words"),
-        y[..N].try_into().expect("N words"),
-        m[..N].try_into().expect("N words"),
-    );
-    *dn = *xn;
-    if sub_in_place(dn, yn) {
-        add_in_place(dn, mn);
+fn widen(x: Limbs) -> Limbs768 {
+    let mut w = [0u64; MAX_LIMBS];
+    w[..6].copy_from_slice(&x);
+    w
+}
+
+/// The arithmetic of an odd 6-word (321..384-bit) context on six-word values, the width of
+/// EVM384 and of BLS12-381: what [`ModX::add`], [`ModX::sub`] and [`ModX::mul`] compute, without
+/// the 12-word registers (EVMMAX's interpreter works on the registers' low six words). For
+/// operands below m these are exactly EVM384's three operations, so their fast paths serve
+/// (`addmod384`: the 385-bit sum minus m once; `submod384`: plus m on a borrow).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Odd384 {
+    m: Limbs,
+    inv: u64,
+}
+
+impl Odd384 {
+    pub fn add(&self, x: &Limbs, y: &Limbs) -> Limbs {
+        crate::addmod384(x, y, &self.m)
     }
-    d
+    pub fn sub(&self, x: &Limbs, y: &Limbs) -> Limbs {
+        crate::submod384(x, y, &self.m)
+    }
+    /// x·y·R⁻¹ mod m (R = 2^384), on the MULX/ADX path where the CPU has it.
+    pub fn mul(&self, x: &Limbs, y: &Limbs) -> Limbs {
+        crate::mulmodmont384(x, y, &self.m, self.inv)
+    }
 }
 
 impl ModX {
@@ -195,8 +196,8 @@ impl ModX {
 
     /// x + y mod m (operands below m).
     pub fn add(&self, x: &Limbs768, y: &Limbs768) -> Limbs768 {
-        if self.limbs == 6 && self.is_odd() {
-            return add_odd::<6>(x, y, &self.m);
+        if let Some(f) = self.odd384() {
+            return widen(f.add(&six(x), &six(y)));
         }
         let n = self.limbs;
         let mut s = *x;
@@ -210,8 +211,8 @@ impl ModX {
 
     /// x − y mod m (operands below m).
     pub fn sub(&self, x: &Limbs768, y: &Limbs768) -> Limbs768 {
-        if self.limbs == 6 && self.is_odd() {
-            return sub_odd::<6>(x, y, &self.m);
+        if let Some(f) = self.odd384() {
+            return widen(f.sub(&six(x), &six(y)));
         }
         let n = self.limbs;
         let mut d = *x;
@@ -245,15 +246,19 @@ impl ModX {
     }
 
     fn mulmont(&self, x: &Limbs768, y: &Limbs768, inv: u64) -> Limbs768 {
-        let n = self.limbs;
-        if n == 6 {
-            let sixth = |v: &Limbs768| -> Limbs { core::array::from_fn(|i| v[i]) };
-            let r = crate::mulmodmont384(&sixth(x), &sixth(y), &sixth(&self.m), inv);
-            let mut out = [0u64; MAX_LIMBS];
-            out[..6].copy_from_slice(&r);
-            return out;
+        if let Some(f) = self.odd384() {
+            return widen(f.mul(&six(x), &six(y)));
         }
-        cios(x, y, &self.m, inv, n)
+        cios(x, y, &self.m, inv, self.limbs)
+    }
+
+    /// The 6-word arithmetic of an odd context of six words (values in the registers' low six
+    /// words, the rest zero); `None` for other widths and powers of two.
+    pub fn odd384(&self) -> Option<Odd384> {
+        match self.kind {
+            Kind::Odd { inv, .. } if self.limbs == 6 => Some(Odd384 { m: six(&self.m), inv }),
+            _ => None,
+        }
     }
 
     /// STOREX: a canonical value into the internal form; `None` if it is not below m.

@@ -22,7 +22,7 @@
 
 use std::collections::BTreeMap;
 
-use evm384_arith::modx::{Limbs768, ModX, ModXError, MAX_LIMBS};
+use evm384_arith::modx::{Limbs768, ModX, ModXError, Odd384, MAX_LIMBS};
 
 /// Gas of the EVMMAX instructions by modulus width (index: words − 1, 64 to 768 bits).
 pub struct GasTable {
@@ -86,11 +86,91 @@ pub enum EvmmaxHalt {
 pub struct FieldContext {
     pub modx: ModX,
     pub registers: Vec<Limbs768>,
+    /// `modx.odd384()`, once: the 6-word arithmetic of an odd 384-bit context.
+    odd384: Option<Odd384>,
 }
 
 impl FieldContext {
     fn width(&self) -> usize {
         self.modx.limbs() - 1
+    }
+
+    /// [`EvmmaxState::arith_gas`] on this context.
+    pub fn arith_gas(&self, op: ArithOp, imm: ArithImmediate) -> Result<u64, EvmmaxHalt> {
+        if imm.out_stride == 0 {
+            return Err(EvmmaxHalt::ZeroStride);
+        }
+        if imm.count == 0 {
+            return Err(EvmmaxHalt::ZeroCount);
+        }
+        let reach = |idx: u8, stride: u8| idx as usize + stride as usize * imm.count as usize;
+        let max = reach(imm.out, imm.out_stride).max(reach(imm.x, imm.x_stride)).max(reach(imm.y, imm.y_stride));
+        if max >= self.registers.len() {
+            return Err(EvmmaxHalt::RegisterOutOfBounds);
+        }
+        let per = match op {
+            ArithOp::AddModX | ArithOp::SubModX => GAS.add_sub[self.width()],
+            ArithOp::MulModX => GAS.mul[self.width()],
+        };
+        Ok(per * imm.count as u64)
+    }
+
+    /// The arithmetic of [`EvmmaxState::arith`] once [`FieldContext::arith_gas`] accepted it.
+    /// Odd 384-bit contexts (BLS12-381's width) work on the registers' low six words; every
+    /// other width through `ModX` on all twelve.
+    pub fn apply(&mut self, op: ArithOp, imm: ArithImmediate) {
+        match self.odd384 {
+            Some(f) => {
+                let six = |r: &Limbs768| -> [u64; 6] { r[..6].try_into().expect("six words") };
+                let g = |x: &Limbs768, y: &Limbs768| match op {
+                    ArithOp::AddModX => f.add(&six(x), &six(y)),
+                    ArithOp::SubModX => f.sub(&six(x), &six(y)),
+                    ArithOp::MulModX => f.mul(&six(x), &six(y)),
+                };
+                strided(&mut self.registers, imm, g, |r, v| r[..6].copy_from_slice(&v));
+            }
+            None => {
+                let m = &self.modx;
+                let g = |x: &Limbs768, y: &Limbs768| match op {
+                    ArithOp::AddModX => m.add(x, y),
+                    ArithOp::SubModX => m.sub(x, y),
+                    ArithOp::MulModX => m.mul(x, y),
+                };
+                strided(&mut self.registers, imm, g, |r, v| *r = v);
+            }
+        }
+    }
+}
+
+/// `count` results `f(x + i·x_stride, y + i·y_stride)` written to `out + i·out_stride`, all
+/// computed before any is written (one result needs no buffer; short runs use the stack: a heap
+/// allocation per instruction tripled the interpreter's time on the pairing check).
+fn strided<V: Copy + Default>(
+    regs: &mut [Limbs768],
+    imm: ArithImmediate,
+    f: impl Fn(&Limbs768, &Limbs768) -> V,
+    write: impl Fn(&mut Limbs768, V),
+) {
+    let (x, y, out) = (imm.x as usize, imm.y as usize, imm.out as usize);
+    if imm.count == 1 {
+        let v = f(&regs[x], &regs[y]);
+        return write(&mut regs[out], v);
+    }
+    const SHORT: usize = 12;
+    let count = imm.count as usize;
+    let mut short = [V::default(); SHORT];
+    let mut long = Vec::new();
+    let results: &mut [V] = if count <= SHORT {
+        &mut short[..count]
+    } else {
+        long.resize(count, V::default());
+        &mut long
+    };
+    for (i, r) in results.iter_mut().enumerate() {
+        *r = f(&regs[x + i * imm.x_stride as usize], &regs[y + i * imm.y_stride as usize]);
+    }
+    for (i, r) in results.iter().enumerate() {
+        write(&mut regs[out + i * imm.out_stride as usize], *r);
     }
 }
 
@@ -178,7 +258,8 @@ impl EvmmaxState {
         }
         let gas = GAS.setmodx_base + if modx.is_odd() { GAS.setmodx_odd[modx.limbs() - 1] } else { 0 };
         let registers = vec![[0u64; MAX_LIMBS]; alloc_count as usize];
-        self.contexts.insert(id, FieldContext { modx, registers });
+        let odd384 = modx.odd384();
+        self.contexts.insert(id, FieldContext { modx, registers, odd384 });
         self.active = Some(id);
         Ok(SetModX { gas, allocated })
     }
@@ -186,67 +267,17 @@ impl EvmmaxState {
     /// The gas of an arithmetic instruction on the active context, or why it halts (checked
     /// before anything is computed, so that the gas can be charged first).
     pub fn arith_gas(&self, op: ArithOp, imm: ArithImmediate) -> Result<u64, EvmmaxHalt> {
-        let ctx = self.active().ok_or(EvmmaxHalt::NoActiveContext)?;
-        if imm.out_stride == 0 {
-            return Err(EvmmaxHalt::ZeroStride);
-        }
-        if imm.count == 0 {
-            return Err(EvmmaxHalt::ZeroCount);
-        }
-        let reach = |idx: u8, stride: u8| idx as usize + stride as usize * imm.count as usize;
-        let max = reach(imm.out, imm.out_stride).max(reach(imm.x, imm.x_stride)).max(reach(imm.y, imm.y_stride));
-        if max >= ctx.registers.len() {
-            return Err(EvmmaxHalt::RegisterOutOfBounds);
-        }
-        let per = match op {
-            ArithOp::AddModX | ArithOp::SubModX => GAS.add_sub[ctx.width()],
-            ArithOp::MulModX => GAS.mul[ctx.width()],
-        };
-        Ok(per * imm.count as u64)
+        self.active().ok_or(EvmmaxHalt::NoActiveContext)?.arith_gas(op, imm)
     }
 
-    /// ADDMODX / SUBMODX / MULMODX: every result from the registers as they were before the
-    /// instruction, then all written ("registers are not modified until all operations in the
-    /// loop have completed"). Returns the gas ([`EvmmaxState::arith_gas`]).
+    /// ADDMODX / SUBMODX / MULMODX on the active context: checks, then every result from the
+    /// registers as they were before the instruction, then all written ("registers are not
+    /// modified until all operations in the loop have completed"). Returns the gas.
     pub fn arith(&mut self, op: ArithOp, imm: ArithImmediate) -> Result<u64, EvmmaxHalt> {
-        let gas = self.arith_gas(op, imm)?;
-        self.apply(op, imm)?;
-        Ok(gas)
-    }
-
-    /// The arithmetic of [`EvmmaxState::arith`] once its checks passed and its gas was charged.
-    fn apply(&mut self, op: ArithOp, imm: ArithImmediate) -> Result<(), EvmmaxHalt> {
         let ctx = self.active_mut()?;
-        let f = |x: &Limbs768, y: &Limbs768| match op {
-            ArithOp::AddModX => ctx.modx.add(x, y),
-            ArithOp::SubModX => ctx.modx.sub(x, y),
-            ArithOp::MulModX => ctx.modx.mul(x, y),
-        };
-        let (x, y, out) = (imm.x as usize, imm.y as usize, imm.out as usize);
-        if imm.count == 1 {
-            let r = f(&ctx.registers[x], &ctx.registers[y]);
-            ctx.registers[out] = r;
-            return Ok(());
-        }
-        // Every result first, in a stack buffer for the usual short runs (a heap allocation per
-        // instruction tripled the interpreter's time on the pairing check).
-        const SHORT: usize = 12;
-        let count = imm.count as usize;
-        let mut short = [[0u64; MAX_LIMBS]; SHORT];
-        let mut long = Vec::new();
-        let results: &mut [Limbs768] = if count <= SHORT {
-            &mut short[..count]
-        } else {
-            long.resize(count, [0u64; MAX_LIMBS]);
-            &mut long
-        };
-        for (i, r) in results.iter_mut().enumerate() {
-            *r = f(&ctx.registers[x + i * imm.x_stride as usize], &ctx.registers[y + i * imm.y_stride as usize]);
-        }
-        for (i, r) in results.iter().enumerate() {
-            ctx.registers[out + i * imm.out_stride as usize] = *r;
-        }
-        Ok(())
+        let gas = ctx.arith_gas(op, imm)?;
+        ctx.apply(op, imm);
+        Ok(gas)
     }
 
     /// LOADX's gas and checks: `count` registers from `source` of the active context.
@@ -599,14 +630,18 @@ mod glue {
     }
 
     /// ADDMODX / SUBMODX / MULMODX (0xc3..0xc5) with their 7-byte immediate.
-    fn arith<H: EvmmaxHost + ?Sized>(mut ctx: Ctx<'_, H>, op: ArithOp) -> InstructionExecResult {
+    fn arith<H: EvmmaxHost + ?Sized>(ctx: Ctx<'_, H>, op: ArithOp) -> InstructionExecResult {
         let imm: [u8; IMMEDIATE_LEN] =
             ctx.interpreter.bytecode.read_slice(IMMEDIATE_LEN).try_into().expect("padded code");
         ctx.interpreter.bytecode.relative_jump(IMMEDIATE_LEN as isize);
         let imm = ArithImmediate::from_bytes(&imm);
-        let gas = ctx.host.evmmax_state().arith_gas(op, imm).map_err(halt)?;
-        charge(&mut ctx, gas)?;
-        ctx.host.evmmax_state().apply(op, imm).map_err(halt)?;
+        // One look-up of the active context: checks and gas, the charge, then the arithmetic.
+        let fc = ctx.host.evmmax_state().active_mut().map_err(halt)?;
+        let gas = fc.arith_gas(op, imm).map_err(halt)?;
+        if !ctx.interpreter.gas.record_regular_cost(gas) {
+            return Err(InstructionResult::OutOfGas);
+        }
+        fc.apply(op, imm);
         Ok(())
     }
 

@@ -619,7 +619,7 @@ impl Emitter<'_> {
     /// where `len` is no multiple of 32).
     fn memory_equal(&mut self, a: u64, b: u64, len: u64) {
         let mut offs: Vec<u64> = (0..len / 32).map(|i| 32 * i).collect();
-        if len % 32 != 0 {
+        if !len.is_multiple_of(32) {
             offs.push(len - 32);
         }
         for (i, o) in offs.into_iter().enumerate() {

@@ -96,8 +96,8 @@ pub fn parity(contracts: &[Contract], ks: &[u64]) -> Result<(Vec<ParityRow>, Vec
         let (k1, k2) = (ks[ks.len() - 2] as usize, ks[ks.len() - 1] as usize);
         for s in Schedule::ALL {
             let mut tx = |k: usize| -> Result<f64, String> {
-                if !runs.contains_key(&k) {
-                    runs.insert(k, run(c, k)?);
+                if let std::collections::btree_map::Entry::Vacant(e) = runs.entry(k) {
+                    e.insert(run(c, k)?);
                 }
                 let r = &runs[&k];
                 Ok(r.gas[&s] + r.intrinsic as f64)
