@@ -55,6 +55,20 @@ pub fn sqr_f(a: &mut Asm, d: Deg, out: Slot, x: Slot) {
     }
 }
 
+/// INVALID unless the affine point (x, y) is on y² = x³ + b (`b`: the curve's constant, one
+/// Fp or Fp2 value).
+pub fn assert_on_curve(a: &mut Asm, d: Deg, x: Slot, y: Slot, b: Slot) {
+    a.scoped(|a| {
+        let s = a.alloc(d.n());
+        let t = a.alloc(d.n());
+        sqr_f(a, d, t, x);
+        mul_f(a, d, t, t, x);
+        add_f(a, d, t, t, b); // x³ + b
+        sqr_f(a, d, s, y); // y²
+        a.assert(crate::ir::Cond::Eq(s, t, d.n()));
+    });
+}
+
 /// A Jacobian point (X, Y, Z) = (X/Z², Y/Z³): three consecutive coordinates.
 #[derive(Clone, Copy, Debug)]
 pub struct Jac {

@@ -75,8 +75,19 @@ pub enum Cond {
     Ne(Slot, Slot, u32),
     /// The current input pair has a non-zero byte in `offset..offset+len`.
     InputNonZero { offset: u32, len: u32 },
+    /// The negation of `InputNonZero` (the bytes encode the point at infinity).
+    InputZero { offset: u32, len: u32 },
     /// No pair record was appended (every pair had a point at infinity).
     NoPairs,
+}
+
+/// What the input length must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputLength {
+    /// A non-zero multiple of this many bytes (PAIRING_CHECK: of 384).
+    MultipleOf(u32),
+    /// Exactly this many bytes (G1ADD: 256, G2ADD: 512).
+    Exactly(u32),
 }
 
 /// One step of a program.
@@ -121,8 +132,8 @@ pub enum Node {
     If(Cond, Vec<Node>),
     /// Halt with INVALID unless the condition holds.
     Assert(Cond),
-    /// Halt with INVALID unless the input length is a non-zero multiple of 384.
-    CheckInputLength,
+    /// Halt with INVALID unless the input length is as required.
+    CheckInputLength(InputLength),
     /// Reads the 64-byte big-endian field element x at `offset` of the current input pair into
     /// `dst` in Montgomery form, x·R mod p; INVALID if the top 16 bytes are not zero or x is not
     /// below p. EVM384 loads x and multiplies it by R² (slot `r2`, counted as one
@@ -137,6 +148,14 @@ pub enum Node {
     Phase(Phase),
     /// Halts returning the 32-byte big-endian boolean of the condition.
     ReturnBool(Cond),
+    /// Halts returning the field elements in `slots` (Montgomery form) as EIP-2537 encodes
+    /// them: 64 bytes each, 16 zero bytes then the canonical value big-endian. EVM384 converts
+    /// each by a product with the raw one in `one` into `tmp`; EVMMAX's LOADX converts itself.
+    ReturnFields {
+        slots: Vec<Slot>,
+        one: Slot,
+        tmp: Slot,
+    },
     /// Halts returning all slots up to the end of the pair-record array (debugging/tests).
     ReturnMemory,
 }
@@ -345,8 +364,13 @@ impl Asm {
         self.push(Node::Assert(cond));
     }
 
-    pub fn check_input_length(&mut self) {
-        self.push(Node::CheckInputLength);
+    pub fn check_input_length(&mut self, length: InputLength) {
+        self.push(Node::CheckInputLength(length));
+    }
+
+    /// Halts returning `slots` as EIP-2537 field elements (see [`Node::ReturnFields`]).
+    pub fn return_fields(&mut self, slots: &[Slot], one: Slot, tmp: Slot) {
+        self.push(Node::ReturnFields { slots: slots.to_vec(), one, tmp });
     }
 
     /// `dst` ← x·R for the input field element x at `offset` (see [`Node::LoadInput`]).
@@ -354,7 +378,8 @@ impl Asm {
         self.push(Node::LoadInput { dst, offset, r2 });
     }
 
-    /// Declares the pair-record layout (once, before `append_pair`/`for_each_pair`).
+    /// Declares the pair-record layout (once, before `append_pair`/`for_each_pair`; a program
+    /// without pair records declares none).
     pub fn set_pair_layout(&mut self, work: Slot, record: u32, writeback: (u32, u32)) {
         self.pairs = Some(PairLayout { work, record, writeback, base: 0 });
     }
@@ -385,7 +410,8 @@ impl Asm {
         }
         let main = self.blocks.pop().expect("main block");
         assert!(self.blocks.is_empty(), "unclosed block");
-        let mut pairs = self.pairs.expect("pair layout declared");
+        // A program without pair records has an empty layout.
+        let mut pairs = self.pairs.unwrap_or(PairLayout { work: 0, record: 0, writeback: (0, 0), base: 0 });
         pairs.base = self.high;
         self.allocations.sort_unstable();
         self.allocations.dedup();

@@ -13,6 +13,7 @@
 
 pub mod bytecode;
 pub mod curve;
+pub mod g_add;
 pub mod ir;
 pub mod native;
 pub mod pairing;
@@ -113,6 +114,16 @@ pub enum Error {
     Invalid(&'static str),
     #[error("unexpected program result")]
     Unexpected,
+}
+
+/// The BLS12_G1ADD (0x0b) program for BLS12-381.
+pub fn g1_add_program(f2mul: F2Mul) -> Program {
+    g_add::point_add_program(&params::bls12_381(), f2mul, g_add::Group::G1)
+}
+
+/// The BLS12_G2ADD (0x0d) program for BLS12-381.
+pub fn g2_add_program(f2mul: F2Mul) -> Program {
+    g_add::point_add_program(&params::bls12_381(), f2mul, g_add::Group::G2)
 }
 
 /// The PAIRING_CHECK program for BLS12-381.
@@ -249,7 +260,7 @@ impl NativePairingCheck {
         match self.run(input).outcome {
             Outcome::Bool(b) => Ok(b),
             Outcome::Invalid(why) => Err(Error::Invalid(why)),
-            Outcome::Memory(_) => Err(Error::Unexpected),
+            Outcome::Memory(_) | Outcome::Output(_) => Err(Error::Unexpected),
         }
     }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use evm384_arith::{addmod384, from_be_bytes, isa::Op, mulmodmont384, submod384, Limbs};
 
-use crate::ir::{Cond, Node, Phase, Program, Slot, PAIR_INPUT_BYTES};
+use crate::ir::{Cond, InputLength, Node, Phase, Program, Slot, PAIR_INPUT_BYTES};
 
 /// Operation counts of one phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,6 +60,8 @@ pub enum Outcome {
     Invalid(&'static str),
     /// `ReturnMemory`: all slots up to the end of the pair-record array.
     Memory(Vec<Limbs>),
+    /// `ReturnFields`: the encoded field elements.
+    Output(Vec<u8>),
 }
 
 /// A native run: outcome and per-phase counts.
@@ -145,6 +147,7 @@ impl Machine<'_> {
                 let s = self.input_pos + offset as usize;
                 self.input[s..s + len as usize].iter().any(|&b| b != 0)
             }
+            Cond::InputZero { offset, len } => !self.cond(&Cond::InputNonZero { offset, len }),
             Cond::NoPairs => self.pair_end == self.prog.pairs.base,
         }
     }
@@ -228,8 +231,13 @@ impl Machine<'_> {
                     })));
                 }
             }
-            Node::CheckInputLength => {
-                if self.input.is_empty() || !self.input.len().is_multiple_of(PAIR_INPUT_BYTES as usize) {
+            Node::CheckInputLength(length) => {
+                let n = self.input.len();
+                let ok = match *length {
+                    InputLength::MultipleOf(unit) => n > 0 && n.is_multiple_of(unit as usize),
+                    InputLength::Exactly(len) => n == len as usize,
+                };
+                if !ok {
                     return Err(Halt::Done(Outcome::Invalid("invalid input length")));
                 }
             }
@@ -257,6 +265,15 @@ impl Machine<'_> {
                 self.phase = *p;
             }
             Node::ReturnBool(c) => return Err(Halt::Done(Outcome::Bool(self.cond(c)))),
+            Node::ReturnFields { slots, .. } => {
+                let mut out = Vec::with_capacity(64 * slots.len());
+                for &s in slots {
+                    out.extend_from_slice(&[0; 16]);
+                    out.extend_from_slice(&evm384_arith::to_be_bytes(&f.from_mont(&self.mem[s as usize])));
+                }
+                self.count().mulmodmont384 += slots.len() as u64; // EVM384's conversion
+                return Err(Halt::Done(Outcome::Output(out)));
+            }
             Node::ReturnMemory => {
                 let mut m = self.mem.clone();
                 m.resize(self.pair_end as usize, [0; 6]);

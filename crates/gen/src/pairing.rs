@@ -17,10 +17,10 @@
 use evm384_arith::MontField;
 
 use crate::curve::{
-    call_dbl_parts_g2, call_dbl_update_g2, call_madd_g2, dbl_jacobian, line_add, line_dbl, madd_jacobian, DblParts,
-    Deg, G2Regs, Jac, Line,
+    assert_on_curve, call_dbl_parts_g2, call_dbl_update_g2, call_madd_g2, dbl_jacobian, line_add, line_dbl,
+    madd_jacobian, DblParts, Deg, G2Regs, Jac, Line,
 };
-use crate::ir::{Asm, Cond, Phase, Program, Slot};
+use crate::ir::{Asm, Cond, InputLength, Phase, Program, Slot, PAIR_INPUT_BYTES};
 use crate::params::CurveParams;
 use crate::tower::*;
 use crate::{F2Mul, Squaring};
@@ -430,15 +430,7 @@ fn decode_g1(a: &mut Asm, c: Ctx, z2_bits: &[bool], skip_checks: bool) {
         return;
     }
     a.phase(Phase::OnCurve);
-    a.scoped(|a| {
-        let s = a.alloc(1);
-        let t = a.alloc(1);
-        a.mul(t, x, x);
-        a.mul(t, t, x);
-        a.add(t, t, c.b_g1); // x³ + b
-        a.mul(s, y, y); // y²
-        a.assert(Cond::Eq(s, t, 1));
-    });
+    assert_on_curve(a, Deg::Fp, x, y, c.b_g1);
     a.phase(Phase::Subgroup);
     let r = c.r1;
     a.copy(r.x(), x, 2); // R = (x, y, 1)
@@ -483,15 +475,7 @@ fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
         return;
     }
     a.phase(Phase::OnCurve);
-    a.scoped(|a| {
-        let s = Fp2(a.alloc(2));
-        let u = Fp2(a.alloc(2));
-        sqr_fp2(a, u, x);
-        mul_fp2(a, u, u, x);
-        add_fp2(a, u, u, c.b_g2); // x³ + b·ξ
-        sqr_fp2(a, s, y); // y²
-        a.assert(Cond::Eq(s.0, u.0, 2));
-    });
+    assert_on_curve(a, Deg::Fp2, x.0, y.0, c.b_g2.0); // b·ξ
     a.phase(Phase::Subgroup);
     a.copy(t.x(), x.0, 4); // T = (x, y, 1)
     a.copy(t.z(), c.k.one, 2);
@@ -528,7 +512,7 @@ fn decode_inputs(a: &mut Asm, c: Ctx, skip_checks: bool) {
     let (z_bits, z2_bits) = c.params_bits();
     let g1 = || Cond::InputNonZero { offset: 0, len: 128 };
     let g2 = || Cond::InputNonZero { offset: 128, len: 256 };
-    a.check_input_length();
+    a.check_input_length(InputLength::MultipleOf(PAIR_INPUT_BYTES));
     a.for_each_input(|a| {
         a.if_(g1(), |a| decode_g1(a, c, &z2_bits, skip_checks)); // all-zero encodes infinity
         a.if_(g2(), |a| decode_g2(a, c, &z_bits, skip_checks));

@@ -397,7 +397,7 @@ impl Liveness<'_> {
                 self.cond(c, &mut live);
                 live
             }
-            Node::CheckInputLength | Node::Phase(_) => after,
+            Node::CheckInputLength(_) | Node::Phase(_) => after,
             Node::LoadInput { dst, r2, .. } => {
                 let mut d = Set::new(n);
                 d.insert(*dst as usize);
@@ -416,6 +416,17 @@ impl Liveness<'_> {
             Node::ReturnBool(c) => {
                 let mut live = Set::new(n);
                 self.cond(c, &mut live);
+                live
+            }
+            Node::ReturnFields { slots, one, tmp } => {
+                let mut live = Set::new(n);
+                self.uses(&mut live, *one, 1);
+                for &s in slots {
+                    self.uses(&mut live, s, 1);
+                }
+                let mut d = Set::new(n);
+                d.insert(*tmp as usize);
+                self.define(&d, &live); // EVM384 writes tmp while later values are still to go
                 live
             }
             Node::ReturnMemory => {

@@ -59,6 +59,51 @@ impl Emitter<'_> {
         self.code.extend_from_slice(&encode(iface, op, &ops));
     }
 
+    /// Each slot converted out of Montgomery form into `tmp` (a product with the raw one), then
+    /// written big-endian after 16 zero bytes, 64 bytes a value, from the address where the
+    /// pair records would start (the caller RETURNs them). v8 holds values big-endian already;
+    /// v7 and v9 reverse the bytes of the two words (as `load_input_evm384` does the other way).
+    pub(super) fn return_fields_evm384(&mut self, iface: Interface, slots: &[u32], one: u32, tmp: u32) {
+        let out = slot_addr(self.prog.pairs.base) as u64;
+        let d = slot_addr(tmp) as u64;
+        for (i, &s) in slots.iter().enumerate() {
+            let at = out + 64 * i as u64;
+            self.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: tmp, x: s, y: one });
+            if iface.big_endian_values() {
+                self.push(d);
+                self.op(MLOAD);
+                self.push(128);
+                self.op(SHR); // 16 zero bytes ‖ value bytes 0..16
+                self.push(at);
+                self.op(MSTORE);
+                self.push(d + 16);
+                self.op(MLOAD); // value bytes 16..48
+                self.push(at + 32);
+                self.op(MSTORE);
+            } else {
+                self.push(d);
+                self.op(MLOAD);
+                self.call_bswap();
+                self.op(DUP1);
+                self.push(128);
+                self.op(SHR);
+                self.op(SWAP1);
+                self.push(128);
+                self.op(SHL);
+                self.op(OR); // the low 32 bytes, big-endian
+                self.push(at + 32);
+                self.op(MSTORE);
+                self.push(d + 32);
+                self.op(MLOAD);
+                self.call_bswap();
+                self.push(128);
+                self.op(SHR); // 16 zero bytes ‖ the high 16 bytes, big-endian
+                self.push(at);
+                self.op(MSTORE);
+            }
+        }
+    }
+
     pub(super) fn copy_evm384(&mut self, dst: u32, src: u32, n: u32) {
         self.push(48 * n as u64);
         self.push(slot_addr(src) as u64);

@@ -278,6 +278,19 @@ impl Emitter<'_> {
         self.storex(tmp, SCRATCH_A, n as u64); // tmp ← table[entry]
     }
 
+    /// LOADX converts out of Montgomery form and writes big-endian: each value at its field's
+    /// byte 16, after memory is expanded over all of them (the pads stay zero: fresh memory).
+    pub(super) fn return_fields_evmmax(&mut self, slots: &[u32]) {
+        let out = pair_base_addr(self.prog);
+        self.op(PUSH0);
+        self.push(out + 64 * slots.len() as u64 - 32);
+        self.op(MSTORE);
+        for (i, &s) in slots.iter().enumerate() {
+            let r = self.reg(s);
+            self.loadx(out + 64 * i as u64 + 16, r, 1);
+        }
+    }
+
     /// Both ranges LOADXed (canonical values: equal iff the residues are), then compared.
     pub(super) fn slots_equal_evmmax(&mut self, a: u32, b: u32, n: u32) {
         assert!(n as u64 <= SCRATCH_VALUES);

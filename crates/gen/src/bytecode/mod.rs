@@ -21,7 +21,9 @@ mod evmmax;
 
 use evm384_arith::isa::{InstructionSet, Interface};
 
-use crate::ir::{slot_addr, Cond, Node, Phase, Program, Window, INPUT_PTR_ADDR, PAIR_END_ADDR, PAIR_INPUT_BYTES};
+use crate::ir::{
+    slot_addr, Cond, InputLength, Node, Phase, Program, Window, INPUT_PTR_ADDR, PAIR_END_ADDR, PAIR_INPUT_BYTES,
+};
 use crate::registers::{Registers, TooManyRegisters};
 
 pub use evm384::{data_blob_len, value_bytes};
@@ -443,15 +445,32 @@ impl Emitter<'_> {
                 let inv = self.invalid;
                 self.jumpi_to(inv);
             }
-            Node::CheckInputLength => {
+            Node::CheckInputLength(InputLength::MultipleOf(unit)) => {
                 let inv = self.invalid;
                 self.op(CALLDATASIZE);
                 self.op(ISZERO);
                 self.jumpi_to(inv); // empty input
-                self.push(PAIR_INPUT_BYTES as u64);
+                self.push(*unit as u64);
                 self.op(CALLDATASIZE);
                 self.op(MOD);
-                self.jumpi_to(inv); // size % 384 != 0
+                self.jumpi_to(inv); // size % unit != 0
+            }
+            Node::CheckInputLength(InputLength::Exactly(len)) => {
+                let inv = self.invalid;
+                self.push(*len as u64);
+                self.op(CALLDATASIZE);
+                self.op(EQ);
+                self.op(ISZERO);
+                self.jumpi_to(inv); // size != len
+            }
+            Node::ReturnFields { slots, one, tmp } => {
+                match *self.isa {
+                    Isa::Evm384(i) => self.return_fields_evm384(i, slots, *one, *tmp),
+                    Isa::Evmmax(_) => self.return_fields_evmmax(slots),
+                }
+                self.push(64 * slots.len() as u64);
+                self.push(self.pair_base_addr());
+                self.op(RETURN);
             }
             Node::LoadInput { dst, offset, r2 } => self.load_input(*dst, *offset, *r2),
             Node::AppendPair => {
@@ -737,6 +756,10 @@ impl Emitter<'_> {
                 }
                 self.op(SWAP1);
                 self.op(POP);
+            }
+            Cond::InputZero { offset, len } => {
+                self.cond(&Cond::InputNonZero { offset, len });
+                self.op(ISZERO);
             }
             Cond::NoPairs => {
                 self.push(PAIR_END_ADDR as u64);

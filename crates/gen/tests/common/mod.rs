@@ -288,3 +288,27 @@ pub fn runner_calling_through(opts: evm384_evm::RunOptions, code: &[u8], call_op
     r.deploy(&caller);
     r
 }
+
+/// a + b by blst (affine in, affine out; infinity as blst encodes it).
+pub fn blst_add_g1(a: &blst_p1_affine, b: &blst_p1_affine) -> blst_p1_affine {
+    // SAFETY: blst reads and writes the locals.
+    unsafe {
+        let (mut pa, mut sum, mut out) = (blst_p1::default(), blst_p1::default(), blst_p1_affine::default());
+        blst_p1_from_affine(&mut pa, a);
+        blst_p1_add_or_double_affine(&mut sum, &pa, b);
+        blst_p1_to_affine(&mut out, &sum);
+        out
+    }
+}
+
+/// a + b in G2 by blst (see [`blst_add_g1`]).
+pub fn blst_add_g2(a: &blst_p2_affine, b: &blst_p2_affine) -> blst_p2_affine {
+    // SAFETY: blst reads and writes the locals.
+    unsafe {
+        let (mut pa, mut sum, mut out) = (blst_p2::default(), blst_p2::default(), blst_p2_affine::default());
+        blst_p2_from_affine(&mut pa, a);
+        blst_p2_add_or_double_affine(&mut sum, &pa, b);
+        blst_p2_to_affine(&mut out, &sum);
+        out
+    }
+}

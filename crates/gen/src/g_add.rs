@@ -1,0 +1,141 @@
+//! The EIP-2537 point additions BLS12_G1ADD (0x0b) and BLS12_G2ADD (0x0d), written once for
+//! both groups (the coordinate field is a [`Deg`]) against the emitter.
+//!
+//! EIP-2537: the input is exactly two points (128 bytes each in G1, 256 in G2; a field element
+//! is 64 bytes, 16 zero bytes then the value below p big-endian; all zero encodes the point at
+//! infinity); each point must be on the curve (y² = x³ + b, resp. b·ξ on the twist), with no
+//! subgroup check; the output is the sum in the same encoding. Any failure halts (INVALID in
+//! the contract, as the precompile's failure consumes all gas).
+//!
+//! The sum in affine coordinates with one inversion (Silverman, "The Arithmetic of Elliptic
+//! Curves", III.2.3): λ = (y₂ − y₁)/(x₂ − x₁), or λ = 3x₁²/(2y₁) when P₁ = P₂; x₃ = λ² − x₁ −
+//! x₂, y₃ = λ(x₁ − x₃) − y₁; P + O = P; P + (−P) = O. No point of E(Fp) or E'(Fp2) has y = 0
+//! (both group orders are odd), so doubling never divides by zero.
+
+use evm384_arith::MontField;
+
+use crate::curve::{add_f, assert_on_curve, mul_f, sqr_f, sub_f, Deg};
+use crate::ir::{Asm, Cond, InputLength, Program, Slot};
+use crate::params::CurveParams;
+use crate::tower::{inverse_fp, inverse_fp2, Fp2, InvFpRegs, TowerConsts};
+use crate::F2Mul;
+
+/// The group of an addition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// G1 over Fp: BLS12_G1ADD.
+    G1,
+    /// G2 over Fp2: BLS12_G2ADD.
+    G2,
+}
+
+impl Group {
+    /// Coordinate field.
+    pub fn deg(self) -> Deg {
+        match self {
+            Group::G1 => Deg::Fp,
+            Group::G2 => Deg::Fp2,
+        }
+    }
+
+    /// Bytes of one encoded point (two coordinates of 64 bytes per Fp component).
+    pub fn point_bytes(self) -> u32 {
+        128 * self.deg().n()
+    }
+}
+
+/// An affine point's slots: x then y, `deg.n()` each.
+#[derive(Clone, Copy, Debug)]
+struct Affine {
+    d: Deg,
+    base: Slot,
+}
+
+impl Affine {
+    fn x(self) -> Slot {
+        self.base
+    }
+    fn y(self) -> Slot {
+        self.base + self.d.n()
+    }
+    fn slots(self) -> Vec<Slot> {
+        (self.base..self.base + 2 * self.d.n()).collect()
+    }
+}
+
+/// `x` ← x⁻¹ (Fermat, as in the final exponentiation).
+fn inverse_f(a: &mut Asm, d: Deg, k: &TowerConsts, inv: InvFpRegs, p_minus_2: evm384_arith::Limbs, x: Slot) {
+    match d {
+        Deg::Fp => {
+            a.copy(inv.x, x, 1);
+            inverse_fp(a, inv, p_minus_2);
+            a.copy(x, inv.r, 1);
+        }
+        Deg::Fp2 => inverse_fp2(a, k, inv, p_minus_2, Fp2(x), Fp2(x)),
+    }
+}
+
+/// The G1ADD or G2ADD program.
+pub fn point_add_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {
+    let field = MontField::new(curve.p);
+    let mut a = Asm::new(field, f2mul);
+    let d = g.deg();
+    let n = d.n();
+    let k = TowerConsts::new(&mut a);
+    let r2 = a.const_raw(&[a.field.r2]);
+    let one_raw = a.const_raw(&[[1, 0, 0, 0, 0, 0]]);
+    let b = [curve.b, 0, 0, 0, 0, 0];
+    let b = match g {
+        Group::G1 => a.const_mont(&[b]),
+        Group::G2 => a.const_mont(&[b, b]), // b·ξ = b + b·u
+    };
+    let mut p_minus_2 = curve.p;
+    p_minus_2[0] -= 2; // p is odd and > 2
+    let inv = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
+    let p1 = Affine { d, base: a.alloc(2 * n) };
+    let p2 = Affine { d, base: a.alloc(2 * n) };
+    let (num, den) = (a.alloc(n), a.alloc(n));
+    let sum = Affine { d, base: a.alloc(2 * n) };
+    let tmp = a.alloc(1);
+    let bytes = g.point_bytes();
+
+    a.check_input_length(InputLength::Exactly(2 * bytes));
+    let nonzero = |i: u32| Cond::InputNonZero { offset: i * bytes, len: bytes };
+    let zero = |i: u32| Cond::InputZero { offset: i * bytes, len: bytes };
+    for (i, p) in [p1, p2].into_iter().enumerate() {
+        a.if_(nonzero(i as u32), |a| {
+            // coordinates in encoding order: x (c0, c1), y (c0, c1)
+            for (j, s) in p.slots().into_iter().enumerate() {
+                a.load_input(s, i as u32 * bytes + 64 * j as u32, r2);
+            }
+            assert_on_curve(a, d, p.x(), p.y(), b);
+        }); // else: zero slots, which encode infinity
+    }
+    let ret = |a: &mut Asm, p: Affine| a.return_fields(&p.slots(), one_raw, tmp);
+    a.if_(zero(0), |a| ret(a, p2)); // O + Q = Q
+    a.if_(zero(1), |a| ret(a, p1)); // P + O = P
+    a.if_(Cond::Eq(p1.x(), p2.x(), n), |a| {
+        a.if_(Cond::Ne(p1.y(), p2.y(), n), |a| {
+            a.copy(sum.base, k.zero, 2 * n); // P + (−P) = O, encoded as zeros
+            ret(a, sum)
+        });
+        sqr_f(a, d, num, p1.x());
+        add_f(a, d, den, num, num);
+        add_f(a, d, num, den, num); // 3x₁²
+        add_f(a, d, den, p1.y(), p1.y()); // 2y₁
+    });
+    a.if_(Cond::Ne(p1.x(), p2.x(), n), |a| {
+        sub_f(a, d, num, p2.y(), p1.y());
+        sub_f(a, d, den, p2.x(), p1.x());
+    });
+    inverse_f(&mut a, d, &k, inv, p_minus_2, den);
+    mul_f(&mut a, d, num, num, den); // λ
+    sqr_f(&mut a, d, sum.x(), num);
+    sub_f(&mut a, d, sum.x(), sum.x(), p1.x());
+    sub_f(&mut a, d, sum.x(), sum.x(), p2.x()); // x₃ = λ² − x₁ − x₂
+    sub_f(&mut a, d, sum.y(), p1.x(), sum.x());
+    mul_f(&mut a, d, sum.y(), sum.y(), num);
+    sub_f(&mut a, d, sum.y(), sum.y(), p1.y()); // y₃ = λ(x₁ − x₃) − y₁
+    ret(&mut a, sum);
+    a.finish()
+}

@@ -1,0 +1,118 @@
+//! BLS12_G1ADD (0x0b) and BLS12_G2ADD (0x0d) as contracts: every EIP-2537 vector file of both
+//! operations (EIP assets and go-ethereum, success and failure) through the native executor and
+//! the contract in v7, v8, v9 and EVMMAX, and random sums against blst.
+
+mod common;
+
+use common::*;
+use evm384_evm::{InstructionSet, RunOptions, Runner, Status};
+use evm384_gen::bytecode::{try_assemble, AssembleOptions};
+use evm384_gen::native::{self, Outcome};
+use evm384_gen::{g1_add_program, g2_add_program, F2Mul, Program, MAX_CODE_SIZE};
+use evm384_vectors::{Expected, Operation};
+
+/// What a contract (or the native run) did: `Some(output)` on success, `None` on a halt.
+fn contract_output(isa: InstructionSet, code: &[u8], input: &[u8]) -> Option<Vec<u8>> {
+    let mut r = Runner::new(RunOptions { count_opcodes: false, ..RunOptions::default() }.with_instruction_set(isa));
+    r.deploy(code);
+    let e = r.run(input).expect("run");
+    match e.status {
+        Status::Success => Some(e.output),
+        Status::Halt(ref why) => {
+            // INVALID, or EVMMAX's STOREX of a value not below p
+            assert!(why == "InvalidFEOpcode" || why == "OutOfGas(InvalidOperand)", "{isa}: halted with {why}");
+            None
+        }
+        Status::Revert => panic!("{isa}: reverted"),
+    }
+}
+
+fn native_output(prog: &Program, input: &[u8]) -> Option<Vec<u8>> {
+    match native::run(prog, input).outcome {
+        Outcome::Output(o) => Some(o),
+        Outcome::Invalid(_) => None,
+        other => panic!("unexpected outcome {other:?}"),
+    }
+}
+
+fn programs() -> [(Operation, Program); 2] {
+    [(Operation::G1Add, g1_add_program(F2Mul::V3)), (Operation::G2Add, g2_add_program(F2Mul::V3))]
+}
+
+#[test]
+fn every_vector_in_every_interface() {
+    for (op, prog) in programs() {
+        let codes: Vec<(InstructionSet, Vec<u8>)> = InstructionSet::ALL
+            .into_iter()
+            .map(|isa| (isa, try_assemble(&prog, isa, AssembleOptions::default()).unwrap()))
+            .collect();
+        for (isa, code) in &codes {
+            eprintln!("{} {isa}: {} bytes", op.name(), code.len());
+            assert!(code.len() <= MAX_CODE_SIZE);
+        }
+        let mut n = 0;
+        for (file, cases) in evm384_vectors::load_operation_files(op).unwrap() {
+            for case in cases {
+                let want = match &case.expected {
+                    Expected::Output(o) => Some(o.clone()),
+                    Expected::Error(_) => None,
+                };
+                assert_eq!(native_output(&prog, &case.input), want, "native {file} {}", case.name);
+                for (isa, code) in &codes {
+                    assert_eq!(contract_output(*isa, code, &case.input), want, "{isa} {file} {}", case.name);
+                }
+                n += 1;
+            }
+        }
+        assert!(n > 100, "{}: {n} vectors", op.name());
+    }
+}
+
+/// Random points (in the subgroups and, since the additions check no subgroup, off them), their
+/// doubles, negatives and infinity, against blst's sums: natively and through the contract in
+/// every instruction set.
+#[test]
+fn random_sums_against_blst() {
+    let mut rng = rng(31);
+    let g1 = g1_add_program(F2Mul::V3);
+    let g2 = g2_add_program(F2Mul::V4);
+    let codes = |prog: &Program| -> Vec<(InstructionSet, Vec<u8>)> {
+        InstructionSet::ALL.map(|isa| (isa, try_assemble(prog, isa, AssembleOptions::default()).unwrap())).to_vec()
+    };
+    let (c1, c2) = (codes(&g1), codes(&g2));
+    let check = |prog: &Program, codes: &[(InstructionSet, Vec<u8>)], input: &[u8], want: Vec<u8>, what: &str| {
+        assert_eq!(native_output(prog, input), Some(want.clone()), "native {what}");
+        for (isa, code) in codes {
+            assert_eq!(contract_output(*isa, code, input), Some(want.clone()), "{isa} {what}");
+        }
+    };
+    for round in 0..6 {
+        let (p, q) = if round % 2 == 0 {
+            (random_g1(&mut rng), random_g1(&mut rng))
+        } else {
+            (random_e1_point(&mut rng), random_e1_point(&mut rng))
+        };
+        let (p2, q2) = if round % 2 == 0 {
+            (random_g2(&mut rng), random_g2(&mut rng))
+        } else {
+            (random_e2_point(&mut rng), random_e2_point(&mut rng))
+        };
+        let mut pn = p;
+        let mut p2n = p2;
+        // SAFETY: blst reads and writes the locals.
+        unsafe {
+            blst::blst_fp_cneg(&mut pn.y, &p.y, true);
+            blst::blst_fp2_cneg(&mut p2n.y, &p2.y, true);
+        }
+        let inf1 = blst::blst_p1_affine::default();
+        let inf2 = blst::blst_p2_affine::default();
+        for (a, b) in [(p, q), (p, p), (p, pn), (p, inf1), (inf1, q), (inf1, inf1)] {
+            let input = [encode_g1(&a), encode_g1(&b)].concat();
+            check(&g1, &c1, &input, encode_g1(&blst_add_g1(&a, &b)), &format!("G1 round {round}"));
+        }
+        for (a, b) in [(p2, q2), (p2, p2), (p2, p2n), (p2, inf2), (inf2, q2)] {
+            let input = [encode_g2(&a), encode_g2(&b)].concat();
+            check(&g2, &c2, &input, encode_g2(&blst_add_g2(&a, &b)), &format!("G2 round {round}"));
+        }
+    }
+}
