@@ -238,3 +238,26 @@ fn evmmax_pairing_check_build_and_vectors() {
     let o = evm384(&["build", "pairing-check", "--interface", "evmmax", "--optimize-for", "eip-6690"]);
     assert!(o.status.success() && stderr(&o).contains("<- chosen"), "{}", stderr(&o));
 }
+
+#[test]
+fn g1_and_g2_additions_build_and_pass_their_vectors() {
+    for (op, file) in [("g1-add", "eips-assets/add_G1_bls.json"), ("g2-add", "eips-assets/fail-add_G2_bls.json")] {
+        let o = evm384(&["build", op, "--interface", "v9"]);
+        assert!(o.status.success() && stderr(&o).contains(op), "{}", stderr(&o));
+        let path = evm384_vectors::testdata_dir().join("eip2537").join(file);
+        let o = evm384(&["vectors", path.to_str().unwrap(), "--interface", "v9", "--interface", "evmmax"]);
+        let text = stdout(&o);
+        assert!(o.status.success(), "{text}");
+        assert!(text.lines().last().unwrap().ends_with(" passed, 0 failed"), "{text}");
+    }
+    // an operation without a contract, and a file whose operation cannot be told
+    let msm = evm384_vectors::testdata_dir().join("eip2537/eips-assets/msm_G1_bls.json");
+    assert_one_line_error(&evm384(&["vectors", msm.to_str().unwrap()]), "no contract for 'g1-msm'");
+    let add = evm384_vectors::testdata_dir().join("eip2537/eips-assets/add_G1_bls.json");
+    let copy = std::env::temp_dir().join(format!("evm384-cli-{}-cases.json", std::process::id()));
+    std::fs::copy(&add, &copy).unwrap();
+    assert_one_line_error(&evm384(&["vectors", copy.to_str().unwrap()]), "give --op");
+    let o = evm384(&["vectors", copy.to_str().unwrap(), "--op", "g1-add", "--interface", "v7"]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    std::fs::remove_file(copy).ok();
+}

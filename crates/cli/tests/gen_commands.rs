@@ -82,7 +82,7 @@ fn vectors_pass_and_failures_are_reported() {
     let flipped = if case["Expected"].as_str().unwrap().ends_with('1') { "0" } else { "1" };
     case["Expected"] = format!("{}{flipped}", "0".repeat(63)).into();
     std::fs::write(&wrong, serde_json::to_string(&vec![case]).unwrap()).unwrap();
-    let o = evm384(&["vectors", wrong.to_str().unwrap(), "--interface", "v8"]);
+    let o = evm384(&["vectors", wrong.to_str().unwrap(), "--interface", "v8", "--op", "pairing-check"]);
     assert!(!o.status.success());
     assert!(String::from_utf8(o.stdout).unwrap().contains("0 passed, 1 failed"));
     std::fs::remove_dir_all(&dir).ok();
@@ -104,7 +104,7 @@ fn vectors_reject_malformed_cases() {
     for (file, text, why) in cases {
         let path = dir.join(format!("{file}.json"));
         std::fs::write(&path, text).unwrap();
-        let o = evm384(&["vectors", path.to_str().unwrap(), "--interface", "v9"]);
+        let o = evm384(&["vectors", path.to_str().unwrap(), "--interface", "v9", "--op", "pairing-check"]);
         let err = String::from_utf8(o.stderr).unwrap();
         assert!(!o.status.success(), "{file}: accepted");
         assert!(err.contains(file) && err.contains(why), "{file}: {err}");

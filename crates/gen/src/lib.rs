@@ -116,6 +116,70 @@ pub enum Error {
     Unexpected,
 }
 
+/// The EIP-2537 operations written as contracts (names as the CLI and `evm384-vectors` spell
+/// them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Contract {
+    /// BLS12_G1ADD (0x0b).
+    G1Add,
+    /// BLS12_G2ADD (0x0d).
+    G2Add,
+    /// BLS12_PAIRING_CHECK (0x0f).
+    PairingCheck,
+}
+
+impl Contract {
+    pub const ALL: [Contract; 3] = [Contract::G1Add, Contract::G2Add, Contract::PairingCheck];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Contract::G1Add => "g1-add",
+            Contract::G2Add => "g2-add",
+            Contract::PairingCheck => "pairing-check",
+        }
+    }
+
+    /// The precompile it replaces (the last byte of its address).
+    pub fn precompile_address_byte(self) -> u8 {
+        match self {
+            Contract::G1Add => 0x0b,
+            Contract::G2Add => 0x0d,
+            Contract::PairingCheck => 0x0f,
+        }
+    }
+
+    /// The program with these formulas (the additions use only `f2mul`).
+    pub fn program(self, formulas: Formulas) -> Program {
+        match self {
+            Contract::G1Add => g1_add_program(formulas.f2mul),
+            Contract::G2Add => g2_add_program(formulas.f2mul),
+            Contract::PairingCheck => formulas.program(),
+        }
+    }
+
+    /// Runtime code for `isa` (may exceed [`MAX_CODE_SIZE`]: check before deploying).
+    pub fn runtime_code(self, isa: InstructionSet, formulas: Formulas) -> Result<Vec<u8>, bytecode::AssembleError> {
+        let prog = self.program(formulas);
+        bytecode::try_assemble(&prog, isa, formulas.assemble_options(&prog, isa))
+    }
+}
+
+impl core::str::FromStr for Contract {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Contract::ALL.into_iter().find(|c| c.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Contract::ALL.iter().map(|c| c.name()).collect();
+            format!("no contract for '{s}' (contracts: {})", names.join(", "))
+        })
+    }
+}
+
+impl core::fmt::Display for Contract {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The BLS12_G1ADD (0x0b) program for BLS12-381.
 pub fn g1_add_program(f2mul: F2Mul) -> Program {
     g_add::point_add_program(&params::bls12_381(), f2mul, g_add::Group::G1)

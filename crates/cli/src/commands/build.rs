@@ -1,10 +1,10 @@
-//! `evm384 build pairing-check`: the generated EIP-2537 PAIRING_CHECK contract (evm384-gen) as
-//! hex, runtime code or (`--init`) init code; size and provenance on stderr.
+//! `evm384 build pairing-check | g1-add | g2-add`: a generated EIP-2537 contract (evm384-gen)
+//! as hex, runtime code or (`--init`) init code; size and provenance on stderr.
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use evm384_gen::{F2Mul, Formulas, Squaring};
+use evm384_gen::{Contract, F2Mul, Formulas, Squaring};
 use evm384_report::optimize::{self, Target as CostTarget};
 use evm384_timing::Plan;
 
@@ -21,6 +21,25 @@ pub struct Args {
 pub enum Target {
     /// The BLS12-381 pairing check, a drop-in for the EIP-2537 precompile 0x0f.
     PairingCheck(PairingCheckArgs),
+    /// BLS12_G1ADD, a drop-in for the EIP-2537 precompile 0x0b.
+    G1Add(AddArgs),
+    /// BLS12_G2ADD, a drop-in for the EIP-2537 precompile 0x0d.
+    G2Add(AddArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct AddArgs {
+    #[command(flatten)]
+    pub interface: CodeInterfaceArg,
+    /// Fp2 multiplication (G2ADD): v3 (Karatsuba) or v4 (schoolbook).
+    #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
+    pub f2mul: F2Mul,
+    /// Emit init code that deploys the runtime code.
+    #[arg(long)]
+    pub init: bool,
+    /// Write the hex to FILE instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -67,7 +86,54 @@ fn parse_target(s: &str) -> Result<CostTarget, String> {
 pub fn run(args: Args) -> Result<(), CliError> {
     match args.target {
         Target::PairingCheck(a) => pairing_check(a),
+        Target::G1Add(a) => addition(Contract::G1Add, a),
+        Target::G2Add(a) => addition(Contract::G2Add, a),
     }
+}
+
+fn addition(contract: Contract, a: AddArgs) -> Result<(), CliError> {
+    let (iface, formulas) = (a.interface.interface, Formulas { f2mul: a.f2mul, ..Formulas::default() });
+    let runtime =
+        contract.runtime_code(iface, formulas).map_err(|e| CliError::Build(format!("{contract}, {iface}: {e}")))?;
+    write_code(&runtime, a.init, &a.output)?;
+    eprintln!(
+        "evm384-gen {}: BLS12-381 {}, interface {iface}, f2mul {}, {} bytes",
+        evm384_gen::VERSION,
+        contract.name(),
+        formulas.f2mul,
+        runtime.len()
+    );
+    report_size(&runtime, a.init)
+}
+
+/// Writes the runtime code (or init code deploying it) as hex to FILE or stdout; refuses code
+/// over the EIP-170 limit.
+fn write_code(runtime: &[u8], init: bool, output: &Option<PathBuf>) -> Result<(), CliError> {
+    if runtime.len() > evm384_gen::MAX_CODE_SIZE {
+        return Err(CliError::Build(format!(
+            "{} bytes of runtime code, over the EIP-170 limit of {} bytes",
+            runtime.len(),
+            evm384_gen::MAX_CODE_SIZE
+        )));
+    }
+    let code = if init { evm384_gen::bytecode::init_code(runtime) } else { runtime.to_vec() };
+    let text = format!("{}\n", hex::encode(&code));
+    match output {
+        Some(path) => std::fs::write(path, text)?,
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(())
+}
+
+fn report_size(runtime: &[u8], init: bool) -> Result<(), CliError> {
+    let len = if init { evm384_gen::bytecode::init_code(runtime).len() } else { runtime.len() };
+    eprintln!(
+        "{len} bytes ({}; runtime {} bytes, EIP-170 limit {})",
+        if init { "init code" } else { "runtime code" },
+        runtime.len(),
+        evm384_gen::MAX_CODE_SIZE
+    );
+    Ok(())
 }
 
 fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
@@ -97,19 +163,7 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
             evm384_gen::MAX_CODE_SIZE
         )));
     }
-    let code = if a.init { evm384_gen::bytecode::init_code(&runtime) } else { runtime.clone() };
-    let text = format!("{}\n", hex::encode(&code));
-    match &a.output {
-        Some(path) => std::fs::write(path, text)?,
-        None => std::io::stdout().lock().write_all(text.as_bytes())?,
-    }
+    write_code(&runtime, a.init, &a.output)?;
     eprintln!("{}", evm384_gen::provenance(iface, formulas, runtime.len()));
-    eprintln!(
-        "{} bytes ({}; runtime {} bytes, EIP-170 limit {})",
-        code.len(),
-        if a.init { "init code" } else { "runtime code" },
-        runtime.len(),
-        evm384_gen::MAX_CODE_SIZE
-    );
-    Ok(())
+    report_size(&runtime, a.init)
 }

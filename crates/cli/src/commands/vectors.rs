@@ -1,12 +1,15 @@
-//! `evm384 vectors FILE.json…`: runs EIP-2537 PAIRING_CHECK vector files (success files:
-//! `Input`/`Expected`; failure files: `Input`/`ExpectedError`) through the generated contract and
-//! through revm's 0x0f precompile; one line per case with the contract's gas under every
-//! schedule beside the precompile's price, then `N passed, N failed`.
+//! `evm384 vectors FILE.json…`: runs EIP-2537 vector files (success files: `Input`/`Expected`;
+//! failure files: `Input`/`ExpectedError`) through the generated contract of their operation
+//! (recognised from the file name, or `--op`) and through revm's precompile; one line per case
+//! with the contract's gas under every schedule beside the precompile's price, then
+//! `N passed, N failed`.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use evm384_evm::{call_precompile, InstructionSet, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
-use evm384_gen::F2Mul;
+use evm384_evm::{call_precompile, Address, InstructionSet, Interface, RunOptions, Runner, Status};
+use evm384_gen::{Contract, F2Mul, Formulas};
+use evm384_vectors::{Case, Expected, Operation};
 
 use crate::CliError;
 
@@ -21,6 +24,10 @@ pub struct Args {
     /// Fp2 multiplication of the contract: v3 or v4.
     #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
+    /// The operation of every file (default: recognised from each file's name): g1-add, g2-add
+    /// or pairing-check.
+    #[arg(long, value_parser = parse_op)]
+    pub op: Option<Operation>,
 }
 
 fn parse_interface(s: &str) -> Result<InstructionSet, String> {
@@ -31,77 +38,100 @@ fn parse_f2mul(s: &str) -> Result<F2Mul, String> {
     s.parse()
 }
 
-/// A 32-byte boolean result, or `None` for a failed call.
-type CallResult = Option<bool>;
+fn parse_op(s: &str) -> Result<Operation, String> {
+    s.parse()
+}
+
+/// A call's result: its output, or `None` for a failed call.
+type CallResult = Option<Vec<u8>>;
 
 fn as_result(status: &Status, output: &[u8]) -> CallResult {
-    match status {
-        Status::Success if output.len() == 32 && output[..31].iter().all(|&b| b == 0) && output[31] <= 1 => {
-            Some(output[31] == 1)
+    (*status == Status::Success).then(|| output.to_vec())
+}
+
+/// A result as printed: the PAIRING_CHECK boolean, otherwise the last output bytes.
+fn show(r: &CallResult, contract: Contract) -> String {
+    match r {
+        None => "error".into(),
+        Some(o) if contract == Contract::PairingCheck && o.len() == 32 && o[..31].iter().all(|&b| b == 0) => {
+            o[31].to_string()
         }
-        _ => None, // a failed call, or malformed output
+        Some(o) => format!("…{} ({} bytes)", hex::encode(&o[o.len().saturating_sub(4)..]), o.len()),
     }
 }
 
-fn show(r: CallResult) -> &'static str {
-    match r {
-        Some(true) => "1",
-        Some(false) => "0",
-        None => "error",
+/// The files' cases, each checked before anything runs: a malformed case (no `Input`, bad hex,
+/// a PAIRING_CHECK `Expected` that is not a 32-byte boolean word) is an error.
+fn load(args: &Args) -> Result<Vec<(PathBuf, Contract, Vec<Case>)>, CliError> {
+    let mut files = Vec::new();
+    for path in &args.files {
+        let file = path.display().to_string();
+        let op = match args.op.or_else(|| Operation::of_file(&file)) {
+            Some(op) => op,
+            None => {
+                return Err(CliError::Vectors(format!(
+                    "{file}: cannot tell its operation from the file name; give --op"
+                )))
+            }
+        };
+        let contract: Contract = op.name().parse().map_err(CliError::Vectors)?;
+        let cases = evm384_vectors::load(path).map_err(|e| CliError::Vectors(e.to_string()))?;
+        if contract == Contract::PairingCheck {
+            for c in &cases {
+                c.pairing_result(&file).map_err(|e| CliError::Vectors(e.to_string()))?;
+            }
+        }
+        files.push((path.clone(), contract, cases));
     }
+    Ok(files)
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    let files = load(&args)?;
     let ifaces = if args.interface.is_empty() {
         Interface::ALL.map(InstructionSet::Evm384).to_vec()
     } else {
         args.interface.clone()
     };
-    let mut runners: Vec<(InstructionSet, Runner)> = ifaces
-        .iter()
-        .map(|&i| {
-            let mut r =
-                Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(i));
-            r.deploy(&evm384_gen::build_pairing_check(i, args.f2mul, false));
-            (i, r)
-        })
-        .collect();
-    // Every file and case is checked before anything runs: a malformed case (no `Input`, bad
-    // hex, an `Expected` that is not a 32-byte boolean word) is an error, never reinterpreted.
-    let mut files = Vec::new();
-    for path in &args.files {
-        let file = path.display().to_string();
-        let cases = evm384_vectors::load(path).map_err(|e| CliError::Vectors(e.to_string()))?;
-        let expected: Vec<CallResult> = cases
-            .iter()
-            .map(|c| c.pairing_result(&file))
-            .collect::<Result<_, _>>()
-            .map_err(|e| CliError::Vectors(e.to_string()))?;
-        files.push((path, cases, expected));
-    }
+    let formulas = Formulas { f2mul: args.f2mul, ..Formulas::default() };
+    // One runner per contract and interface, built when a file needs it.
+    let mut runners: BTreeMap<(&'static str, usize), Runner> = BTreeMap::new();
     let (mut passed, mut failed) = (0usize, 0usize);
-    for (path, cases, expected) in &files {
-        for (case, &expected) in cases.iter().zip(expected) {
-            let (name, input) = (&case.name, &case.input);
-            let pre = call_precompile(
-                BLS12_PAIRING_CHECK,
-                input,
-                &RunOptions { count_opcodes: false, ..RunOptions::default() },
-            )?;
+    for (path, contract, cases) in &files {
+        for (i, &iface) in ifaces.iter().enumerate() {
+            if let std::collections::btree_map::Entry::Vacant(e) = runners.entry((contract.name(), i)) {
+                let code = contract
+                    .runtime_code(iface, formulas)
+                    .map_err(|err| CliError::Build(format!("{contract}, {iface}: {err}")))?;
+                let opts = RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(iface);
+                e.insert(Runner::new(opts)).deploy(&code);
+            }
+        }
+        let mut address = [0u8; 20];
+        address[19] = contract.precompile_address_byte();
+        for case in cases {
+            let expected: CallResult = match &case.expected {
+                Expected::Output(o) => Some(o.clone()),
+                Expected::Error(_) => None,
+            };
+            let opts = RunOptions { count_opcodes: false, ..RunOptions::default() };
+            let pre = call_precompile(Address::new(address), &case.input, &opts)?;
             let pre_result = as_result(&pre.status, &pre.output);
             let mut ok = pre_result == expected;
             let mut line = format!(
-                "{}: {name}: expected {} precompile {} ({} gas)",
+                "{}: {}: expected {} precompile {} ({} gas)",
                 path.file_name().map(|f| f.to_string_lossy()).unwrap_or_default(),
-                show(expected),
-                show(pre_result),
+                case.name,
+                show(&expected, *contract),
+                show(&pre_result, *contract),
                 pre.gas_used
             );
-            for (iface, r) in runners.iter_mut() {
-                let e = r.run(input)?;
+            for (i, iface) in ifaces.iter().enumerate() {
+                let r = runners.get_mut(&(contract.name(), i)).expect("built above");
+                let e = r.run(&case.input)?;
                 let got = as_result(&e.status, &e.output);
                 ok &= got == expected;
-                line += &format!(" | {iface} {}", show(got));
+                line += &format!(" | {iface} {}", show(&got, *contract));
                 if *iface == InstructionSet::Evmmax {
                     line += &format!(" gas eip-6690={}", e.gas_used);
                 } else if let Some(by) = &e.gas_by_schedule {
