@@ -157,10 +157,16 @@ impl Contract {
         }
     }
 
-    /// Runtime code for `isa` (may exceed [`MAX_CODE_SIZE`]: check before deploying).
+    /// Runtime code for `isa` (may exceed [`MAX_CODE_SIZE`]: check before deploying). The
+    /// additions, small contracts, write their inversion out straight
+    /// (`AssembleOptions::straight_windows`).
     pub fn runtime_code(self, isa: InstructionSet, formulas: Formulas) -> Result<Vec<u8>, bytecode::AssembleError> {
         let prog = self.program(formulas);
-        bytecode::try_assemble(&prog, isa, formulas.assemble_options(&prog, isa))
+        let opts = bytecode::AssembleOptions {
+            straight_windows: self != Contract::PairingCheck,
+            ..formulas.assemble_options(&prog, isa)
+        };
+        bytecode::try_assemble(&prog, isa, opts)
     }
 }
 
@@ -255,7 +261,7 @@ impl Formulas {
 
     /// The back-end choices of this build for `prog` (this build's program) in `isa`.
     pub fn assemble_options(self, prog: &Program, isa: impl Into<InstructionSet>) -> bytecode::AssembleOptions {
-        let opts = bytecode::AssembleOptions { unroll: self.unroll, inline: 0 };
+        let opts = bytecode::AssembleOptions { unroll: self.unroll, ..Default::default() };
         if !self.inline {
             return opts;
         }

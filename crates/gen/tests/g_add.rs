@@ -9,6 +9,7 @@ use evm384_evm::{InstructionSet, RunOptions, Runner, Status};
 use evm384_gen::bytecode::{try_assemble, AssembleOptions};
 use evm384_gen::native::{self, Outcome};
 use evm384_gen::{g1_add_program, g2_add_program, F2Mul, Program, MAX_CODE_SIZE};
+use evm384_gen::{Contract, Formulas};
 use evm384_vectors::{Expected, Operation};
 
 /// What a contract (or the native run) did: `Some(output)` on success, `None` on a halt.
@@ -42,9 +43,14 @@ fn programs() -> [(Operation, Program); 2] {
 #[test]
 fn every_vector_in_every_interface() {
     for (op, prog) in programs() {
+        // the deployed build (inversion written out straight) and the looped one
+        let contract: Contract = op.name().parse().unwrap();
         let codes: Vec<(InstructionSet, Vec<u8>)> = InstructionSet::ALL
             .into_iter()
-            .map(|isa| (isa, try_assemble(&prog, isa, AssembleOptions::default()).unwrap()))
+            .flat_map(|isa| {
+                let looped = try_assemble(&prog, isa, AssembleOptions::default()).unwrap();
+                [(isa, contract.runtime_code(isa, Formulas::default()).unwrap()), (isa, looped)]
+            })
             .collect();
         for (isa, code) in &codes {
             eprintln!("{} {isa}: {} bytes", op.name(), code.len());
@@ -76,10 +82,11 @@ fn random_sums_against_blst() {
     let mut rng = rng(31);
     let g1 = g1_add_program(F2Mul::V3);
     let g2 = g2_add_program(F2Mul::V4);
-    let codes = |prog: &Program| -> Vec<(InstructionSet, Vec<u8>)> {
-        InstructionSet::ALL.map(|isa| (isa, try_assemble(prog, isa, AssembleOptions::default()).unwrap())).to_vec()
+    let codes = |c: Contract, f2mul| -> Vec<(InstructionSet, Vec<u8>)> {
+        let f = Formulas { f2mul, ..Formulas::default() };
+        InstructionSet::ALL.map(|isa| (isa, c.runtime_code(isa, f).unwrap())).to_vec()
     };
-    let (c1, c2) = (codes(&g1), codes(&g2));
+    let (c1, c2) = (codes(Contract::G1Add, F2Mul::V3), codes(Contract::G2Add, F2Mul::V4));
     let check = |prog: &Program, codes: &[(InstructionSet, Vec<u8>)], input: &[u8], want: Vec<u8>, what: &str| {
         assert_eq!(native_output(prog, input), Some(want.clone()), "native {what}");
         for (isa, code) in codes {

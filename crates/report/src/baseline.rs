@@ -37,7 +37,8 @@ impl SplitMix64 {
     }
 }
 
-fn g1_mul(scalar: u64) -> blst_p1_affine {
+/// [scalar]G1, affine.
+pub fn g1_mul(scalar: u64) -> blst_p1_affine {
     let (mut p, mut a) = (blst_p1::default(), blst_p1_affine::default());
     // SAFETY: the generator is a static point; the scalar is 8 little-endian bytes (64 bits).
     unsafe {
@@ -47,7 +48,8 @@ fn g1_mul(scalar: u64) -> blst_p1_affine {
     a
 }
 
-fn g2_mul(scalar: u64) -> blst_p2_affine {
+/// [scalar]G2, affine.
+pub fn g2_mul(scalar: u64) -> blst_p2_affine {
     let (mut q, mut a) = (blst_p2::default(), blst_p2_affine::default());
     // SAFETY: as in `g1_mul`.
     unsafe {

@@ -58,6 +58,7 @@ pub fn document(r: &Results) -> Document {
             calibration(r),
             worst_case(r),
             interpretation(r),
+            operations(r),
         ],
     }
 }
@@ -649,6 +650,47 @@ fn calibration(r: &Results) -> Section {
             Block::Table(k),
         ],
     }
+}
+
+/// G1ADD and G2ADD as contracts beside their precompiles.
+fn operations(r: &Results) -> Section {
+    let mut blocks = Vec::new();
+    if r.operations_gas.is_empty() {
+        blocks.push(Block::Paragraph("Not measured in this file (written before these contracts existed).".into()));
+        return Section { id: "operations".into(), title: "10. Other EIP-2537 operations".into(), blocks };
+    }
+    blocks.push(Block::Paragraph("BLS12_G1ADD (0x0b) and BLS12_G2ADD (0x0d) written by the generator as drop-in contracts (exact input length, canonical field elements, on-curve checks, no subgroup check, infinity; the affine sum with one Fermat inversion). Gas on one general input (two distinct points: the chord) beside what revm's precompile charged for it; runtime of each contract and of the precompile (called from a contract) measured together by the project's harness. The vectors of both operations run through these contracts in the tests (`crates/gen/tests/g_add.rs`).".into()));
+    let mut t = Table::new(
+        "Gas of the addition contracts (execution gas) beside the precompile's",
+        &["operation", "interface", "schedule", "contract gas", "precompile gas", "÷ precompile", "code bytes"],
+    );
+    for g in &r.operations_gas {
+        t.row(vec![
+            g.operation.clone(),
+            g.interface.clone(),
+            g.schedule.clone(),
+            gas_fmt(g.gas),
+            thousands(g.precompile_gas),
+            ratio(g.gas / g.precompile_gas as f64),
+            thousands(g.code_bytes),
+        ]);
+    }
+    blocks.push(Block::Table(t));
+    let mut t = Table::new(
+        "Runtime of the addition contracts beside the precompile (ratios of medians, of minimums in brackets)",
+        &["operation", "implementation", "median", "min", "× precompile"],
+    );
+    for x in &r.operations_time {
+        t.row(vec![
+            x.operation.clone(),
+            x.implementation.clone(),
+            duration_ns(x.stats.median_ns),
+            duration_ns(x.stats.min_ns),
+            format!("{} ({})", ratio(x.ratio_to_precompile), ratio(x.ratio_to_precompile_min)),
+        ]);
+    }
+    blocks.push(Block::Table(t));
+    Section { id: "operations".into(), title: "10. Other EIP-2537 operations".into(), blocks }
 }
 
 fn interpretation(r: &Results) -> Section {

@@ -55,7 +55,40 @@ pub struct Results {
     /// program that buy the most time per gas. Absent in files written before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worst_case: Option<WorstCase>,
+    /// The other EIP-2537 operations as contracts (G1ADD, G2ADD): gas and runtime beside their
+    /// precompiles. Empty in files written before them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub operations_gas: Vec<OperationGasRow>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub operations_time: Vec<OperationTimeRow>,
     pub summary: Summary,
+}
+
+/// Gas of one operation's contract on the measured input under one schedule.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct OperationGasRow {
+    /// `g1-add`, `g2-add`.
+    pub operation: String,
+    /// `v7`, `v9`, `evmmax`.
+    pub interface: String,
+    /// `model-b`, `model-b-repriced`, or `eip-6690` (EVMMAX).
+    pub schedule: String,
+    pub gas: f64,
+    /// What revm's precompile charged for the same input.
+    pub precompile_gas: u64,
+    pub code_bytes: u64,
+}
+
+/// Runtime of one operation's implementation: the precompile called from a contract, or the
+/// contract in one interface.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct OperationTimeRow {
+    pub operation: String,
+    /// `precompile`, `contract-v7`, `contract-v9`, `contract-evmmax`.
+    pub implementation: String,
+    pub stats: Stats,
+    pub ratio_to_precompile: f64,
+    pub ratio_to_precompile_min: f64,
 }
 
 /// The worst-case search in a result file.

@@ -6,6 +6,7 @@ pub mod choices;
 pub mod correctness;
 pub mod counts;
 pub mod gas;
+pub mod operations;
 pub mod parity;
 pub mod runtime;
 
@@ -83,7 +84,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         .collect::<Result<_, _>>()
         .map_err(|e| e.to_string())?;
 
-    let steps = 1 + files.len() as u64 * 5 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 5;
+    let steps = 1 + files.len() as u64 * 5 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 6;
     let bar = ProgressBar::new(steps);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
@@ -157,6 +158,10 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         bar.inc(1);
     }
 
+    bar.set_message("G1ADD and G2ADD contracts beside their precompiles");
+    let (operations_gas, operations_time) = operations::operations(plan)?;
+    bar.inc(1);
+
     bar.set_message("arithmetic beside blst, and each opcode in revm");
     let arith = arith::bench_ops(plan);
     bar.inc(1);
@@ -228,6 +233,8 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         native_pairing_note,
         calibration,
         worst_case,
+        operations_gas,
+        operations_time,
         summary,
     })
 }

@@ -1,0 +1,113 @@
+//! The other EIP-2537 operations written as contracts (BLS12_G1ADD, BLS12_G2ADD): every vector
+//! of each through the contract in v7, v9 and EVMMAX, gas on one general input (two distinct
+//! points in the group: the chord, with its inversion) under model B, model B repriced and
+//! EIP-6690's prices beside the precompile's charge, and runtime beside revm's precompile,
+//! measured together by the project's harness.
+
+use evm384_evm::{precompile_caller_code, Address, InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
+use evm384_gen::{Contract, Formulas};
+use evm384_timing::{measure, Plan, Ratio};
+
+use crate::baseline::{g1_mul, g2_mul};
+use crate::optimize::EIP6690;
+use crate::results::{OperationGasRow, OperationTimeRow};
+
+/// The contracts besides PAIRING_CHECK, in table order.
+pub const CONTRACTS: [Contract; 2] = [Contract::G1Add, Contract::G2Add];
+
+/// The instruction sets measured: EVM384 without and with immediates, and EVMMAX.
+pub const SETS: [InstructionSet; 3] =
+    [InstructionSet::Evm384(Interface::V7), InstructionSet::Evm384(Interface::V9), InstructionSet::Evmmax];
+
+/// The EVM384 schedules of the table (EVMMAX code is priced by EIP-6690 only).
+const SCHEDULES: [Schedule; 2] = [Schedule::ModelB, Schedule::ModelBRepriced];
+
+fn precompile_address(c: Contract) -> Address {
+    let mut a = [0u8; 20];
+    a[19] = c.precompile_address_byte();
+    Address::new(a)
+}
+
+/// [a]G ‖ [b]G for two distinct small scalars: the general case of the sum.
+pub fn input(c: Contract) -> Vec<u8> {
+    let (a, b) = (0x5eed_0001u64, 0x5eed_0002u64);
+    match c {
+        Contract::G1Add => {
+            [evm384_precompile::encode_g1(&g1_mul(a)), evm384_precompile::encode_g1(&g1_mul(b))].concat()
+        }
+        Contract::G2Add => {
+            [evm384_precompile::encode_g2(&g2_mul(a)), evm384_precompile::encode_g2(&g2_mul(b))].concat()
+        }
+        Contract::PairingCheck => unreachable!("the pairing check has sections of its own"),
+    }
+}
+
+fn runner(isa: InstructionSet, code: &[u8], counting: bool) -> Runner {
+    let mut r = Runner::new(RunOptions { count_opcodes: counting, ..RunOptions::default() }.with_instruction_set(isa));
+    r.deploy(code);
+    r
+}
+
+/// Gas and runtime rows of every contract in [`CONTRACTS`]; the contract's output must equal
+/// the precompile's on the measured input.
+pub fn operations(plan: Plan) -> Result<(Vec<OperationGasRow>, Vec<OperationTimeRow>), String> {
+    let (mut gas, mut time) = (Vec::new(), Vec::new());
+    for c in CONTRACTS {
+        let input = input(c);
+        let pre = evm384_evm::call_precompile(precompile_address(c), &input, &RunOptions::default())
+            .map_err(|e| e.to_string())?;
+        if pre.status != Status::Success {
+            return Err(format!("precompile {c} failed on the measured input"));
+        }
+        let mut contracts = Vec::new();
+        for isa in SETS {
+            let code = c.runtime_code(isa, Formulas::default()).map_err(|e| format!("{c} {isa}: {e}"))?;
+            let ex = runner(isa, &code, true).run(&input).map_err(|e| e.to_string())?;
+            if ex.status != Status::Success || ex.output != pre.output {
+                return Err(format!("{c} {isa} disagrees with the precompile: {:?}", ex.status));
+            }
+            let row = |schedule: &str, g: f64| OperationGasRow {
+                operation: c.name().into(),
+                interface: isa.name().into(),
+                schedule: schedule.into(),
+                gas: g,
+                precompile_gas: pre.gas_used,
+                code_bytes: code.len() as u64,
+            };
+            match &ex.gas_by_schedule {
+                Some(by) if isa != InstructionSet::Evmmax => {
+                    gas.extend(SCHEDULES.iter().map(|&s| row(s.name(), by.gas(s))))
+                }
+                _ => gas.push(row(EIP6690, ex.gas_used as f64)),
+            }
+            contracts.push((isa, code));
+        }
+        // runtime: the precompile called from a contract, then each contract, interleaved
+        let v7 = InstructionSet::Evm384(Interface::V7);
+        let mut runners = vec![runner(v7, &precompile_caller_code(precompile_address(c)), false)];
+        runners.extend(contracts.iter().map(|(isa, code)| runner(*isa, code, false)));
+        let mut closures: Vec<Box<dyn FnMut() + '_>> = runners
+            .iter_mut()
+            .map(|r| {
+                let input = &input;
+                Box::new(move || {
+                    r.run(input).expect("call");
+                }) as Box<dyn FnMut()>
+            })
+            .collect();
+        let mut refs: Vec<&mut dyn FnMut()> = closures.iter_mut().map(|b| b.as_mut() as &mut dyn FnMut()).collect();
+        let m = measure(plan, &mut refs);
+        let names = std::iter::once("precompile".to_string()).chain(SETS.iter().map(|i| format!("contract-{i}")));
+        for (name, s) in names.zip(&m) {
+            let r = Ratio::of(s, &m[0]);
+            time.push(OperationTimeRow {
+                operation: c.name().into(),
+                implementation: name,
+                stats: s.wall.clone(),
+                ratio_to_precompile: r.median,
+                ratio_to_precompile_min: r.min,
+            });
+        }
+    }
+    Ok((gas, time))
+}
