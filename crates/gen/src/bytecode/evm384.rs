@@ -83,14 +83,7 @@ impl Emitter<'_> {
             } else {
                 self.push(d);
                 self.op(MLOAD);
-                self.call_bswap();
-                self.op(DUP1);
-                self.push(128);
-                self.op(SHR);
-                self.op(SWAP1);
-                self.push(128);
-                self.op(SHL);
-                self.op(OR); // the low 32 bytes, big-endian
+                self.bswap256(); // the low 32 bytes, big-endian
                 self.push(at + 32);
                 self.op(MSTORE);
                 self.push(d + 32);
@@ -203,14 +196,7 @@ impl Emitter<'_> {
             self.push(d + 16);
             self.op(MSTORE); // bytes d+16..d+48 = lo
         } else {
-            self.call_bswap(); // [hi, lanes(lo)]
-            self.op(DUP1);
-            self.push(128);
-            self.op(SHR);
-            self.op(SWAP1);
-            self.push(128);
-            self.op(SHL);
-            self.op(OR); // [hi, bswap256(lo)]
+            self.bswap256(); // [hi, bswap256(lo)]
             self.op(SWAP1);
             self.call_bswap(); // [bswap(lo), bswap128(hi)]
             self.push(d + 16);
@@ -219,6 +205,19 @@ impl Emitter<'_> {
             self.op(MSTORE); // bytes d..d+32 = lo little-endian
         }
         self.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: dst, x: dst, y: r2 });
+    }
+
+    /// [x] → [x with its 32 bytes reversed]: the bytes of each 128-bit half reversed by the
+    /// subroutine, then the halves swapped.
+    fn bswap256(&mut self) {
+        self.call_bswap();
+        self.op(DUP1);
+        self.push(128);
+        self.op(SHR);
+        self.op(SWAP1);
+        self.push(128);
+        self.op(SHL);
+        self.op(OR);
     }
 
     fn call_bswap(&mut self) {
