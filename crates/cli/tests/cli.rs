@@ -240,8 +240,13 @@ fn evmmax_pairing_check_build_and_vectors() {
 }
 
 #[test]
-fn g1_and_g2_additions_build_and_pass_their_vectors() {
-    for (op, file) in [("g1-add", "eips-assets/add_G1_bls.json"), ("g2-add", "eips-assets/fail-add_G2_bls.json")] {
+fn point_operations_build_and_pass_their_vectors() {
+    for (op, file) in [
+        ("g1-add", "eips-assets/add_G1_bls.json"),
+        ("g2-add", "eips-assets/fail-add_G2_bls.json"),
+        ("g1-msm", "eips-assets/mul_G1_bls.json"),
+        ("g2-msm", "eips-assets/fail-msm_G2_bls.json"),
+    ] {
         let o = evm384(&["build", op, "--interface", "v9"]);
         assert!(o.status.success() && stderr(&o).contains(op), "{}", stderr(&o));
         let path = evm384_vectors::testdata_dir().join("eip2537").join(file);
@@ -251,8 +256,8 @@ fn g1_and_g2_additions_build_and_pass_their_vectors() {
         assert!(text.lines().last().unwrap().ends_with(" passed, 0 failed"), "{text}");
     }
     // an operation without a contract, and a file whose operation cannot be told
-    let msm = evm384_vectors::testdata_dir().join("eip2537/eips-assets/msm_G1_bls.json");
-    assert_one_line_error(&evm384(&["vectors", msm.to_str().unwrap()]), "no contract for 'g1-msm'");
+    let map = evm384_vectors::testdata_dir().join("eip2537/eips-assets/map_fp_to_G1_bls.json");
+    assert_one_line_error(&evm384(&["vectors", map.to_str().unwrap()]), "no contract for 'map-fp-to-g1'");
     let add = evm384_vectors::testdata_dir().join("eip2537/eips-assets/add_G1_bls.json");
     let copy = std::env::temp_dir().join(format!("evm384-cli-{}-cases.json", std::process::id()));
     std::fs::copy(&add, &copy).unwrap();

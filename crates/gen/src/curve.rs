@@ -11,7 +11,9 @@
 //! exponentiation), is ℓ = (c0 + c1·v) + (c4·v)·w, i.e. blst's "xy00z0" sparse element.
 
 use crate::ir::{Asm, Slot};
-use crate::tower::{add_fp2, mul_fp2, mul_fp2_by_fp, sqr_fp2, sub_fp2, Fp2};
+use crate::tower::{
+    add_fp2, inverse_fp, inverse_fp2, mul_fp2, mul_fp2_by_fp, sqr_fp2, sub_fp2, Fp2, InvFpRegs, TowerConsts,
+};
 
 /// The coordinate field of a point formula.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +29,61 @@ impl Deg {
             Deg::Fp => 1,
             Deg::Fp2 => 2,
         }
+    }
+}
+
+/// The group of a point operation (G1ADD/G2ADD, G1MSM/G2MSM).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// G1 over Fp.
+    G1,
+    /// G2 over Fp2.
+    G2,
+}
+
+impl Group {
+    /// Coordinate field.
+    pub fn deg(self) -> Deg {
+        match self {
+            Group::G1 => Deg::Fp,
+            Group::G2 => Deg::Fp2,
+        }
+    }
+
+    /// Bytes of one encoded point (two coordinates of 64 bytes per Fp component).
+    pub fn point_bytes(self) -> u32 {
+        128 * self.deg().n()
+    }
+}
+
+/// An affine point's slots: x then y, `deg.n()` each.
+#[derive(Clone, Copy, Debug)]
+pub struct Affine {
+    pub d: Deg,
+    pub base: Slot,
+}
+
+impl Affine {
+    pub fn x(self) -> Slot {
+        self.base
+    }
+    pub fn y(self) -> Slot {
+        self.base + self.d.n()
+    }
+    pub fn slots(self) -> Vec<Slot> {
+        (self.base..self.base + 2 * self.d.n()).collect()
+    }
+}
+
+/// `x` ← x⁻¹ (Fermat, as in the final exponentiation).
+pub fn inverse_f(a: &mut Asm, d: Deg, k: &TowerConsts, inv: InvFpRegs, p_minus_2: evm384_arith::Limbs, x: Slot) {
+    match d {
+        Deg::Fp => {
+            a.copy(inv.x, x, 1);
+            inverse_fp(a, inv, p_minus_2);
+            a.copy(x, inv.r, 1);
+        }
+        Deg::Fp2 => inverse_fp2(a, k, inv, p_minus_2, Fp2(x), Fp2(x)),
     }
 }
 

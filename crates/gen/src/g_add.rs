@@ -14,66 +14,12 @@
 
 use evm384_arith::MontField;
 
-use crate::curve::{add_f, assert_on_curve, mul_f, sqr_f, sub_f, Deg};
-use crate::ir::{Asm, Cond, InputLength, Program, Slot};
+pub use crate::curve::Group;
+use crate::curve::{add_f, assert_on_curve, inverse_f, mul_f, sqr_f, sub_f, Affine};
+use crate::ir::{Asm, Cond, InputLength, Program};
 use crate::params::CurveParams;
-use crate::tower::{inverse_fp, inverse_fp2, Fp2, InvFpRegs, TowerConsts};
+use crate::tower::{InvFpRegs, TowerConsts};
 use crate::F2Mul;
-
-/// The group of an addition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Group {
-    /// G1 over Fp: BLS12_G1ADD.
-    G1,
-    /// G2 over Fp2: BLS12_G2ADD.
-    G2,
-}
-
-impl Group {
-    /// Coordinate field.
-    pub fn deg(self) -> Deg {
-        match self {
-            Group::G1 => Deg::Fp,
-            Group::G2 => Deg::Fp2,
-        }
-    }
-
-    /// Bytes of one encoded point (two coordinates of 64 bytes per Fp component).
-    pub fn point_bytes(self) -> u32 {
-        128 * self.deg().n()
-    }
-}
-
-/// An affine point's slots: x then y, `deg.n()` each.
-#[derive(Clone, Copy, Debug)]
-struct Affine {
-    d: Deg,
-    base: Slot,
-}
-
-impl Affine {
-    fn x(self) -> Slot {
-        self.base
-    }
-    fn y(self) -> Slot {
-        self.base + self.d.n()
-    }
-    fn slots(self) -> Vec<Slot> {
-        (self.base..self.base + 2 * self.d.n()).collect()
-    }
-}
-
-/// `x` ← x⁻¹ (Fermat, as in the final exponentiation).
-fn inverse_f(a: &mut Asm, d: Deg, k: &TowerConsts, inv: InvFpRegs, p_minus_2: evm384_arith::Limbs, x: Slot) {
-    match d {
-        Deg::Fp => {
-            a.copy(inv.x, x, 1);
-            inverse_fp(a, inv, p_minus_2);
-            a.copy(x, inv.r, 1);
-        }
-        Deg::Fp2 => inverse_fp2(a, k, inv, p_minus_2, Fp2(x), Fp2(x)),
-    }
-}
 
 /// The G1ADD or G2ADD program.
 pub fn point_add_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {

@@ -47,11 +47,15 @@ pub enum Phase {
     Subgroup,
     MillerLoop,
     FinalExp,
-    /// The comparison with one and the 32-byte result.
+    /// The comparison with one and the 32-byte result (the pairing check); the conversion to
+    /// affine coordinates and the encoded point (the MSMs).
     Output,
+    /// The MSMs' shared doublings and window additions (`Node::ForScalarWindows`).
+    ScalarMul,
 }
 
 impl Phase {
+    /// The phases of the pairing check, in order.
     pub const ALL: [Phase; 6] =
         [Phase::Decode, Phase::OnCurve, Phase::Subgroup, Phase::MillerLoop, Phase::FinalExp, Phase::Output];
     pub fn name(self) -> &'static str {
@@ -62,6 +66,7 @@ impl Phase {
             Phase::MillerLoop => "miller-loop",
             Phase::FinalExp => "final-exp",
             Phase::Output => "output",
+            Phase::ScalarMul => "scalar-mul",
         }
     }
 }
@@ -126,9 +131,38 @@ pub enum Node {
     /// For each pair record: copy it into the work record, run `body`, write back the
     /// updated part of the work record (see [`PairLayout`]).
     ForEachPair(Vec<Node>),
-    /// For each 384-byte input pair (the current pair is what `LoadInput` and
-    /// `Cond::InputNonZero` read).
-    ForEachInput(Vec<Node>),
+    /// For each input record of `stride` bytes (384: a pairing input pair; the current record
+    /// is what `LoadInput`, `Cond::InputNonZero` and `ScalarHalf` read).
+    ForEachInput {
+        stride: u32,
+        body: Vec<Node>,
+    },
+    /// Half of the current input's scalar, kept as one 256-bit word in slot `slot` of the last
+    /// appended record (GLV, Gallant–Lambert–Vanstone, CRYPTO 2001): the 32-byte big-endian s at
+    /// `offset`, reduced s' = s mod `r`, split s' = lo + hi·`lambda` with lo = s' mod λ,
+    /// hi = ⌊s'/λ⌋ (`high` selects hi). EVM code: MOD, DIV on the stack.
+    ScalarHalf {
+        offset: u32,
+        slot: u32,
+        r: [u64; 4],
+        lambda: u128,
+        high: bool,
+    },
+    /// Straus' interleaved window method (Straus, AMM 71, 1964) over the records: for each
+    /// window j = `windows`−1 down to 0: `double` `width` times (not before the first window),
+    /// then for each record: `tmp` ← entry d of the record's table (`entry` slots each, the
+    /// table at record slot `table`), d = bits `width`·j .. `width`·(j+1) of the record's scalar
+    /// word (record slot `scalar`), then `add`.
+    ForScalarWindows {
+        width: u32,
+        windows: u32,
+        scalar: u32,
+        table: u32,
+        entry: u32,
+        tmp: Slot,
+        double: Vec<Node>,
+        add: Vec<Node>,
+    },
     If(Cond, Vec<Node>),
     /// Halt with INVALID unless the condition holds.
     Assert(Cond),
@@ -350,9 +384,30 @@ impl Asm {
         self.push(Node::ForEachPair(b));
     }
 
-    pub fn for_each_input(&mut self, body: impl FnOnce(&mut Asm)) {
-        let b = self.block(body);
-        self.push(Node::ForEachInput(b));
+    /// For each `stride`-byte record of the input.
+    pub fn for_each_input(&mut self, stride: u32, body: impl FnOnce(&mut Asm)) {
+        let body = self.block(body);
+        self.push(Node::ForEachInput { stride, body });
+    }
+
+    /// See [`Node::ScalarHalf`].
+    pub fn scalar_half(&mut self, offset: u32, slot: u32, r: [u64; 4], lambda: u128, high: bool) {
+        self.push(Node::ScalarHalf { offset, slot, r, lambda, high });
+    }
+
+    /// See [`Node::ForScalarWindows`]: `(width, windows)`, record slots `(scalar, table, entry)`.
+    pub fn for_scalar_windows(
+        &mut self,
+        (width, windows): (u32, u32),
+        (scalar, table, entry): (u32, u32, u32),
+        tmp: Slot,
+        double: impl FnOnce(&mut Asm),
+        add: impl FnOnce(&mut Asm),
+    ) {
+        assert!((1..=8).contains(&width) && windows >= 1, "for_scalar_windows: 1..=8 bits per window");
+        let double = self.block(double);
+        let add = self.block(add);
+        self.push(Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, double, add });
     }
 
     pub fn if_(&mut self, cond: Cond, then: impl FnOnce(&mut Asm)) {

@@ -15,10 +15,12 @@ pub mod bytecode;
 pub mod curve;
 pub mod g_add;
 pub mod ir;
+pub mod msm;
 pub mod native;
 pub mod pairing;
 pub mod params;
 pub mod registers;
+pub mod subgroup;
 pub mod tower;
 
 pub use evm384_arith::isa::{InstructionSet, Interface};
@@ -122,19 +124,26 @@ pub enum Error {
 pub enum Contract {
     /// BLS12_G1ADD (0x0b).
     G1Add,
+    /// BLS12_G1MSM (0x0c).
+    G1Msm,
     /// BLS12_G2ADD (0x0d).
     G2Add,
+    /// BLS12_G2MSM (0x0e).
+    G2Msm,
     /// BLS12_PAIRING_CHECK (0x0f).
     PairingCheck,
 }
 
 impl Contract {
-    pub const ALL: [Contract; 3] = [Contract::G1Add, Contract::G2Add, Contract::PairingCheck];
+    pub const ALL: [Contract; 5] =
+        [Contract::G1Add, Contract::G1Msm, Contract::G2Add, Contract::G2Msm, Contract::PairingCheck];
 
     pub fn name(self) -> &'static str {
         match self {
             Contract::G1Add => "g1-add",
+            Contract::G1Msm => "g1-msm",
             Contract::G2Add => "g2-add",
+            Contract::G2Msm => "g2-msm",
             Contract::PairingCheck => "pairing-check",
         }
     }
@@ -143,22 +152,27 @@ impl Contract {
     pub fn precompile_address_byte(self) -> u8 {
         match self {
             Contract::G1Add => 0x0b,
+            Contract::G1Msm => 0x0c,
             Contract::G2Add => 0x0d,
+            Contract::G2Msm => 0x0e,
             Contract::PairingCheck => 0x0f,
         }
     }
 
-    /// The program with these formulas (the additions use only `f2mul`).
+    /// The program with these formulas (the additions and MSMs use only `f2mul`).
     pub fn program(self, formulas: Formulas) -> Program {
+        let curve = params::bls12_381();
         match self {
             Contract::G1Add => g1_add_program(formulas.f2mul),
             Contract::G2Add => g2_add_program(formulas.f2mul),
+            Contract::G1Msm => msm::msm_program(&curve, formulas.f2mul, curve::Group::G1),
+            Contract::G2Msm => msm::msm_program(&curve, formulas.f2mul, curve::Group::G2),
             Contract::PairingCheck => formulas.program(),
         }
     }
 
     /// Runtime code for `isa` (may exceed [`MAX_CODE_SIZE`]: check before deploying). The
-    /// additions, small contracts, write their inversion out straight
+    /// additions and MSMs, small contracts, write their inversion out straight
     /// (`AssembleOptions::straight_windows`).
     pub fn runtime_code(self, isa: InstructionSet, formulas: Formulas) -> Result<Vec<u8>, bytecode::AssembleError> {
         let prog = self.program(formulas);

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use evm384_arith::{addmod384, from_be_bytes, isa::Op, mulmodmont384, submod384, Limbs};
 
-use crate::ir::{Cond, InputLength, Node, Phase, Program, Slot, PAIR_INPUT_BYTES};
+use crate::ir::{Cond, InputLength, Node, Phase, Program, Slot};
 
 /// Operation counts of one phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -211,11 +211,39 @@ impl Machine<'_> {
                     rec += l.record;
                 }
             }
-            Node::ForEachInput(body) => {
+            Node::ForEachInput { stride, body } => {
                 self.input_pos = 0;
                 while self.input_pos < self.input.len() {
                     self.block(body)?;
-                    self.input_pos += PAIR_INPUT_BYTES as usize;
+                    self.input_pos += *stride as usize;
+                }
+            }
+            Node::ScalarHalf { offset, slot, r, lambda, high } => {
+                let at = self.input_pos + *offset as usize;
+                let word: [u8; 32] = self.input[at..at + 32].try_into().expect("32-byte scalar");
+                let (hi, lo) = split_scalar(&word, r, *lambda);
+                let v = if *high { hi } else { lo };
+                let rec = (self.pair_end - self.prog.pairs.record + slot) as usize;
+                self.mem[rec] = [v as u64, (v >> 64) as u64, 0, 0, 0, 0];
+            }
+            Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, double, add } => {
+                let l = self.prog.pairs;
+                for j in (0..*windows).rev() {
+                    if j + 1 < *windows {
+                        for _ in 0..*width {
+                            self.block(double)?;
+                        }
+                    }
+                    let mut rec = l.base;
+                    while rec < self.pair_end {
+                        let s = self.mem[(rec + scalar) as usize];
+                        let v = (s[0] as u128) | (s[1] as u128) << 64;
+                        let shift = width * j;
+                        let d = if shift >= 128 { 0 } else { (v >> shift) as u32 & ((1 << width) - 1) };
+                        self.copy(*tmp, rec + table + entry * d, *entry);
+                        self.block(add)?;
+                        rec += l.record;
+                    }
                 }
             }
             Node::If(c, body) => {
@@ -282,6 +310,46 @@ impl Machine<'_> {
         }
         Ok(())
     }
+}
+
+/// (⌊s'/λ⌋, s' mod λ) for s' = s mod r, s a 256-bit big-endian word (what the EVM code of
+/// `Node::ScalarHalf` computes with MOD and DIV). Both halves fit 128 bits when r < λ²
+/// (λ = z² for BLS12: r = λ² − λ + 1).
+pub fn split_scalar(s: &[u8; 32], r: &[u64; 4], lambda: u128) -> (u128, u128) {
+    let mut v = [0u64; 4]; // little-endian limbs
+    for (i, c) in s.rchunks(8).enumerate() {
+        v[i] = u64::from_be_bytes(c.try_into().expect("8 bytes"));
+    }
+    while !less_than4(&v, r) {
+        let mut borrow = false;
+        for i in 0..4 {
+            let (d, b1) = v[i].overflowing_sub(r[i]);
+            let (d, b2) = d.overflowing_sub(borrow as u64);
+            v[i] = d;
+            borrow = b1 || b2;
+        }
+    }
+    // binary long division by λ, remainder kept below λ (it may need 129 bits when doubled)
+    let (mut q, mut rem) = ([0u64; 4], 0u128);
+    for i in (0..256).rev() {
+        let carry = rem >> 127 == 1;
+        rem = rem << 1 | (v[i / 64] >> (i % 64) & 1) as u128;
+        if carry || rem >= lambda {
+            rem = rem.wrapping_sub(lambda);
+            q[i / 64] |= 1 << (i % 64);
+        }
+    }
+    assert!(q[2] == 0 && q[3] == 0, "r < λ² keeps the high half below 2^128");
+    ((q[0] as u128) | (q[1] as u128) << 64, rem)
+}
+
+fn less_than4(a: &[u64; 4], b: &[u64; 4]) -> bool {
+    for i in (0..4).rev() {
+        if a[i] != b[i] {
+            return a[i] < b[i];
+        }
+    }
+    false
 }
 
 fn less_than(a: &Limbs, b: &Limbs) -> bool {

@@ -16,12 +16,10 @@
 
 use evm384_arith::MontField;
 
-use crate::curve::{
-    assert_on_curve, call_dbl_parts_g2, call_dbl_update_g2, call_madd_g2, dbl_jacobian, line_add, line_dbl,
-    madd_jacobian, DblParts, Deg, G2Regs, Jac, Line,
-};
+use crate::curve::{assert_on_curve, line_add, line_dbl, DblParts, Deg, G2Regs, Jac, Line};
 use crate::ir::{Asm, Cond, InputLength, Phase, Program, Slot, PAIR_INPUT_BYTES};
 use crate::params::CurveParams;
+use crate::subgroup::{assert_in_g1, assert_in_g2};
 use crate::tower::*;
 use crate::{F2Mul, Squaring};
 
@@ -432,41 +430,14 @@ fn decode_g1(a: &mut Asm, c: Ctx, z2_bits: &[bool], skip_checks: bool) {
     a.phase(Phase::OnCurve);
     assert_on_curve(a, Deg::Fp, x, y, c.b_g1);
     a.phase(Phase::Subgroup);
-    let r = c.r1;
-    a.copy(r.x(), x, 2); // R = (x, y, 1)
-    a.copy(r.z(), c.k.one, 1);
-    a.for_bits(
-        z2_bits,
-        |a| a.call("dbl_g1", move |a| a.scoped(|a| dbl_jacobian(a, r))),
-        |a| {
-            a.call("madd_g1", move |a| {
-                a.scoped(|a| {
-                    let rr = a.alloc(1);
-                    madd_jacobian(a, r, x, y, rr);
-                })
-            })
-        },
-    ); // R = [z²]P
-    a.scoped(|a| {
-        let zz = a.alloc(1);
-        let t = a.alloc(1);
-        a.mul(zz, r.z(), r.z()); // Z²
-        a.mul(t, c.beta, x);
-        a.mul(t, t, zz); // β·x·Z²
-        a.assert(Cond::Eq(r.x(), t, 1)); // x(R) = β·x
-        a.mul(zz, zz, r.z()); // Z³
-        a.sub(t, c.k.zero, y);
-        a.mul(t, t, zz); // -y·Z³
-        a.assert(Cond::Eq(r.y(), t, 1)); // y(R) = -y
-        a.assert(Cond::Ne(r.z(), c.k.zero, 1)); // R ≠ O
-    });
+    assert_in_g1(a, &c.k, c.beta, c.r1, (x, y), z2_bits);
     a.phase(Phase::Decode);
 }
 
 /// G2 point of the current pair → Q in the work record, validated: on the twist, then
 /// ψ(Q) + [|z|]Q = O with ψ(x, y) = (conj(x)·r₂, conj(y)·s₂). Uses T as the accumulator.
 fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
-    let (x, y, t) = (c.w.qx(), c.w.qy(), c.w.t());
+    let (x, y) = (c.w.qx(), c.w.qy());
     decode_fp(a, c, x.c0(), 128);
     decode_fp(a, c, x.c1(), 192);
     decode_fp(a, c, y.c0(), 256);
@@ -477,32 +448,7 @@ fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
     a.phase(Phase::OnCurve);
     assert_on_curve(a, Deg::Fp2, x.0, y.0, c.b_g2.0); // b·ξ
     a.phase(Phase::Subgroup);
-    a.copy(t.x(), x.0, 4); // T = (x, y, 1)
-    a.copy(t.z(), c.k.one, 2);
-    a.for_bits(
-        z_bits,
-        |a| {
-            call_dbl_parts_g2(a, c.g2);
-            call_dbl_update_g2(a, c.g2);
-        },
-        |a| call_madd_g2(a, c.g2),
-    ); // T = [|z|]Q
-    a.scoped(|a| {
-        let zz = Fp2(a.alloc(2));
-        let u = Fp2(a.alloc(2));
-        sqr_fp2(a, zz, Fp2(t.z())); // Z²
-        conj_fp2(a, &c.k, u, x);
-        mul_fp2(a, u, u, c.psi_r2);
-        mul_fp2(a, u, u, zz); // conj(x)·r₂·Z²
-        a.assert(Cond::Eq(t.x(), u.0, 2)); // x(T) = x(ψ(Q))
-        mul_fp2(a, zz, zz, Fp2(t.z())); // Z³
-        conj_fp2(a, &c.k, u, y);
-        mul_fp2(a, u, u, c.psi_s2);
-        neg_fp2(a, &c.k, u, u);
-        mul_fp2(a, u, u, zz); // -conj(y)·s₂·Z³
-        a.assert(Cond::Eq(t.y(), u.0, 2)); // y(T) = -y(ψ(Q))
-        a.assert(Cond::Ne(t.z(), c.k.zero, 2)); // T ≠ O
-    });
+    assert_in_g2(a, &c.k, c.g2, (c.psi_r2, c.psi_s2), z_bits);
     a.phase(Phase::Decode);
 }
 
@@ -513,7 +459,7 @@ fn decode_inputs(a: &mut Asm, c: Ctx, skip_checks: bool) {
     let g1 = || Cond::InputNonZero { offset: 0, len: 128 };
     let g2 = || Cond::InputNonZero { offset: 128, len: 256 };
     a.check_input_length(InputLength::MultipleOf(PAIR_INPUT_BYTES));
-    a.for_each_input(|a| {
+    a.for_each_input(PAIR_INPUT_BYTES, |a| {
         a.if_(g1(), |a| decode_g1(a, c, &z2_bits, skip_checks)); // all-zero encodes infinity
         a.if_(g2(), |a| decode_g2(a, c, &z_bits, skip_checks));
         a.if_(g1(), |a| {

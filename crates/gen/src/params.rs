@@ -184,6 +184,33 @@ impl CurveParams {
         bits_below_top(&[z2 as u64, (z2 >> 64) as u64])
     }
 
+    /// λ = z², the eigenvalue of the endomorphism E(x, y) = (c·x, −y) on both groups that the
+    /// MSMs split scalars for (GLV): s = s₀ + s₁·λ, both halves below λ < 2^128 since
+    /// r = λ² − λ + 1.
+    pub fn glv_lambda(&self) -> u128 {
+        (self.z_abs as u128) * (self.z_abs as u128)
+    }
+
+    /// c of E(x, y) = (c·x, −y) = [z²](x, y), on G1 (`g2` false) or G2:
+    /// - G1: E = −φ with φ(x, y) = (β·x, y), since φ(P) = −[z²]P (the subgroup check's identity): c = β;
+    /// - G2: E = ψ² = (N(r₂)·x, N(s₂)·y) with N(a) = a·conj(a) ∈ Fp, since ψ(Q) = −[|z|]Q gives
+    ///   ψ²(Q) = [z²]Q; N(s₂) = −1 (checked by `tests::endomorphisms_of_eigenvalue_z2`): c = N(r₂).
+    pub fn glv_coefficient(&self, g2: bool) -> Limbs {
+        if !g2 {
+            return self.beta;
+        }
+        let f = evm384_arith::MontField::new(self.p);
+        let [c0, c1] = self.psi_r2.map(|v| f.to_mont(&v));
+        let n = evm384_arith::addmod384(&f.mul(&c0, &c0), &f.mul(&c1, &c1), &self.p);
+        f.from_mont(&n)
+    }
+
+    /// r as four 64-bit words (it fits 256 bits: the EVM code reduces scalars with MOD).
+    pub fn r_words(&self) -> [u64; 4] {
+        assert!(self.r[4] == 0 && self.r[5] == 0, "r below 2^256");
+        [self.r[0], self.r[1], self.r[2], self.r[3]]
+    }
+
     /// Bits of p - 2 below the leading one (Fermat inversion x^(p-2)).
     pub fn p_minus_2_bits(&self) -> Vec<bool> {
         let mut e = self.p;
@@ -273,6 +300,26 @@ mod tests {
                 assert_eq!(as_pair(&c.frobenius[n as usize - 1][i as usize - 1]), pow2(&xi, &e, &p), "γ{n},{i}");
             }
         }
+    }
+
+    #[test]
+    fn endomorphisms_of_eigenvalue_z2() {
+        let c = bls12_381();
+        let p = big(&c.p);
+        let r = big(&c.r);
+        let lambda = BigUint::from(c.glv_lambda());
+        // λ = z² is a primitive sixth root of unity mod r (−λ a cube root: φ's eigenvalue), and
+        // r = λ² − λ + 1 < λ²
+        assert_eq!(lambda.modpow(&BigUint::from(3u8), &r), &r - 1u8);
+        assert_eq!(&lambda * &lambda - &lambda + 1u8, r);
+        // N(s₂) = −1 and c = N(r₂) a non-trivial cube root of unity in Fp
+        let norm = |v: &[Limbs; 2]| (big(&v[0]).pow(2) + big(&v[1]).pow(2)) % &p;
+        assert_eq!(norm(&c.psi_s2), &p - 1u8);
+        let c2 = big(&c.glv_coefficient(true));
+        assert_eq!(c2, norm(&c.psi_r2));
+        assert_eq!(c2.modpow(&BigUint::from(3u8), &p), BigUint::from(1u8));
+        assert_ne!(c2, BigUint::from(1u8));
+        assert_eq!(c.glv_coefficient(false), c.beta);
     }
 
     #[test]

@@ -223,7 +223,12 @@ fn walk_ranges(nodes: &[Node], range: &mut dyn FnMut(Slot, u32)) {
                 walk_ranges(always, range);
                 walk_ranges(then, range);
             }
-            Node::ForEachPair(b) | Node::ForEachInput(b) => walk_ranges(b, range),
+            Node::ForEachPair(b) | Node::ForEachInput { body: b, .. } => walk_ranges(b, range),
+            Node::ForScalarWindows { entry, tmp, double, add, .. } => {
+                range(*tmp, *entry);
+                walk_ranges(double, range);
+                walk_ranges(add, range);
+            }
             Node::If(c, b) => {
                 cond_ranges(c, range);
                 walk_ranges(b, range);
@@ -385,7 +390,25 @@ impl Liveness<'_> {
                     live
                 })
             }
-            Node::ForEachInput(body) => self.looped(&after, |me, out| me.block(body, out)),
+            Node::ForEachInput { body, .. } => self.looped(&after, |me, out| me.block(body, out)),
+            Node::ScalarHalf { .. } => after, // memory only
+            Node::ForScalarWindows { entry, tmp, double, add, .. } => {
+                // (doubles*, (tmp ← entry, add)*)*, conservatively: each part zero or more times
+                let record = |me: &mut Self, out: Set| {
+                    let mut live = me.block(add, out);
+                    let mut d = Set::new(n);
+                    d.range(*tmp, *entry);
+                    me.define(&d, &live);
+                    for s in *tmp..tmp + entry {
+                        live.remove(s as usize);
+                    }
+                    live
+                };
+                self.looped(&after, |me, out| {
+                    let x = me.looped(&out, record);
+                    me.looped(&x, |me, o| me.block(double, o))
+                })
+            }
             Node::If(c, body) => {
                 let mut live = self.block(body, after.clone());
                 live.union_with(&after);

@@ -55,7 +55,7 @@ pub struct Results {
     /// program that buy the most time per gas. Absent in files written before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worst_case: Option<WorstCase>,
-    /// The other EIP-2537 operations as contracts (G1ADD, G2ADD): gas and runtime beside their
+    /// The other EIP-2537 operations as contracts (G1ADD, G1MSM, G2ADD, G2MSM): gas and runtime beside their
     /// precompiles. Empty in files written before them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub operations_gas: Vec<OperationGasRow>,
@@ -64,11 +64,18 @@ pub struct Results {
     pub summary: Summary,
 }
 
+fn one() -> u64 {
+    1
+}
+
 /// Gas of one operation's contract on the measured input under one schedule.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct OperationGasRow {
-    /// `g1-add`, `g2-add`.
+    /// `g1-add`, `g1-msm`, `g2-add`, `g2-msm`.
     pub operation: String,
+    /// Points in the input (the MSMs' k; 1 for the additions, as in files written before k).
+    #[serde(default = "one")]
+    pub k: u64,
     /// `v7`, `v9`, `evmmax`.
     pub interface: String,
     /// `model-b`, `model-b-repriced`, or `eip-6690` (EVMMAX).
@@ -84,6 +91,9 @@ pub struct OperationGasRow {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct OperationTimeRow {
     pub operation: String,
+    /// As in [`OperationGasRow::k`].
+    #[serde(default = "one")]
+    pub k: u64,
     /// `precompile`, `contract-v7`, `contract-v9`, `contract-evmmax`.
     pub implementation: String,
     pub stats: Stats,

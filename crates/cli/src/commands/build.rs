@@ -1,4 +1,5 @@
-//! `evm384 build pairing-check | g1-add | g2-add`: a generated EIP-2537 contract (evm384-gen)
+//! `evm384 build pairing-check | g1-add | g1-msm | g2-add | g2-msm`: a generated EIP-2537
+//! contract (evm384-gen)
 //! as hex, runtime code or (`--init`) init code; size and provenance on stderr.
 
 use std::io::Write;
@@ -22,16 +23,21 @@ pub enum Target {
     /// The BLS12-381 pairing check, a drop-in for the EIP-2537 precompile 0x0f.
     PairingCheck(PairingCheckArgs),
     /// BLS12_G1ADD, a drop-in for the EIP-2537 precompile 0x0b.
-    G1Add(AddArgs),
+    G1Add(PointArgs),
+    /// BLS12_G1MSM, a drop-in for the EIP-2537 precompile 0x0c.
+    G1Msm(PointArgs),
     /// BLS12_G2ADD, a drop-in for the EIP-2537 precompile 0x0d.
-    G2Add(AddArgs),
+    G2Add(PointArgs),
+    /// BLS12_G2MSM, a drop-in for the EIP-2537 precompile 0x0e.
+    G2Msm(PointArgs),
 }
 
+/// The options of the point operations (additions and MSMs).
 #[derive(clap::Args, Debug)]
-pub struct AddArgs {
+pub struct PointArgs {
     #[command(flatten)]
     pub interface: CodeInterfaceArg,
-    /// Fp2 multiplication (G2ADD): v3 (Karatsuba) or v4 (schoolbook).
+    /// Fp2 multiplication (G2 operations): v3 (Karatsuba) or v4 (schoolbook).
     #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
     /// Emit init code that deploys the runtime code.
@@ -86,12 +92,14 @@ fn parse_target(s: &str) -> Result<CostTarget, String> {
 pub fn run(args: Args) -> Result<(), CliError> {
     match args.target {
         Target::PairingCheck(a) => pairing_check(a),
-        Target::G1Add(a) => addition(Contract::G1Add, a),
-        Target::G2Add(a) => addition(Contract::G2Add, a),
+        Target::G1Add(a) => point_operation(Contract::G1Add, a),
+        Target::G1Msm(a) => point_operation(Contract::G1Msm, a),
+        Target::G2Add(a) => point_operation(Contract::G2Add, a),
+        Target::G2Msm(a) => point_operation(Contract::G2Msm, a),
     }
 }
 
-fn addition(contract: Contract, a: AddArgs) -> Result<(), CliError> {
+fn point_operation(contract: Contract, a: PointArgs) -> Result<(), CliError> {
     let (iface, formulas) = (a.interface.interface, Formulas { f2mul: a.f2mul, ..Formulas::default() });
     let runtime =
         contract.runtime_code(iface, formulas).map_err(|e| CliError::Build(format!("{contract}, {iface}: {e}")))?;

@@ -24,8 +24,8 @@ pub struct Args {
     /// Fp2 multiplication of the contract: v3 or v4.
     #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
-    /// The operation of every file (default: recognised from each file's name): g1-add, g2-add
-    /// or pairing-check.
+    /// The operation of every file (default: recognised from each file's name): g1-add, g1-msm,
+    /// g2-add, g2-msm or pairing-check.
     #[arg(long, value_parser = parse_op)]
     pub op: Option<Operation>,
 }
@@ -41,6 +41,9 @@ fn parse_f2mul(s: &str) -> Result<F2Mul, String> {
 fn parse_op(s: &str) -> Result<Operation, String> {
     s.parse()
 }
+
+/// The contracts' gas limit (2^40).
+const CONTRACT_GAS_LIMIT: u64 = 1 << 40;
 
 /// A call's result: its output, or `None` for a failed call.
 type CallResult = Option<Vec<u8>>;
@@ -103,7 +106,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 let code = contract
                     .runtime_code(iface, formulas)
                     .map_err(|err| CliError::Build(format!("{contract}, {iface}: {err}")))?;
-                let opts = RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(iface);
+                // a gas limit that even go-ethereum's k = 4,877 MSM fits (its memory alone costs
+                // over the default 10⁹): every case completes and shows its gas
+                let opts = RunOptions { count_opcodes: true, gas_limit: CONTRACT_GAS_LIMIT, ..RunOptions::default() }
+                    .with_instruction_set(iface);
                 e.insert(Runner::new(opts)).deploy(&code);
             }
         }

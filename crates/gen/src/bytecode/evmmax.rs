@@ -128,7 +128,7 @@ fn extend(s: &Strided, o: u8, x: u8, y: u8) -> Option<Strided> {
 }
 
 impl Emitter<'_> {
-    fn reg(&self, slot: u32) -> u8 {
+    pub(super) fn reg(&self, slot: u32) -> u8 {
         let Isa::Evmmax(r) = self.isa else { unreachable!("EVMMAX only") };
         r.of(slot)
     }

@@ -21,9 +21,7 @@ mod evmmax;
 
 use evm384_arith::isa::{InstructionSet, Interface};
 
-use crate::ir::{
-    slot_addr, Cond, InputLength, Node, Phase, Program, Window, INPUT_PTR_ADDR, PAIR_END_ADDR, PAIR_INPUT_BYTES,
-};
+use crate::ir::{slot_addr, Cond, InputLength, Node, Phase, Program, Window, INPUT_PTR_ADDR, PAIR_END_ADDR};
 use crate::registers::{Registers, TooManyRegisters};
 
 pub use evm384::{data_blob_len, value_bytes};
@@ -32,6 +30,7 @@ mod opc {
     pub const ADD: u8 = 0x01;
     pub const SUB: u8 = 0x03;
     pub const MUL: u8 = 0x02;
+    pub const DIV: u8 = 0x04;
     pub const MOD: u8 = 0x06;
     pub const GT: u8 = 0x11;
     pub const EQ: u8 = 0x14;
@@ -54,6 +53,7 @@ mod opc {
     pub const PUSH0: u8 = 0x5f;
     pub const PUSH1: u8 = 0x60;
     pub const PUSH2: u8 = 0x61;
+    pub const PUSH16: u8 = 0x6f;
     pub const PUSH32: u8 = 0x7f;
     pub const DUP1: u8 = 0x80;
     pub const DUP2: u8 = 0x81;
@@ -423,7 +423,7 @@ impl Emitter<'_> {
                 self.place(done);
                 self.op(POP);
             }
-            Node::ForEachInput(body) => {
+            Node::ForEachInput { stride, body } => {
                 let (top, done) = (self.label(), self.label());
                 self.op(PUSH0);
                 self.push(INPUT_PTR_ADDR as u64);
@@ -436,14 +436,83 @@ impl Emitter<'_> {
                 self.op(ISZERO);
                 self.jumpi_to(done);
                 self.block(body);
-                self.push(PAIR_INPUT_BYTES as u64);
+                self.push(*stride as u64);
                 self.push(INPUT_PTR_ADDR as u64);
                 self.op(MLOAD);
                 self.op(ADD);
                 self.push(INPUT_PTR_ADDR as u64);
-                self.op(MSTORE); // ptr += 384
+                self.op(MSTORE); // ptr += stride
                 self.jump_to(top);
                 self.place(done);
+            }
+            Node::ScalarHalf { offset, slot, r, lambda, high } => {
+                let mut rw = [0u8; 32];
+                for (i, limb) in r.iter().enumerate() {
+                    rw[24 - 8 * i..32 - 8 * i].copy_from_slice(&limb.to_be_bytes());
+                }
+                self.push32(&rw);
+                self.push(INPUT_PTR_ADDR as u64);
+                self.op(MLOAD);
+                self.push(*offset as u64);
+                self.op(ADD);
+                self.op(CALLDATALOAD); // [r, s]
+                self.op(MOD); // [s' = s mod r]
+                self.op(PUSH16);
+                self.code.extend_from_slice(&lambda.to_be_bytes());
+                self.op(SWAP1); // [λ, s']
+                self.op(if *high { DIV } else { MOD }); // [half]
+                self.push(48 * (pairs.record - slot) as u64);
+                self.push(PAIR_END_ADDR as u64);
+                self.op(MLOAD);
+                self.op(SUB); // [half, record slot address]
+                self.op(MSTORE);
+            }
+            Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, double, add } => {
+                let rec = 48 * pairs.record as u64;
+                let (outer, inner, done, end) = (self.label(), self.label(), self.label(), self.label());
+                self.push((width * (windows - 1)) as u64); // [shift]
+                self.place(outer);
+                self.push(self.pair_base_addr()); // [shift, a]
+                self.place(inner);
+                self.op(DUP1);
+                self.push(PAIR_END_ADDR as u64);
+                self.op(MLOAD);
+                self.op(GT); // end > a
+                self.op(ISZERO);
+                self.jumpi_to(done);
+                self.op(DUP1);
+                if *scalar > 0 {
+                    self.push(48 * *scalar as u64);
+                    self.op(ADD);
+                }
+                self.op(MLOAD); // [shift, a, s]
+                self.op(DUP3);
+                self.op(SHR);
+                self.push((1u64 << width) - 1);
+                self.op(AND); // [shift, a, digit]
+                self.push(48 * *entry as u64);
+                self.op(MUL);
+                self.op(DUP2);
+                self.op(ADD);
+                self.push(48 * *table as u64);
+                self.op(ADD); // [shift, a, entry address]
+                self.record_entry(*entry, *tmp); // tmp ← the entry
+                self.block(add);
+                self.push(rec);
+                self.op(ADD);
+                self.jump_to(inner);
+                self.place(done);
+                self.op(POP); // [shift]
+                self.op(DUP1);
+                self.op(ISZERO);
+                self.jumpi_to(end);
+                self.repeat(*width as u64, double);
+                self.push(*width as u64);
+                self.op(SWAP1);
+                self.op(SUB); // [shift − width]
+                self.jump_to(outer);
+                self.place(end);
+                self.op(POP);
             }
             Node::If(c, body) => {
                 let skip = self.label();
@@ -729,6 +798,26 @@ impl Emitter<'_> {
         match *self.isa {
             Isa::Evm384(_) => self.table_entry_evm384(eb, (table, n, tmp)),
             Isa::Evmmax(_) => self.table_entry_evmmax(eb, (table, n, tmp)),
+        }
+    }
+
+    /// [address] → []: slots `tmp..tmp+n` ← the `n` values stored in memory at `address`
+    /// (a record's table entry).
+    fn record_entry(&mut self, n: u32, tmp: u32) {
+        match *self.isa {
+            Isa::Evm384(_) => {
+                self.push(48 * n as u64);
+                self.op(SWAP1);
+                self.push(slot_addr(tmp) as u64);
+                self.op(MCOPY); // MCOPY(tmp, address, 48·n)
+            }
+            Isa::Evmmax(_) => {
+                self.push(n as u64);
+                self.op(SWAP1);
+                let r = self.reg(tmp);
+                self.push(r as u64);
+                self.op(STOREX); // STOREX(tmp's register, address, n)
+            }
         }
     }
 

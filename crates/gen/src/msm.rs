@@ -1,0 +1,271 @@
+//! The EIP-2537 multi-scalar multiplications BLS12_G1MSM (0x0c) and BLS12_G2MSM (0x0e), written
+//! once for both groups against the emitter.
+//!
+//! EIP-2537: the input is k ≥ 1 records of a point (128 bytes in G1, 256 in G2, encoded as for
+//! the additions) followed by a 32-byte big-endian scalar (any 256-bit value); every point must
+//! be on its curve and in the prime-order subgroup (the point at infinity is both); the output
+//! is Σ sᵢ·Pᵢ in the point encoding. Any failure halts (INVALID).
+//!
+//! Method:
+//! - each point is validated (on-curve, then the fast subgroup check of [`crate::subgroup`]);
+//! - its scalar is reduced mod r and split for GLV (Gallant, Lambert, Vanstone, CRYPTO 2001) as
+//!   s = s₀ + s₁·z², both halves below 2^128, with the endomorphism E(x, y) = (c·x, −y) of
+//!   eigenvalue z² on both groups (`CurveParams::glv_coefficient`): s·P = s₀·P + s₁·E(P);
+//! - each half gets a record: its scalar and the table j·P (resp. j·E(P)), j = 0..2^w, in
+//!   homogeneous projective coordinates (E applied entry by entry: one multiplication by c and
+//!   one negation each);
+//! - Straus' interleaved windows (`Node::ForScalarWindows`): one accumulator, w doublings per
+//!   window shared by all records, one table addition per record and window;
+//! - additions and doublings with the complete formulas of Renes, Costello, Batina,
+//!   eprint 2015/1060 (Algorithms 7 and 9, a = 0), so the table's zero entry (the point at
+//!   infinity), doublings of it and sums P + P need no branch (E(Fp) and E'(Fp2) have no point of
+//!   order two, the formulas' completeness condition);
+//! - one inversion at the end to affine coordinates.
+//!
+//! Interleaving the 2k half-size scalars shares the 128 doublings among all points: per point
+//! the cost is its subgroup check, 2·(2^w − 2) table additions and 2·128/w window additions.
+
+use evm384_arith::MontField;
+
+use crate::curve::{add_f, assert_on_curve, inverse_f, mul_f, sqr_f, sub_f, Affine, DblParts, Deg, G2Regs, Group, Jac};
+use crate::ir::{Asm, InputLength, Phase, Program, Slot};
+use crate::params::CurveParams;
+use crate::subgroup::{assert_in_g1, assert_in_g2};
+use crate::tower::{Fp2, InvFpRegs, TowerConsts};
+use crate::F2Mul;
+
+/// Bits per window (table of 2^WINDOW_BITS entries per record).
+pub const WINDOW_BITS: u32 = 4;
+
+/// Bits of each GLV half (both are below z² < 2^128).
+const HALF_BITS: u32 = 128;
+
+/// Bytes of one EIP-2537 scalar.
+pub const SCALAR_BYTES: u32 = 32;
+
+/// A point in homogeneous projective coordinates (X : Y : Z) = (X/Z, Y/Z), O = (0 : 1 : 0).
+#[derive(Clone, Copy, Debug)]
+struct Proj {
+    d: Deg,
+    base: Slot,
+}
+
+impl Proj {
+    fn alloc(a: &mut Asm, d: Deg) -> Proj {
+        Proj { d, base: a.alloc(3 * d.n()) }
+    }
+    fn x(self) -> Slot {
+        self.base
+    }
+    fn y(self) -> Slot {
+        self.base + self.d.n()
+    }
+    fn z(self) -> Slot {
+        self.base + 2 * self.d.n()
+    }
+}
+
+/// `out` ← 3b·x, with 3b = 12 on G1 and 3b·ξ = 12·(1 + u) on G2:
+/// (x₀ + x₁u)·12(1 + u) = 12(x₀ − x₁) + 12(x₀ + x₁)·u. `b3` holds 12 (Montgomery).
+fn mul_by_b3(a: &mut Asm, d: Deg, out: Slot, x: Slot, b3: Slot) {
+    match d {
+        Deg::Fp => a.mul(out, x, b3),
+        Deg::Fp2 => a.scoped(|a| {
+            let t = Fp2(a.alloc(2));
+            a.sub(t.c0(), x, x + 1); // x₀ − x₁
+            a.add(t.c1(), x, x + 1); // x₀ + x₁
+            a.mul(out, t.c0(), b3);
+            a.mul(out + 1, t.c1(), b3);
+        }),
+    }
+}
+
+/// U ← U + V (U ≠ V as slots), complete addition for a = 0: eprint 2015/1060 Algorithm 7
+/// (12M + 2·m₃b + 19a). The algorithm's X₃ is a temporary until U's X and Z are last read.
+fn add_complete(a: &mut Asm, u: Proj, v: Proj, b3: Slot) {
+    let d = u.d;
+    let n = d.n();
+    let [t0, t1, t2, t3, t4, t5] = [0; 6].map(|_| a.alloc(n));
+    let (x1, y1, z1) = (u.x(), u.y(), u.z());
+    let (x2, y2, z2) = (v.x(), v.y(), v.z());
+    let (x3, y3, z3) = (u.x(), u.y(), u.z());
+    mul_f(a, d, t0, x1, x2); // t0 = X1·X2
+    mul_f(a, d, t1, y1, y2); // t1 = Y1·Y2
+    mul_f(a, d, t2, z1, z2); // t2 = Z1·Z2
+    add_f(a, d, t3, x1, y1);
+    add_f(a, d, t4, x2, y2);
+    mul_f(a, d, t3, t3, t4);
+    add_f(a, d, t4, t0, t1);
+    sub_f(a, d, t3, t3, t4); // t3 = X1·Y2 + X2·Y1
+    add_f(a, d, t4, y1, z1);
+    add_f(a, d, t5, y2, z2);
+    mul_f(a, d, t4, t4, t5);
+    add_f(a, d, t5, t1, t2);
+    sub_f(a, d, t4, t4, t5); // t4 = Y1·Z2 + Y2·Z1 (Y1 read for the last time)
+    add_f(a, d, x3, x1, z1);
+    add_f(a, d, y3, x2, z2);
+    mul_f(a, d, x3, x3, y3);
+    add_f(a, d, y3, t0, t2);
+    sub_f(a, d, y3, x3, y3); // Y3 = X1·Z2 + X2·Z1 (X1, Z1 read for the last time)
+    add_f(a, d, x3, t0, t0);
+    add_f(a, d, t0, x3, t0); // t0 = 3·X1·X2
+    mul_by_b3(a, d, t2, t2, b3); // t2 = 3b·Z1·Z2
+    add_f(a, d, z3, t1, t2);
+    sub_f(a, d, t1, t1, t2);
+    mul_by_b3(a, d, y3, y3, b3);
+    mul_f(a, d, x3, t4, y3);
+    mul_f(a, d, t2, t3, t1);
+    sub_f(a, d, x3, t2, x3); // X3 = t3·t1 − t4·Y3
+    mul_f(a, d, y3, y3, t0);
+    mul_f(a, d, t1, t1, z3);
+    add_f(a, d, y3, t1, y3); // Y3 = t1·Z3 + Y3·t0
+    mul_f(a, d, t0, t0, t3);
+    mul_f(a, d, z3, z3, t4);
+    add_f(a, d, z3, z3, t0); // Z3 = Z3·t4 + t0·t3
+}
+
+/// U ← 2U, exception-free doubling for a = 0: eprint 2015/1060 Algorithm 9 (6M + 2S + 1·m₃b
+/// + 9a), with X·Y computed first so that U is overwritten in place.
+fn dbl_complete(a: &mut Asm, u: Proj, b3: Slot) {
+    let d = u.d;
+    let n = d.n();
+    let [t0, t1, t2, t3] = [0; 4].map(|_| a.alloc(n));
+    let (x, y, z) = (u.x(), u.y(), u.z());
+    sqr_f(a, d, t0, y); // t0 = Y²
+    mul_f(a, d, t1, y, z); // t1 = Y·Z
+    sqr_f(a, d, t2, z); // t2 = Z²
+    mul_f(a, d, t3, x, y); // t3 = X·Y
+    add_f(a, d, z, t0, t0);
+    add_f(a, d, z, z, z);
+    add_f(a, d, z, z, z); // Z3 = 8·Y²
+    mul_by_b3(a, d, t2, t2, b3); // t2 = 3b·Z²
+    mul_f(a, d, x, t2, z); // X3 = t2·Z3
+    add_f(a, d, y, t0, t2); // Y3 = t0 + t2
+    mul_f(a, d, z, t1, z); // Z3 = 8·Y³·Z
+    add_f(a, d, t1, t2, t2);
+    add_f(a, d, t2, t1, t2); // t2 = 9b·Z²
+    sub_f(a, d, t0, t0, t2);
+    mul_f(a, d, y, t0, y);
+    add_f(a, d, y, x, y); // Y3 = X3 + t0·Y3
+    mul_f(a, d, x, t0, t3);
+    add_f(a, d, x, x, x); // X3 = 2·t0·X·Y
+}
+
+/// The G1MSM or G2MSM program.
+pub fn msm_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {
+    let field = MontField::new(curve.p);
+    let mut a = Asm::new(field, f2mul);
+    let d = g.deg();
+    let n = d.n();
+    let k = TowerConsts::new(&mut a);
+    let r2 = a.const_raw(&[a.field.r2]);
+    let one_raw = a.const_raw(&[[1, 0, 0, 0, 0, 0]]);
+    let b = [curve.b, 0, 0, 0, 0, 0];
+    let b_curve = match g {
+        Group::G1 => a.const_mont(&[b]),
+        Group::G2 => a.const_mont(&[b, b]), // b·ξ = b + b·u
+    };
+    let b3 = a.const_mont(&[[3 * curve.b, 0, 0, 0, 0, 0]]);
+    let endo = a.const_mont(&[curve.glv_coefficient(g == Group::G2)]);
+    let mut p_minus_2 = curve.p;
+    p_minus_2[0] -= 2; // p is odd and > 2
+    let z_bits = curve.z_bits();
+    let z2_bits = curve.z2_bits();
+
+    // the work record: the scalar's slot, then the table of 2^w projective points
+    let entry = 3 * n;
+    let entries = 1u32 << WINDOW_BITS;
+    let record = 1 + entries * entry;
+    let work = a.alloc(record);
+    let table = |i: u32| Proj { d, base: work + 1 + i * entry };
+    a.set_pair_layout(work, record, (0, 0));
+    let p = Affine { d, base: a.alloc(2 * n) };
+    let acc = Proj::alloc(&mut a, d);
+    let tmp = Proj::alloc(&mut a, d);
+    let inv = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
+    let out = Affine { d, base: a.alloc(2 * n) };
+    let zero_out = a.alloc(1);
+    let (r1, g2) = match g {
+        Group::G1 => (Some(Jac { d, base: a.alloc(3) }), None),
+        Group::G2 => {
+            let t = Jac { d, base: a.alloc(6) };
+            let dbl = DblParts::alloc(&mut a, d);
+            (None, Some(G2Regs { t, qx: Fp2(p.x()), qy: Fp2(p.y()), dbl, r: Fp2(a.alloc(2)) }))
+        }
+    };
+    let (beta, psi) = match g {
+        Group::G1 => (a.const_mont(&[curve.beta]), None),
+        Group::G2 => (0, Some((Fp2(a.const_mont(&curve.psi_r2)), Fp2(a.const_mont(&curve.psi_s2))))),
+    };
+
+    let add = move |a: &mut Asm| a.call("add_complete", move |a| a.scoped(|a| add_complete(a, acc, tmp, b3)));
+    let dbl = move |a: &mut Asm| a.call("dbl_complete", move |a| a.scoped(|a| dbl_complete(a, acc, b3)));
+    let bytes = g.point_bytes();
+    let stride = bytes + SCALAR_BYTES;
+    let (r_words, lambda) = (curve.r_words(), curve.glv_lambda());
+
+    a.phase(Phase::Decode);
+    a.check_input_length(InputLength::MultipleOf(stride));
+    a.for_each_input(stride, |a| {
+        // a point at infinity adds nothing: no record
+        a.if_(crate::ir::Cond::InputNonZero { offset: 0, len: bytes }, |a| {
+            for (j, s) in p.slots().into_iter().enumerate() {
+                a.load_input(s, 64 * j as u32, r2);
+            }
+            a.phase(Phase::OnCurve);
+            assert_on_curve(a, d, p.x(), p.y(), b_curve);
+            a.phase(Phase::Subgroup);
+            match (r1, g2, psi) {
+                (Some(r), _, _) => assert_in_g1(a, &k, beta, r, (p.x(), p.y()), &z2_bits),
+                (_, Some(g2), Some(psi)) => assert_in_g2(a, &k, g2, psi, &z_bits),
+                _ => unreachable!("one check per group"),
+            }
+            a.phase(Phase::Decode);
+            // the table j·P, j = 0..2^w: O, P, then repeated additions of P
+            let t0 = table(0);
+            a.copy(t0.x(), k.zero, n);
+            a.copy(t0.y(), k.one, n); // (1, 0) in Fp2
+            a.copy(t0.z(), k.zero, n);
+            a.copy(acc.x(), p.x(), 2 * n);
+            a.copy(acc.z(), k.one, n);
+            a.copy(tmp.base, acc.base, entry);
+            a.copy(table(1).base, acc.base, entry);
+            for j in 2..entries {
+                add(a);
+                a.copy(table(j).base, acc.base, entry);
+            }
+            a.append_pair();
+            a.scalar_half(bytes, 0, r_words, lambda, false); // s₀ = s mod z²
+                                                             // the table j·E(P) = E(j·P): X ← c·X, Y ← −Y
+            for j in 1..entries {
+                let t = table(j);
+                for i in 0..n {
+                    a.mul(t.x() + i, t.x() + i, endo);
+                }
+                sub_f(a, d, t.y(), k.zero, t.y());
+            }
+            a.append_pair();
+            a.scalar_half(bytes, 0, r_words, lambda, true); // s₁ = ⌊s / z²⌋
+        });
+    });
+
+    a.phase(Phase::ScalarMul);
+    a.copy(acc.x(), k.zero, n); // acc = O
+    a.copy(acc.y(), k.one, n);
+    a.copy(acc.z(), k.zero, n);
+    let windows = HALF_BITS.div_ceil(WINDOW_BITS);
+    a.for_scalar_windows((WINDOW_BITS, windows), (0, 1, entry), tmp.base, dbl, add);
+
+    a.phase(Phase::Output);
+    let ret = |a: &mut Asm, p: Affine| a.return_fields(&p.slots(), one_raw, zero_out);
+    a.if_(crate::ir::Cond::Eq(acc.z(), k.zero, n), |a| {
+        a.copy(out.base, k.zero, 2 * n); // O, encoded as zeros
+        ret(a, out)
+    });
+    a.copy(out.base, acc.z(), n);
+    inverse_f(&mut a, d, &k, inv, p_minus_2, out.base); // 1/Z
+    mul_f(&mut a, d, out.y(), acc.y(), out.x()); // y = Y/Z
+    mul_f(&mut a, d, out.x(), acc.x(), out.x()); // x = X/Z
+    ret(&mut a, out);
+    a.finish()
+}

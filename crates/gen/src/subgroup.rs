@@ -1,0 +1,80 @@
+//! The fast subgroup checks EIP-2537 recommends (Scott, eprint 2021/1130), for points already
+//! known to be on their curve. Shared by the pairing check and the MSMs.
+//!
+//! - G1: φ(x, y) = (β·x, y); P ∈ G1 ⇔ φ(P) + [z²]P = O, i.e. [z²]P = (β·x, −y).
+//! - G2: ψ(x, y) = (conj(x)·r₂, conj(y)·s₂); Q ∈ G2 ⇔ ψ(Q) + [|z|]Q = O, i.e.
+//!   [|z|]Q = (conj(x)·r₂, −conj(y)·s₂).
+//!
+//! Either way the multiple is computed in Jacobian coordinates over the bits of the fixed
+//! exponent and compared with the endomorphism's image scaled by Z², Z³ (no inversion).
+
+use crate::curve::{call_dbl_parts_g2, call_dbl_update_g2, call_madd_g2, dbl_jacobian, madd_jacobian, G2Regs, Jac};
+use crate::ir::{Asm, Cond, Slot};
+use crate::tower::{conj_fp2, mul_fp2, neg_fp2, sqr_fp2, Fp2, TowerConsts};
+
+/// INVALID unless (x, y) ∈ G1: R = [z²]P accumulated in `r` (bits of z² below the top),
+/// then x(R) = β·x, y(R) = −y, R ≠ O. Subroutines `dbl_g1`, `madd_g1`.
+pub fn assert_in_g1(a: &mut Asm, k: &TowerConsts, beta: Slot, r: Jac, (x, y): (Slot, Slot), z2_bits: &[bool]) {
+    assert_eq!(y, x + 1, "(x, y) in consecutive slots");
+    a.copy(r.x(), x, 2); // R = (x, y, 1)
+    a.copy(r.z(), k.one, 1);
+    a.for_bits(
+        z2_bits,
+        |a| a.call("dbl_g1", move |a| a.scoped(|a| dbl_jacobian(a, r))),
+        |a| {
+            a.call("madd_g1", move |a| {
+                a.scoped(|a| {
+                    let rr = a.alloc(1);
+                    madd_jacobian(a, r, x, y, rr);
+                })
+            })
+        },
+    ); // R = [z²]P
+    let zero = k.zero;
+    a.scoped(|a| {
+        let zz = a.alloc(1);
+        let t = a.alloc(1);
+        a.mul(zz, r.z(), r.z()); // Z²
+        a.mul(t, beta, x);
+        a.mul(t, t, zz); // β·x·Z²
+        a.assert(Cond::Eq(r.x(), t, 1)); // x(R) = β·x
+        a.mul(zz, zz, r.z()); // Z³
+        a.sub(t, zero, y);
+        a.mul(t, t, zz); // -y·Z³
+        a.assert(Cond::Eq(r.y(), t, 1)); // y(R) = -y
+        a.assert(Cond::Ne(r.z(), zero, 1)); // R ≠ O
+    });
+}
+
+/// INVALID unless Q = (g.qx, g.qy) ∈ G2: T = [|z|]Q accumulated in `g.t` (bits of |z| below
+/// the top), then x(T) = conj(x)·r₂, y(T) = −conj(y)·s₂, T ≠ O. Subroutines `dbl_parts_g2`,
+/// `dbl_update_g2`, `madd_g2`.
+pub fn assert_in_g2(a: &mut Asm, k: &TowerConsts, g: G2Regs, (psi_r2, psi_s2): (Fp2, Fp2), z_bits: &[bool]) {
+    let (x, y, t) = (g.qx, g.qy, g.t);
+    a.copy(t.x(), x.0, 4); // T = (x, y, 1)
+    a.copy(t.z(), k.one, 2);
+    a.for_bits(
+        z_bits,
+        |a| {
+            call_dbl_parts_g2(a, g);
+            call_dbl_update_g2(a, g);
+        },
+        |a| call_madd_g2(a, g),
+    ); // T = [|z|]Q
+    a.scoped(|a| {
+        let zz = Fp2(a.alloc(2));
+        let u = Fp2(a.alloc(2));
+        sqr_fp2(a, zz, Fp2(t.z())); // Z²
+        conj_fp2(a, k, u, x);
+        mul_fp2(a, u, u, psi_r2);
+        mul_fp2(a, u, u, zz); // conj(x)·r₂·Z²
+        a.assert(Cond::Eq(t.x(), u.0, 2)); // x(T) = x(ψ(Q))
+        mul_fp2(a, zz, zz, Fp2(t.z())); // Z³
+        conj_fp2(a, k, u, y);
+        mul_fp2(a, u, u, psi_s2);
+        neg_fp2(a, k, u, u);
+        mul_fp2(a, u, u, zz); // -conj(y)·s₂·Z³
+        a.assert(Cond::Eq(t.y(), u.0, 2)); // y(T) = -y(ψ(Q))
+        a.assert(Cond::Ne(t.z(), k.zero, 2)); // T ≠ O
+    });
+}
