@@ -4,7 +4,9 @@
 //! - doubling: EFD `g1p/auto-shortw-jacobian-0.html#doubling-dbl-2009-l`
 //! - mixed addition: EFD `g1p/auto-shortw-jacobian-0.html#addition-madd-2007-bl`
 //! - lines: Aranha, Karabina, Longa, Gebotys, López, eprint 2010/354, with blst's scaling
-//!   (the G1 point enters as (-2·xP, 2·yP), so the factor 2 of both lines is free).
+//!   (the G1 point enters as (-2·xP, 2·yP), so the factor 2 of both lines is free);
+//! - complete addition and doubling in homogeneous projective coordinates (the MSMs and the
+//!   maps' cofactor clearing): Renes, Costello, Batina, eprint 2015/1060, Algorithms 7 and 9.
 //!
 //! Line shape for the M-type twist y² = x³ + b·ξ: the untwisted point is (x'/w², y'/w³), and the
 //! line through T evaluated at P, multiplied by w³·(a subfield factor, killed by the final
@@ -110,6 +112,37 @@ pub fn sqr_f(a: &mut Asm, d: Deg, out: Slot, x: Slot) {
         Deg::Fp => a.mul(out, x, x),
         Deg::Fp2 => sqr_fp2(a, Fp2(out), Fp2(x)),
     }
+}
+
+/// Argument and result registers of [`pow_f`]: `d.n()` slots each.
+#[derive(Clone, Copy, Debug)]
+pub struct PowRegs {
+    pub x: Slot,
+    pub r: Slot,
+}
+
+/// `regs.r` ← x^e for the Fp or Fp2 value in `regs.x` and an odd exponent e, as the subroutine
+/// `name` (one per field and exponent): the left-to-right sliding-window chain of the Fermat
+/// inversion (`tower::inverse_fp`, windows of `tower::INV_WINDOW` bits) over the table of odd
+/// powers x, x³, …, x^(2^w − 1).
+pub fn pow_f(a: &mut Asm, d: Deg, name: &'static str, regs: PowRegs, e: evm384_arith::Limbs) {
+    a.call(name, move |a| {
+        a.scoped(|a| {
+            let n = d.n();
+            let (first, windows) = crate::tower::sliding_window_chain(&e, crate::tower::INV_WINDOW);
+            let m = 1 << (crate::tower::INV_WINDOW - 1);
+            let t = a.alloc(m * n);
+            let x2 = a.alloc(n);
+            let tmp = a.alloc(n);
+            a.copy(t, regs.x, n); // t₀ = x
+            sqr_f(a, d, x2, regs.x); // x²
+            for i in 1..m {
+                mul_f(a, d, t + i * n, t + (i - 1) * n, x2); // tᵢ = x^(2i+1)
+            }
+            a.copy(regs.r, t + first * n, n); // r = x^d₀
+            a.for_windows(&windows, (t, n, tmp), |a| sqr_f(a, d, regs.r, regs.r), |a| mul_f(a, d, regs.r, regs.r, tmp));
+        })
+    });
 }
 
 /// INVALID unless the affine point (x, y) is on y² = x³ + b (`b`: the curve's constant, one
@@ -279,6 +312,116 @@ pub fn madd_jacobian(a: &mut Asm, t: Jac, x2: Slot, y2: Slot, r: Slot) {
     sqr_f(a, d, t.z(), t.z());
     sub_f(a, d, t.z(), t.z(), z1z1);
     sub_f(a, d, t.z(), t.z(), hh); // Z3 = (Z1+H)² - Z1Z1 - HH
+}
+
+// ---- complete formulas in homogeneous projective coordinates (eprint 2015/1060) -----------
+
+/// A point in homogeneous projective coordinates (X : Y : Z) = (X/Z, Y/Z), O = (0 : 1 : 0).
+#[derive(Clone, Copy, Debug)]
+pub struct Proj {
+    pub d: Deg,
+    pub base: Slot,
+}
+
+impl Proj {
+    pub fn alloc(a: &mut Asm, d: Deg) -> Proj {
+        Proj { d, base: a.alloc(3 * d.n()) }
+    }
+    pub fn x(self) -> Slot {
+        self.base
+    }
+    pub fn y(self) -> Slot {
+        self.base + self.d.n()
+    }
+    pub fn z(self) -> Slot {
+        self.base + 2 * self.d.n()
+    }
+}
+
+/// `out` ← 3b·x, with 3b = 12 on G1 and 3b·ξ = 12·(1 + u) on G2:
+/// (x₀ + x₁u)·12(1 + u) = 12(x₀ − x₁) + 12(x₀ + x₁)·u. `b3` holds 12 (Montgomery).
+pub fn mul_by_b3(a: &mut Asm, d: Deg, out: Slot, x: Slot, b3: Slot) {
+    match d {
+        Deg::Fp => a.mul(out, x, b3),
+        Deg::Fp2 => a.scoped(|a| {
+            let t = Fp2(a.alloc(2));
+            a.sub(t.c0(), x, x + 1); // x₀ − x₁
+            a.add(t.c1(), x, x + 1); // x₀ + x₁
+            a.mul(out, t.c0(), b3);
+            a.mul(out + 1, t.c1(), b3);
+        }),
+    }
+}
+
+/// U ← U + V (U ≠ V as slots), complete addition for a = 0: eprint 2015/1060 Algorithm 7
+/// (12M + 2·m₃b + 19a). The algorithm's X₃ is a temporary until U's X and Z are last read.
+pub fn add_complete(a: &mut Asm, u: Proj, v: Proj, b3: Slot) {
+    let d = u.d;
+    let n = d.n();
+    let [t0, t1, t2, t3, t4, t5] = [0; 6].map(|_| a.alloc(n));
+    let (x1, y1, z1) = (u.x(), u.y(), u.z());
+    let (x2, y2, z2) = (v.x(), v.y(), v.z());
+    let (x3, y3, z3) = (u.x(), u.y(), u.z());
+    mul_f(a, d, t0, x1, x2); // t0 = X1·X2
+    mul_f(a, d, t1, y1, y2); // t1 = Y1·Y2
+    mul_f(a, d, t2, z1, z2); // t2 = Z1·Z2
+    add_f(a, d, t3, x1, y1);
+    add_f(a, d, t4, x2, y2);
+    mul_f(a, d, t3, t3, t4);
+    add_f(a, d, t4, t0, t1);
+    sub_f(a, d, t3, t3, t4); // t3 = X1·Y2 + X2·Y1
+    add_f(a, d, t4, y1, z1);
+    add_f(a, d, t5, y2, z2);
+    mul_f(a, d, t4, t4, t5);
+    add_f(a, d, t5, t1, t2);
+    sub_f(a, d, t4, t4, t5); // t4 = Y1·Z2 + Y2·Z1 (Y1 read for the last time)
+    add_f(a, d, x3, x1, z1);
+    add_f(a, d, y3, x2, z2);
+    mul_f(a, d, x3, x3, y3);
+    add_f(a, d, y3, t0, t2);
+    sub_f(a, d, y3, x3, y3); // Y3 = X1·Z2 + X2·Z1 (X1, Z1 read for the last time)
+    add_f(a, d, x3, t0, t0);
+    add_f(a, d, t0, x3, t0); // t0 = 3·X1·X2
+    mul_by_b3(a, d, t2, t2, b3); // t2 = 3b·Z1·Z2
+    add_f(a, d, z3, t1, t2);
+    sub_f(a, d, t1, t1, t2);
+    mul_by_b3(a, d, y3, y3, b3);
+    mul_f(a, d, x3, t4, y3);
+    mul_f(a, d, t2, t3, t1);
+    sub_f(a, d, x3, t2, x3); // X3 = t3·t1 − t4·Y3
+    mul_f(a, d, y3, y3, t0);
+    mul_f(a, d, t1, t1, z3);
+    add_f(a, d, y3, t1, y3); // Y3 = t1·Z3 + Y3·t0
+    mul_f(a, d, t0, t0, t3);
+    mul_f(a, d, z3, z3, t4);
+    add_f(a, d, z3, z3, t0); // Z3 = Z3·t4 + t0·t3
+}
+
+/// U ← 2U, exception-free doubling for a = 0: eprint 2015/1060 Algorithm 9 (6M + 2S + 1·m₃b
+/// + 9a), with X·Y computed first so that U is overwritten in place.
+pub fn dbl_complete(a: &mut Asm, u: Proj, b3: Slot) {
+    let d = u.d;
+    let n = d.n();
+    let [t0, t1, t2, t3] = [0; 4].map(|_| a.alloc(n));
+    let (x, y, z) = (u.x(), u.y(), u.z());
+    sqr_f(a, d, t0, y); // t0 = Y²
+    mul_f(a, d, t1, y, z); // t1 = Y·Z
+    sqr_f(a, d, t2, z); // t2 = Z²
+    mul_f(a, d, t3, x, y); // t3 = X·Y
+    add_f(a, d, z, t0, t0);
+    add_f(a, d, z, z, z);
+    add_f(a, d, z, z, z); // Z3 = 8·Y²
+    mul_by_b3(a, d, t2, t2, b3); // t2 = 3b·Z²
+    mul_f(a, d, x, t2, z); // X3 = t2·Z3
+    add_f(a, d, y, t0, t2); // Y3 = t0 + t2
+    mul_f(a, d, z, t1, z); // Z3 = 8·Y³·Z
+    add_f(a, d, t1, t2, t2);
+    add_f(a, d, t2, t1, t2); // t2 = 9b·Z²
+    sub_f(a, d, t0, t0, t2);
+    mul_f(a, d, y, t0, y);
+    add_f(a, d, y, x, y); // Y3 = X3 + t0·Y3
+    mul_f(a, d, x, t0, t3);
+    add_f(a, d, x, x, x); // X3 = 2·t0·X·Y
 }
 
 /// The sparse line ℓ = (c0 + c1·v) + (c4·v)·w as three Fp2 slots (c0, c1, c4).

@@ -26,7 +26,8 @@ pub const INPUT_PTR_ADDR: u32 = 64;
 pub const PAIR_END_ADDR: u32 = 96;
 /// Byte address of slot 0.
 pub const SLOTS_ADDR: u32 = 128;
-/// Slots reserved for constants (slots `0..CONST_SLOTS`).
+/// Slots reserved for constants (slots `0..CONST_SLOTS`) unless a program asks for more
+/// ([`Asm::with_const_slots`]).
 pub const CONST_SLOTS: u32 = 64;
 /// Bytes of one EIP-2537 pairing input: G1 (128) ‖ G2 (256).
 pub const PAIR_INPUT_BYTES: u32 = 384;
@@ -52,6 +53,12 @@ pub enum Phase {
     Output,
     /// The MSMs' shared doublings and window additions (`Node::ForScalarWindows`).
     ScalarMul,
+    /// The maps' simplified SWU onto the isogenous curve, square roots included.
+    Sswu,
+    /// The maps' isogeny onto the curve.
+    Isogeny,
+    /// The maps' multiplication by the effective cofactor.
+    ClearCofactor,
 }
 
 impl Phase {
@@ -67,6 +74,9 @@ impl Phase {
             Phase::FinalExp => "final-exp",
             Phase::Output => "output",
             Phase::ScalarMul => "scalar-mul",
+            Phase::Sswu => "sswu",
+            Phase::Isogeny => "isogeny",
+            Phase::ClearCofactor => "clear-cofactor",
         }
     }
 }
@@ -84,6 +94,13 @@ pub enum Cond {
     InputZero { offset: u32, len: u32 },
     /// No pair record was appended (every pair had a point at infinity).
     NoPairs,
+    /// sgn0(x) = 1 for the Fp (`n` = 1) or Fp2 (`n` = 2) value at `x` (RFC 9380 §4.1: the
+    /// parity of the canonical value; for Fp2, of x₀, or of x₁ when x₀ = 0). EVM384 takes each
+    /// coefficient out of Montgomery form by a product with the raw one in `one` into `tmp`
+    /// (counted as MULMODMONT384s); EVMMAX's LOADX converts by itself.
+    Sgn0 { x: Slot, n: u32, one: Slot, tmp: Slot },
+    /// The negation of a condition.
+    Not(Box<Cond>),
 }
 
 /// What the input length must be.
@@ -252,19 +269,28 @@ pub struct Asm {
     const_ids: HashMap<Vec<Limbs>, Slot>,
     pairs: Option<PairLayout>,
     allocations: Vec<(Slot, u32)>,
+    /// Slots reserved for constants.
+    const_slots: u32,
     pub field: MontField,
     pub f2mul: F2Mul,
 }
 
 impl Asm {
     pub fn new(field: MontField, f2mul: F2Mul) -> Asm {
+        Asm::with_const_slots(field, f2mul, CONST_SLOTS)
+    }
+
+    /// An emitter whose constant region holds `const_slots` values (the default,
+    /// [`CONST_SLOTS`], fits every program but the maps' isogeny tables).
+    pub fn with_const_slots(field: MontField, f2mul: F2Mul, const_slots: u32) -> Asm {
         Asm {
             blocks: vec![Vec::new()],
             subs: Vec::new(),
             sub_ids: HashMap::new(),
             pending: VecDeque::new(),
-            next: CONST_SLOTS,
-            high: CONST_SLOTS,
+            next: const_slots,
+            high: const_slots,
+            const_slots,
             consts: Vec::new(),
             const_ids: HashMap::new(),
             pairs: None,
@@ -312,7 +338,7 @@ impl Asm {
         }
         let s = self.consts.len() as Slot;
         self.consts.extend_from_slice(values);
-        assert!(self.consts.len() as u32 <= CONST_SLOTS, "constant region full");
+        assert!(self.consts.len() as u32 <= self.const_slots, "constant region full");
         self.const_ids.insert(values.to_vec(), s);
         s
     }

@@ -15,6 +15,8 @@ pub mod bytecode;
 pub mod curve;
 pub mod g_add;
 pub mod ir;
+pub mod map;
+pub mod map_params;
 pub mod msm;
 pub mod native;
 pub mod pairing;
@@ -132,11 +134,22 @@ pub enum Contract {
     G2Msm,
     /// BLS12_PAIRING_CHECK (0x0f).
     PairingCheck,
+    /// BLS12_MAP_FP_TO_G1 (0x10).
+    MapFpToG1,
+    /// BLS12_MAP_FP2_TO_G2 (0x11).
+    MapFp2ToG2,
 }
 
 impl Contract {
-    pub const ALL: [Contract; 5] =
-        [Contract::G1Add, Contract::G1Msm, Contract::G2Add, Contract::G2Msm, Contract::PairingCheck];
+    pub const ALL: [Contract; 7] = [
+        Contract::G1Add,
+        Contract::G1Msm,
+        Contract::G2Add,
+        Contract::G2Msm,
+        Contract::PairingCheck,
+        Contract::MapFpToG1,
+        Contract::MapFp2ToG2,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -145,6 +158,8 @@ impl Contract {
             Contract::G2Add => "g2-add",
             Contract::G2Msm => "g2-msm",
             Contract::PairingCheck => "pairing-check",
+            Contract::MapFpToG1 => "map-fp-to-g1",
+            Contract::MapFp2ToG2 => "map-fp2-to-g2",
         }
     }
 
@@ -156,10 +171,12 @@ impl Contract {
             Contract::G2Add => 0x0d,
             Contract::G2Msm => 0x0e,
             Contract::PairingCheck => 0x0f,
+            Contract::MapFpToG1 => 0x10,
+            Contract::MapFp2ToG2 => 0x11,
         }
     }
 
-    /// The program with these formulas (the additions and MSMs use only `f2mul`).
+    /// The program with these formulas (all but the pairing check use only `f2mul`).
     pub fn program(self, formulas: Formulas) -> Program {
         let curve = params::bls12_381();
         match self {
@@ -167,19 +184,29 @@ impl Contract {
             Contract::G2Add => g2_add_program(formulas.f2mul),
             Contract::G1Msm => msm::msm_program(&curve, formulas.f2mul, curve::Group::G1),
             Contract::G2Msm => msm::msm_program(&curve, formulas.f2mul, curve::Group::G2),
+            Contract::MapFpToG1 => {
+                map::map_program(&curve, &map_params::bls12_381_map_params(), formulas.f2mul, curve::Group::G1)
+            }
+            Contract::MapFp2ToG2 => {
+                map::map_program(&curve, &map_params::bls12_381_map_params(), formulas.f2mul, curve::Group::G2)
+            }
             Contract::PairingCheck => formulas.program(),
         }
     }
 
     /// Runtime code for `isa` (may exceed [`MAX_CODE_SIZE`]: check before deploying). The
-    /// additions and MSMs, small contracts, write their inversion out straight
-    /// (`AssembleOptions::straight_windows`).
+    /// other operations, small contracts, write their exponentiations out straight
+    /// (`AssembleOptions::straight_windows`) where the code then still fits [`MAX_CODE_SIZE`].
     pub fn runtime_code(self, isa: InstructionSet, formulas: Formulas) -> Result<Vec<u8>, bytecode::AssembleError> {
         let prog = self.program(formulas);
-        let opts = bytecode::AssembleOptions {
-            straight_windows: self != Contract::PairingCheck,
-            ..formulas.assemble_options(&prog, isa)
-        };
+        let opts = formulas.assemble_options(&prog, isa);
+        if self != Contract::PairingCheck {
+            let straight = bytecode::AssembleOptions { straight_windows: true, ..opts };
+            match bytecode::try_assemble(&prog, isa, straight) {
+                Ok(code) if code.len() <= MAX_CODE_SIZE => return Ok(code),
+                _ => {} // too large (any other error recurs below)
+            }
+        }
         bytecode::try_assemble(&prog, isa, opts)
     }
 }

@@ -27,8 +27,10 @@
 
 use evm384_arith::MontField;
 
-use crate::curve::{add_f, assert_on_curve, inverse_f, mul_f, sqr_f, sub_f, Affine, DblParts, Deg, G2Regs, Group, Jac};
-use crate::ir::{Asm, InputLength, Phase, Program, Slot};
+use crate::curve::{
+    add_complete, assert_on_curve, dbl_complete, inverse_f, mul_f, sub_f, Affine, DblParts, G2Regs, Group, Jac, Proj,
+};
+use crate::ir::{Asm, InputLength, Phase, Program};
 use crate::params::CurveParams;
 use crate::subgroup::{assert_in_g1, assert_in_g2};
 use crate::tower::{Fp2, InvFpRegs, TowerConsts};
@@ -42,114 +44,6 @@ const HALF_BITS: u32 = 128;
 
 /// Bytes of one EIP-2537 scalar.
 pub const SCALAR_BYTES: u32 = 32;
-
-/// A point in homogeneous projective coordinates (X : Y : Z) = (X/Z, Y/Z), O = (0 : 1 : 0).
-#[derive(Clone, Copy, Debug)]
-struct Proj {
-    d: Deg,
-    base: Slot,
-}
-
-impl Proj {
-    fn alloc(a: &mut Asm, d: Deg) -> Proj {
-        Proj { d, base: a.alloc(3 * d.n()) }
-    }
-    fn x(self) -> Slot {
-        self.base
-    }
-    fn y(self) -> Slot {
-        self.base + self.d.n()
-    }
-    fn z(self) -> Slot {
-        self.base + 2 * self.d.n()
-    }
-}
-
-/// `out` ← 3b·x, with 3b = 12 on G1 and 3b·ξ = 12·(1 + u) on G2:
-/// (x₀ + x₁u)·12(1 + u) = 12(x₀ − x₁) + 12(x₀ + x₁)·u. `b3` holds 12 (Montgomery).
-fn mul_by_b3(a: &mut Asm, d: Deg, out: Slot, x: Slot, b3: Slot) {
-    match d {
-        Deg::Fp => a.mul(out, x, b3),
-        Deg::Fp2 => a.scoped(|a| {
-            let t = Fp2(a.alloc(2));
-            a.sub(t.c0(), x, x + 1); // x₀ − x₁
-            a.add(t.c1(), x, x + 1); // x₀ + x₁
-            a.mul(out, t.c0(), b3);
-            a.mul(out + 1, t.c1(), b3);
-        }),
-    }
-}
-
-/// U ← U + V (U ≠ V as slots), complete addition for a = 0: eprint 2015/1060 Algorithm 7
-/// (12M + 2·m₃b + 19a). The algorithm's X₃ is a temporary until U's X and Z are last read.
-fn add_complete(a: &mut Asm, u: Proj, v: Proj, b3: Slot) {
-    let d = u.d;
-    let n = d.n();
-    let [t0, t1, t2, t3, t4, t5] = [0; 6].map(|_| a.alloc(n));
-    let (x1, y1, z1) = (u.x(), u.y(), u.z());
-    let (x2, y2, z2) = (v.x(), v.y(), v.z());
-    let (x3, y3, z3) = (u.x(), u.y(), u.z());
-    mul_f(a, d, t0, x1, x2); // t0 = X1·X2
-    mul_f(a, d, t1, y1, y2); // t1 = Y1·Y2
-    mul_f(a, d, t2, z1, z2); // t2 = Z1·Z2
-    add_f(a, d, t3, x1, y1);
-    add_f(a, d, t4, x2, y2);
-    mul_f(a, d, t3, t3, t4);
-    add_f(a, d, t4, t0, t1);
-    sub_f(a, d, t3, t3, t4); // t3 = X1·Y2 + X2·Y1
-    add_f(a, d, t4, y1, z1);
-    add_f(a, d, t5, y2, z2);
-    mul_f(a, d, t4, t4, t5);
-    add_f(a, d, t5, t1, t2);
-    sub_f(a, d, t4, t4, t5); // t4 = Y1·Z2 + Y2·Z1 (Y1 read for the last time)
-    add_f(a, d, x3, x1, z1);
-    add_f(a, d, y3, x2, z2);
-    mul_f(a, d, x3, x3, y3);
-    add_f(a, d, y3, t0, t2);
-    sub_f(a, d, y3, x3, y3); // Y3 = X1·Z2 + X2·Z1 (X1, Z1 read for the last time)
-    add_f(a, d, x3, t0, t0);
-    add_f(a, d, t0, x3, t0); // t0 = 3·X1·X2
-    mul_by_b3(a, d, t2, t2, b3); // t2 = 3b·Z1·Z2
-    add_f(a, d, z3, t1, t2);
-    sub_f(a, d, t1, t1, t2);
-    mul_by_b3(a, d, y3, y3, b3);
-    mul_f(a, d, x3, t4, y3);
-    mul_f(a, d, t2, t3, t1);
-    sub_f(a, d, x3, t2, x3); // X3 = t3·t1 − t4·Y3
-    mul_f(a, d, y3, y3, t0);
-    mul_f(a, d, t1, t1, z3);
-    add_f(a, d, y3, t1, y3); // Y3 = t1·Z3 + Y3·t0
-    mul_f(a, d, t0, t0, t3);
-    mul_f(a, d, z3, z3, t4);
-    add_f(a, d, z3, z3, t0); // Z3 = Z3·t4 + t0·t3
-}
-
-/// U ← 2U, exception-free doubling for a = 0: eprint 2015/1060 Algorithm 9 (6M + 2S + 1·m₃b
-/// + 9a), with X·Y computed first so that U is overwritten in place.
-fn dbl_complete(a: &mut Asm, u: Proj, b3: Slot) {
-    let d = u.d;
-    let n = d.n();
-    let [t0, t1, t2, t3] = [0; 4].map(|_| a.alloc(n));
-    let (x, y, z) = (u.x(), u.y(), u.z());
-    sqr_f(a, d, t0, y); // t0 = Y²
-    mul_f(a, d, t1, y, z); // t1 = Y·Z
-    sqr_f(a, d, t2, z); // t2 = Z²
-    mul_f(a, d, t3, x, y); // t3 = X·Y
-    add_f(a, d, z, t0, t0);
-    add_f(a, d, z, z, z);
-    add_f(a, d, z, z, z); // Z3 = 8·Y²
-    mul_by_b3(a, d, t2, t2, b3); // t2 = 3b·Z²
-    mul_f(a, d, x, t2, z); // X3 = t2·Z3
-    add_f(a, d, y, t0, t2); // Y3 = t0 + t2
-    mul_f(a, d, z, t1, z); // Z3 = 8·Y³·Z
-    add_f(a, d, t1, t2, t2);
-    add_f(a, d, t2, t1, t2); // t2 = 9b·Z²
-    sub_f(a, d, t0, t0, t2);
-    mul_f(a, d, y, t0, y);
-    add_f(a, d, y, x, y); // Y3 = X3 + t0·Y3
-    mul_f(a, d, x, t0, t3);
-    add_f(a, d, x, x, x); // X3 = 2·t0·X·Y
-}
 
 /// The G1MSM or G2MSM program.
 pub fn msm_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {

@@ -137,18 +137,27 @@ impl Machine<'_> {
         c.copied_slots += n as u64;
     }
 
-    fn cond(&self, c: &Cond) -> bool {
-        let eq =
-            |a: Slot, b: Slot, n: u32| (0..n as usize).all(|i| self.mem[a as usize + i] == self.mem[b as usize + i]);
-        match *c {
-            Cond::Eq(a, b, n) => eq(a, b, n),
-            Cond::Ne(a, b, n) => !eq(a, b, n),
+    fn cond(&mut self, c: &Cond) -> bool {
+        let eq = |m: &Self, a: Slot, b: Slot, n: u32| {
+            (0..n as usize).all(|i| m.mem[a as usize + i] == m.mem[b as usize + i])
+        };
+        match c {
+            Cond::Eq(a, b, n) => eq(self, *a, *b, *n),
+            Cond::Ne(a, b, n) => !eq(self, *a, *b, *n),
             Cond::InputNonZero { offset, len } => {
-                let s = self.input_pos + offset as usize;
-                self.input[s..s + len as usize].iter().any(|&b| b != 0)
+                let s = self.input_pos + *offset as usize;
+                self.input[s..s + *len as usize].iter().any(|&b| b != 0)
             }
-            Cond::InputZero { offset, len } => !self.cond(&Cond::InputNonZero { offset, len }),
+            Cond::InputZero { offset, len } => !self.cond(&Cond::InputNonZero { offset: *offset, len: *len }),
             Cond::NoPairs => self.pair_end == self.prog.pairs.base,
+            Cond::Sgn0 { x, n, .. } => {
+                let f = &self.prog.field;
+                let v: Vec<Limbs> = (0..*n).map(|i| f.from_mont(&self.mem[(x + i) as usize])).collect();
+                self.count().mulmodmont384 += *n as u64; // EVM384's conversions
+                let odd = |l: &Limbs| l[0] & 1 == 1;
+                odd(&v[0]) || (*n == 2 && v[0] == [0; 6] && odd(&v[1]))
+            }
+            Cond::Not(c) => !self.cond(c),
         }
     }
 

@@ -240,9 +240,14 @@ fn walk_ranges(nodes: &[Node], range: &mut dyn FnMut(Slot, u32)) {
 }
 
 fn cond_ranges(c: &Cond, range: &mut dyn FnMut(Slot, u32)) {
-    if let Cond::Eq(a, b, n) | Cond::Ne(a, b, n) = *c {
-        range(a, n);
-        range(b, n);
+    match *c {
+        Cond::Eq(a, b, n) | Cond::Ne(a, b, n) => {
+            range(a, n);
+            range(b, n);
+        }
+        Cond::Sgn0 { x, n, .. } => range(x, n), // one LOADX
+        Cond::Not(ref c) => cond_ranges(c, range),
+        _ => {}
     }
 }
 
@@ -289,9 +294,22 @@ impl Liveness<'_> {
     }
 
     fn cond(&mut self, c: &Cond, live: &mut Set) {
-        if let Cond::Eq(a, b, n) | Cond::Ne(a, b, n) = *c {
-            self.uses(live, a, n);
-            self.uses(live, b, n);
+        match *c {
+            Cond::Eq(a, b, n) | Cond::Ne(a, b, n) => {
+                self.uses(live, a, n);
+                self.uses(live, b, n);
+            }
+            Cond::Sgn0 { x, n, one, tmp } => {
+                // EVM384 writes tmp while everything live here stays live
+                let mut d = Set::new(self.n);
+                d.insert(tmp as usize);
+                self.define(&d, live);
+                live.remove(tmp as usize);
+                self.uses(live, x, n);
+                self.uses(live, one, 1);
+            }
+            Cond::Not(ref c) => self.cond(c, live),
+            _ => {}
         }
     }
 

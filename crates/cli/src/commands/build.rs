@@ -1,5 +1,5 @@
-//! `evm384 build pairing-check | g1-add | g1-msm | g2-add | g2-msm`: a generated EIP-2537
-//! contract (evm384-gen)
+//! `evm384 build pairing-check | g1-add | g1-msm | g2-add | g2-msm | map-fp-to-g1 | map-fp2-to-g2`:
+//! a generated EIP-2537 contract (evm384-gen)
 //! as hex, runtime code or (`--init`) init code; size and provenance on stderr.
 
 use std::io::Write;
@@ -30,9 +30,13 @@ pub enum Target {
     G2Add(PointArgs),
     /// BLS12_G2MSM, a drop-in for the EIP-2537 precompile 0x0e.
     G2Msm(PointArgs),
+    /// BLS12_MAP_FP_TO_G1, a drop-in for the EIP-2537 precompile 0x10.
+    MapFpToG1(PointArgs),
+    /// BLS12_MAP_FP2_TO_G2, a drop-in for the EIP-2537 precompile 0x11.
+    MapFp2ToG2(PointArgs),
 }
 
-/// The options of the point operations (additions and MSMs).
+/// The options of the other operations (additions, MSMs, maps).
 #[derive(clap::Args, Debug)]
 pub struct PointArgs {
     #[command(flatten)]
@@ -96,6 +100,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Target::G1Msm(a) => point_operation(Contract::G1Msm, a),
         Target::G2Add(a) => point_operation(Contract::G2Add, a),
         Target::G2Msm(a) => point_operation(Contract::G2Msm, a),
+        Target::MapFpToG1(a) => point_operation(Contract::MapFpToG1, a),
+        Target::MapFp2ToG2(a) => point_operation(Contract::MapFp2ToG2, a),
     }
 }
 

@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
     /// The operation of every file (default: recognised from each file's name): g1-add, g1-msm,
-    /// g2-add, g2-msm or pairing-check.
+    /// g2-add, g2-msm, pairing-check, map-fp-to-g1 or map-fp2-to-g2.
     #[arg(long, value_parser = parse_op)]
     pub op: Option<Operation>,
 }

@@ -59,6 +59,42 @@ impl Emitter<'_> {
         self.code.extend_from_slice(&encode(iface, op, &ops));
     }
 
+    /// Pushes sgn0(x) (`Cond::Sgn0`): each coefficient out of Montgomery form into `tmp`, then
+    /// its lowest byte's parity (byte 0 in v7/v9, byte 47 in v8).
+    pub(super) fn sgn0_evm384(&mut self, iface: Interface, x: u32, n: u32, one: u32, tmp: u32) {
+        let t = slot_addr(tmp) as u64;
+        let parity = |e: &mut Self| {
+            if iface.big_endian_values() {
+                e.push(t + 16);
+                e.op(MLOAD);
+            } else {
+                e.push(t);
+                e.op(MLOAD);
+                e.push(248);
+                e.op(SHR);
+            }
+            e.push(1);
+            e.op(AND);
+        };
+        let canonical = |e: &mut Self, s: u32| {
+            e.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: tmp, x: s, y: one });
+        };
+        canonical(self, x);
+        parity(self); // [s0]
+        if n == 2 {
+            self.push(t);
+            self.op(MLOAD);
+            self.push(t + 16);
+            self.op(MLOAD);
+            self.op(OR);
+            self.op(ISZERO); // [s0, x0 = 0]
+            canonical(self, x + 1);
+            parity(self);
+            self.op(AND);
+            self.op(OR); // s0 ∨ (x0 = 0 ∧ s1)
+        }
+    }
+
     /// Each slot converted out of Montgomery form into `tmp` (a product with the raw one), then
     /// written big-endian after 16 zero bytes, 64 bytes a value, from the address where the
     /// pair records would start (the caller RETURNs them). v8 holds values big-endian already;

@@ -291,6 +291,32 @@ impl Emitter<'_> {
         }
     }
 
+    /// Pushes sgn0(x) (`Cond::Sgn0`): the coefficients LOADXed (canonical, big-endian), then
+    /// the parity of the last byte of each.
+    pub(super) fn sgn0_evmmax(&mut self, x: u32, n: u32) {
+        assert!(n == 1 || n == 2);
+        let r = self.reg(x);
+        self.loadx(SCRATCH_A, r, n as u64);
+        self.push(SCRATCH_A + 16);
+        self.op(MLOAD);
+        self.push(1);
+        self.op(AND); // [s0]
+        if n == 2 {
+            self.push(SCRATCH_A);
+            self.op(MLOAD);
+            self.push(SCRATCH_A + 16);
+            self.op(MLOAD);
+            self.op(OR);
+            self.op(ISZERO); // [s0, x0 = 0]
+            self.push(SCRATCH_A + 64);
+            self.op(MLOAD);
+            self.push(1);
+            self.op(AND);
+            self.op(AND);
+            self.op(OR); // s0 ∨ (x0 = 0 ∧ s1)
+        }
+    }
+
     /// Both ranges LOADXed (canonical values: equal iff the residues are), then compared.
     pub(super) fn slots_equal_evmmax(&mut self, a: u32, b: u32, n: u32) {
         assert!(n as u64 <= SCRATCH_VALUES);

@@ -870,6 +870,14 @@ impl Emitter<'_> {
                 self.push(self.pair_base_addr());
                 self.op(EQ);
             }
+            Cond::Sgn0 { x, n, one, tmp } => match *self.isa {
+                Isa::Evm384(i) => self.sgn0_evm384(i, x, n, one, tmp),
+                Isa::Evmmax(_) => self.sgn0_evmmax(x, n),
+            },
+            Cond::Not(ref c) => {
+                self.cond(c);
+                self.op(ISZERO);
+            }
         }
     }
 }

@@ -158,7 +158,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         bar.inc(1);
     }
 
-    bar.set_message("G1ADD, G1MSM, G2ADD and G2MSM contracts beside their precompiles");
+    bar.set_message("the other EIP-2537 operations' contracts beside their precompiles");
     let (operations_gas, operations_time) = operations::operations(plan, opts.quick, &mut |m| bar.set_message(m))?;
     bar.inc(1);
 

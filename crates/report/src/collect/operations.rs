@@ -1,7 +1,7 @@
 //! The other EIP-2537 operations written as contracts (BLS12_G1ADD, BLS12_G1MSM, BLS12_G2ADD,
-//! BLS12_G2MSM): gas on general inputs (the additions: two distinct points, the chord with its
-//! inversion; the MSMs: k distinct subgroup points with full 256-bit scalars, k = 1, 2, 4, …,
-//! 128) in v7, v9 and EVMMAX under model B, model B repriced and EIP-6690's prices beside the
+//! BLS12_G2MSM, BLS12_MAP_FP_TO_G1, BLS12_MAP_FP2_TO_G2): gas on general inputs (the additions:
+//! two distinct points, the chord with its inversion; the MSMs: k distinct subgroup points with
+//! full 256-bit scalars, k = 1, 2, 4, …, 128; the maps: a pseudo-random field element) in v7, v9 and EVMMAX under model B, model B repriced and EIP-6690's prices beside the
 //! precompile's charge, and runtime beside revm's precompile, measured together by the
 //! project's harness. Every measured output must equal the precompile's.
 
@@ -14,7 +14,8 @@ use crate::optimize::EIP6690;
 use crate::results::{OperationGasRow, OperationTimeRow};
 
 /// The contracts besides PAIRING_CHECK, in table order.
-pub const CONTRACTS: [Contract; 4] = [Contract::G1Add, Contract::G1Msm, Contract::G2Add, Contract::G2Msm];
+pub const CONTRACTS: [Contract; 6] =
+    [Contract::G1Add, Contract::G1Msm, Contract::G2Add, Contract::G2Msm, Contract::MapFpToG1, Contract::MapFp2ToG2];
 
 /// Input sizes measured: the additions take exactly two points; the MSMs k points.
 pub fn sizes(c: Contract, quick: bool) -> Vec<u64> {
@@ -43,6 +44,17 @@ pub const SETS: [InstructionSet; 3] =
 /// The EVM384 schedules of the table (EVMMAX code is priced by EIP-6690 only).
 const SCHEDULES: [Schedule; 2] = [Schedule::ModelB, Schedule::ModelBRepriced];
 
+/// A deterministic field element below p, EIP-2537-encoded (64 bytes).
+fn field_element(i: u64) -> [u8; 64] {
+    let mut g = SplitMix64(0x5eed_f1e1d ^ i << 32);
+    let mut out = [0u8; 64];
+    for w in out[16..].chunks_mut(8) {
+        w.copy_from_slice(&g.next().to_be_bytes());
+    }
+    out[16] %= 0x1a; // below p = 0x1a01…
+    out
+}
+
 fn precompile_address(c: Contract) -> Address {
     let mut a = [0u8; 20];
     a[19] = c.precompile_address_byte();
@@ -50,7 +62,8 @@ fn precompile_address(c: Contract) -> Address {
 }
 
 /// The additions: [a]G ‖ [b]G for two distinct small scalars, the general case of the sum. The
-/// MSMs: k records [aᵢ]G ‖ sᵢ, distinct points, full 256-bit scalars.
+/// MSMs: k records [aᵢ]G ‖ sᵢ, distinct points, full 256-bit scalars. The maps: a pseudo-random
+/// field element (their cost depends on it only through whether g(x₁) is a square).
 pub fn input(c: Contract, k: u64) -> Vec<u8> {
     let (a, b) = (0x5eed_0001u64, 0x5eed_0002u64);
     match c {
@@ -66,6 +79,8 @@ pub fn input(c: Contract, k: u64) -> Vec<u8> {
         Contract::G2Add => {
             [evm384_precompile::encode_g2(&g2_mul(a)), evm384_precompile::encode_g2(&g2_mul(b))].concat()
         }
+        Contract::MapFpToG1 => field_element(0).to_vec(),
+        Contract::MapFp2ToG2 => [field_element(1), field_element(2)].concat(),
         Contract::PairingCheck => unreachable!("the pairing check has sections of its own"),
     }
 }
