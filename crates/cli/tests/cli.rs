@@ -257,6 +257,12 @@ fn every_operation_builds_and_passes_its_vectors() {
         assert!(o.status.success(), "{text}");
         assert!(text.lines().last().unwrap().ends_with(" passed, 0 failed"), "{text}");
     }
+    // the BLS glue: over the precompiles by default, or at given addresses; bad options
+    let o = evm384(&["build", "bls-verify", "--pairing-check", "0xa4"]);
+    assert!(o.status.success() && stderr(&o).contains("PAIRING_CHECK 00000000000000000000000000000000000000a4"));
+    assert!(evm384(&["build", "bls-aggregate-verify"]).status.success());
+    assert_one_line_error(&evm384(&["build", "hash-to-g2", "--dst", ""]), "1 to 255 bytes");
+    assert_one_line_error(&evm384(&["build", "bls-verify", "--g2-add", "zz"]), "zz");
     // a file whose operation cannot be told
     let add = evm384_vectors::testdata_dir().join("eip2537/eips-assets/add_G1_bls.json");
     let copy = std::env::temp_dir().join(format!("evm384-cli-{}-cases.json", std::process::id()));

@@ -11,6 +11,7 @@
 //!
 //! `ARCHITECTURE.md` (next to `Cargo.toml`) explains the design in one page.
 
+pub mod bls;
 pub mod bytecode;
 pub mod curve;
 pub mod g_add;

@@ -1,10 +1,11 @@
-//! `evm384 build pairing-check | g1-add | g1-msm | g2-add | g2-msm | map-fp-to-g1 | map-fp2-to-g2`:
-//! a generated EIP-2537 contract (evm384-gen)
+//! `evm384 build pairing-check | g1-add | g1-msm | g2-add | g2-msm | map-fp-to-g1 | map-fp2-to-g2
+//! | hash-to-g2 | bls-verify | bls-aggregate-verify`: a generated contract (evm384-gen)
 //! as hex, runtime code or (`--init`) init code; size and provenance on stderr.
 
 use std::io::Write;
 use std::path::PathBuf;
 
+use evm384_gen::bls::{glue_code, Backend, Glue, ETH_DST};
 use evm384_gen::{Contract, F2Mul, Formulas, Squaring};
 use evm384_report::optimize::{self, Target as CostTarget};
 use evm384_timing::Plan;
@@ -34,6 +35,51 @@ pub enum Target {
     MapFpToG1(PointArgs),
     /// BLS12_MAP_FP2_TO_G2, a drop-in for the EIP-2537 precompile 0x11.
     MapFp2ToG2(PointArgs),
+    /// RFC 9380 hash-to-G2 (BLS12381G2_XMD:SHA-256_SSWU_RO_): calldata msg → H(msg), 256 bytes.
+    HashToG2(GlueArgs),
+    /// BLS signature verification (Ethereum consensus): calldata pk (128) ‖ σ (256) ‖ msg →
+    /// 32-byte boolean. See `evm384_gen::bls` for the ABI.
+    BlsVerify(GlueArgs),
+    /// Aggregate verification of n keys on one message: n (32) ‖ pk₁…pkₙ ‖ σ ‖ msg → boolean.
+    BlsAggregateVerify(GlueArgs),
+}
+
+/// The BLS contracts are plain EVM glue that STATICCALLs the EIP-2537 operations: the
+/// precompiles by default, or this project's contracts deployed at the given addresses.
+#[derive(clap::Args, Debug)]
+pub struct GlueArgs {
+    /// Domain separation tag (default: the Ethereum consensus DST
+    /// BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_).
+    #[arg(long)]
+    pub dst: Option<String>,
+    /// Address of the G1MSM implementation (default: the precompile 0x0c).
+    #[arg(long, value_parser = parse_address)]
+    pub g1_msm: Option<[u8; 20]>,
+    /// Address of the MAP_FP2_TO_G2 implementation (default: the precompile 0x11).
+    #[arg(long, value_parser = parse_address)]
+    pub map_fp2_to_g2: Option<[u8; 20]>,
+    /// Address of the G2ADD implementation (default: the precompile 0x0d).
+    #[arg(long, value_parser = parse_address)]
+    pub g2_add: Option<[u8; 20]>,
+    /// Address of the PAIRING_CHECK implementation (default: the precompile 0x0f).
+    #[arg(long, value_parser = parse_address)]
+    pub pairing_check: Option<[u8; 20]>,
+    /// Emit init code that deploys the runtime code.
+    #[arg(long)]
+    pub init: bool,
+    /// Write the hex to FILE instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+fn parse_address(s: &str) -> Result<[u8; 20], String> {
+    let h = s.strip_prefix("0x").unwrap_or(s);
+    if h.is_empty() || h.len() > 40 {
+        return Err(format!("'{s}' is no address (1 to 40 hex digits)"));
+    }
+    let padded = format!("{h:0>40}");
+    let v = hex::decode(&padded).map_err(|e| format!("'{s}': {e}"))?;
+    Ok(v.try_into().expect("20 bytes"))
 }
 
 /// The options of the other operations (additions, MSMs, maps).
@@ -102,7 +148,36 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Target::G2Msm(a) => point_operation(Contract::G2Msm, a),
         Target::MapFpToG1(a) => point_operation(Contract::MapFpToG1, a),
         Target::MapFp2ToG2(a) => point_operation(Contract::MapFp2ToG2, a),
+        Target::HashToG2(a) => glue(Glue::HashToG2, a),
+        Target::BlsVerify(a) => glue(Glue::Verify, a),
+        Target::BlsAggregateVerify(a) => glue(Glue::AggregateVerify, a),
     }
+}
+
+fn glue(what: Glue, a: GlueArgs) -> Result<(), CliError> {
+    let p = Backend::PRECOMPILES;
+    let backend = Backend {
+        g1_msm: a.g1_msm.unwrap_or(p.g1_msm),
+        map_fp2_to_g2: a.map_fp2_to_g2.unwrap_or(p.map_fp2_to_g2),
+        g2_add: a.g2_add.unwrap_or(p.g2_add),
+        pairing_check: a.pairing_check.unwrap_or(p.pairing_check),
+    };
+    let dst = a.dst.as_deref().map_or(ETH_DST, str::as_bytes);
+    if dst.is_empty() || dst.len() > 255 {
+        return Err(CliError::Build(format!("the DST must have 1 to 255 bytes, not {}", dst.len())));
+    }
+    let runtime = glue_code(what, dst, &backend);
+    write_code(&runtime, a.init, &a.output)?;
+    eprintln!(
+        "evm384-gen {}: {what:?}, DST {:?}, calling G1MSM {}, MAP_FP2_TO_G2 {}, G2ADD {}, PAIRING_CHECK {}",
+        evm384_gen::VERSION,
+        String::from_utf8_lossy(dst),
+        hex::encode(backend.g1_msm),
+        hex::encode(backend.map_fp2_to_g2),
+        hex::encode(backend.g2_add),
+        hex::encode(backend.pairing_check)
+    );
+    report_size(&runtime, a.init)
 }
 
 fn point_operation(contract: Contract, a: PointArgs) -> Result<(), CliError> {

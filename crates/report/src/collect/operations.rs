@@ -1,11 +1,16 @@
 //! The other EIP-2537 operations written as contracts (BLS12_G1ADD, BLS12_G1MSM, BLS12_G2ADD,
-//! BLS12_G2MSM, BLS12_MAP_FP_TO_G1, BLS12_MAP_FP2_TO_G2): gas on general inputs (the additions:
-//! two distinct points, the chord with its inversion; the MSMs: k distinct subgroup points with
-//! full 256-bit scalars, k = 1, 2, 4, …, 128; the maps: a pseudo-random field element) in v7, v9 and EVMMAX under model B, model B repriced and EIP-6690's prices beside the
-//! precompile's charge, and runtime beside revm's precompile, measured together by the
-//! project's harness. Every measured output must equal the precompile's.
+//! BLS12_G2MSM, BLS12_MAP_FP_TO_G1, BLS12_MAP_FP2_TO_G2) and BLS signature verification
+//! (`evm384_gen::bls`, single and aggregate), each beside its baseline: the precompile (called
+//! from a contract), resp. the same verification glue over the precompiles. Gas on general inputs
+//! (the additions: two distinct points, the chord with its inversion; the MSMs: k distinct
+//! subgroup points with full 256-bit scalars, k = 1, 2, 4, …, 128; the maps: a pseudo-random
+//! field element; verification: blst's signature of a 32-byte message, the aggregate one by k
+//! keys) in v7, v9 and EVMMAX under model B, model B repriced and EIP-6690's prices beside the
+//! baseline's, and runtime beside the baseline, measured together by the project's harness.
+//! Every measured output must equal the baseline's.
 
 use evm384_evm::{precompile_caller_code, Address, InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
+use evm384_gen::bls::{address, glue_code, Backend, Glue, ETH_DST};
 use evm384_gen::{Contract, Formulas};
 use evm384_timing::{measure, Plan, Ratio};
 
@@ -17,14 +22,58 @@ use crate::results::{OperationGasRow, OperationTimeRow};
 pub const CONTRACTS: [Contract; 6] =
     [Contract::G1Add, Contract::G1Msm, Contract::G2Add, Contract::G2Msm, Contract::MapFpToG1, Contract::MapFp2ToG2];
 
-/// Input sizes measured: the additions take exactly two points; the MSMs k points.
-pub fn sizes(c: Contract, quick: bool) -> Vec<u64> {
-    match c {
-        Contract::G1Msm | Contract::G2Msm if quick => vec![1, 2],
-        Contract::G1Msm | Contract::G2Msm => vec![1, 2, 4, 8, 16, 32, 64, 128],
+/// What section 10 measures: an EIP-2537 operation's contract, or a BLS verification glue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subject {
+    Operation(Contract),
+    Bls(Glue),
+}
+
+impl Subject {
+    /// Name in the result file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Subject::Operation(c) => c.name(),
+            Subject::Bls(Glue::Verify) => "bls-verify",
+            Subject::Bls(Glue::AggregateVerify) => "bls-aggregate-verify",
+            Subject::Bls(Glue::HashToG2) => "hash-to-g2",
+        }
+    }
+}
+
+/// What is measured, in table order.
+pub const SUBJECTS: [Subject; 8] = [
+    Subject::Operation(Contract::G1Add),
+    Subject::Operation(Contract::G1Msm),
+    Subject::Operation(Contract::G2Add),
+    Subject::Operation(Contract::G2Msm),
+    Subject::Operation(Contract::MapFpToG1),
+    Subject::Operation(Contract::MapFp2ToG2),
+    Subject::Bls(Glue::Verify),
+    Subject::Bls(Glue::AggregateVerify),
+];
+
+/// Input sizes measured: the additions take exactly two points; the MSMs k points; the aggregate
+/// verification k keys.
+pub fn sizes(s: Subject, quick: bool) -> Vec<u64> {
+    match s {
+        Subject::Operation(Contract::G1Msm | Contract::G2Msm) | Subject::Bls(Glue::AggregateVerify) if quick => {
+            vec![1, 2]
+        }
+        Subject::Operation(Contract::G1Msm | Contract::G2Msm) | Subject::Bls(Glue::AggregateVerify) => {
+            vec![1, 2, 4, 8, 16, 32, 64, 128]
+        }
         _ => vec![1],
     }
 }
+
+/// Where the verification glue finds this project's contracts.
+const DEPLOYED: Backend = Backend {
+    g1_msm: address(0xa1),
+    map_fp2_to_g2: address(0xa2),
+    g2_add: address(0xa3),
+    pairing_check: address(0xa4),
+};
 
 /// A deterministic 256-bit scalar (SplitMix64 words), most of them above r: the MSM contracts
 /// reduce them, and their cost does not depend on the value.
@@ -53,6 +102,53 @@ fn field_element(i: u64) -> [u8; 64] {
     }
     out[16] %= 0x1a; // below p = 0x1a01…
     out
+}
+
+/// A deterministic key pair (blst key generation from a fixed seed): secret key, EIP-2537 public key.
+fn key(i: u64) -> (blst::blst_scalar, Vec<u8>) {
+    let mut ikm = [0u8; 32];
+    ikm[..8].copy_from_slice(&(0x5eed_b15 + i).to_be_bytes());
+    // SAFETY: blst reads the locals and writes the outputs.
+    unsafe {
+        let mut sk = blst::blst_scalar::default();
+        blst::blst_keygen(&mut sk, ikm.as_ptr(), ikm.len(), std::ptr::null(), 0);
+        let (mut pk, mut pka) = (blst::blst_p1::default(), blst::blst_p1_affine::default());
+        blst::blst_sk_to_pk_in_g1(&mut pk, &sk);
+        blst::blst_p1_to_affine(&mut pka, &pk);
+        (sk, evm384_precompile::encode_g1(&pka).to_vec())
+    }
+}
+
+/// The verification inputs: blst's (aggregate) signature of a 32-byte message by k keys.
+fn bls_input(glue: Glue, k: u64) -> Vec<u8> {
+    let msg = [0x5eu8; 32];
+    let keys: Vec<_> = (0..k).map(key).collect();
+    // SAFETY: blst reads the locals and writes the outputs.
+    let sig = unsafe {
+        let mut h = blst::blst_p2::default();
+        blst::blst_hash_to_g2(&mut h, msg.as_ptr(), msg.len(), ETH_DST.as_ptr(), ETH_DST.len(), std::ptr::null(), 0);
+        let mut acc = blst::blst_p2::default();
+        for (sk, _) in &keys {
+            let mut s = blst::blst_p2::default();
+            blst::blst_sign_pk_in_g1(&mut s, &h, sk);
+            let prev = acc;
+            blst::blst_p2_add_or_double(&mut acc, &prev, &s);
+        }
+        let mut a = blst::blst_p2_affine::default();
+        blst::blst_p2_to_affine(&mut a, &acc);
+        evm384_precompile::encode_g2(&a).to_vec()
+    };
+    let mut v = Vec::new();
+    if glue == Glue::AggregateVerify {
+        v.extend_from_slice(&[0u8; 24]);
+        v.extend_from_slice(&k.to_be_bytes());
+    }
+    for (_, pk) in &keys {
+        v.extend_from_slice(pk);
+    }
+    v.extend(sig);
+    v.extend_from_slice(&msg);
+    v
 }
 
 fn precompile_address(c: Contract) -> Address {
@@ -91,24 +187,62 @@ fn runner(isa: InstructionSet, code: &[u8], counting: bool) -> Runner {
     r
 }
 
-/// Gas and runtime rows of every contract in [`CONTRACTS`] at each of its [`sizes`]; the
-/// contract's output must equal the precompile's on every measured input. `progress` is told
-/// what is being measured.
+/// The code of one implementation: at `CONTRACT`, and any contracts it calls at their addresses.
+struct Deployment {
+    isa: InstructionSet,
+    main: Vec<u8>,
+    others: Vec<([u8; 20], Vec<u8>)>,
+}
+
+impl Deployment {
+    fn runner(&self, counting: bool) -> Runner {
+        let mut r = runner(self.isa, &self.main, counting);
+        for (at, code) in &self.others {
+            r.deploy_at(Address::new(*at), code);
+        }
+        r
+    }
+}
+
+/// The baseline and this project's implementation in every set of [`SETS`].
+fn deployments(s: Subject) -> Result<(Deployment, Vec<Deployment>), String> {
+    let v7 = InstructionSet::Evm384(Interface::V7);
+    let code = |c: Contract, isa| c.runtime_code(isa, Formulas::default()).map_err(|e| format!("{c} {isa}: {e}"));
+    match s {
+        Subject::Operation(c) => {
+            let base = Deployment { isa: v7, main: precompile_caller_code(precompile_address(c)), others: vec![] };
+            let ours = SETS.iter().map(|&isa| Ok(Deployment { isa, main: code(c, isa)?, others: vec![] }));
+            Ok((base, ours.collect::<Result<_, String>>()?))
+        }
+        Subject::Bls(glue) => {
+            let base = Deployment { isa: v7, main: glue_code(glue, ETH_DST, &Backend::PRECOMPILES), others: vec![] };
+            let ours = SETS.iter().map(|&isa| {
+                let others = vec![
+                    (DEPLOYED.g1_msm, code(Contract::G1Msm, isa)?),
+                    (DEPLOYED.map_fp2_to_g2, code(Contract::MapFp2ToG2, isa)?),
+                    (DEPLOYED.g2_add, code(Contract::G2Add, isa)?),
+                    (DEPLOYED.pairing_check, code(Contract::PairingCheck, isa)?),
+                ];
+                Ok(Deployment { isa, main: glue_code(glue, ETH_DST, &DEPLOYED), others })
+            });
+            Ok((base, ours.collect::<Result<_, String>>()?))
+        }
+    }
+}
+
+/// Gas and runtime rows of every subject in [`SUBJECTS`] at each of its [`sizes`]; every
+/// implementation's output must equal the baseline's. `progress` is told what is being measured.
 pub fn operations(
     plan: Plan,
     quick: bool,
     progress: &mut dyn FnMut(String),
 ) -> Result<(Vec<OperationGasRow>, Vec<OperationTimeRow>), String> {
     let (mut gas, mut time) = (Vec::new(), Vec::new());
-    for c in CONTRACTS {
-        let codes: Vec<(InstructionSet, Vec<u8>)> = SETS
-            .iter()
-            .map(|&isa| c.runtime_code(isa, Formulas::default()).map(|code| (isa, code)))
-            .collect::<Result<_, _>>()
-            .map_err(|e| format!("{c}: {e}"))?;
-        for k in sizes(c, quick) {
-            progress(format!("{c} at k = {k} beside its precompile"));
-            let (g, t) = measure_one(plan, c, k, &codes)?;
+    for s in SUBJECTS {
+        let (base, ours) = deployments(s)?;
+        for k in sizes(s, quick) {
+            progress(format!("{} at k = {k} beside its baseline", s.name()));
+            let (g, t) = measure_one(plan, s, k, &base, &ours)?;
             gas.extend(g);
             time.extend(t);
         }
@@ -116,35 +250,46 @@ pub fn operations(
     Ok((gas, time))
 }
 
-/// One contract at one input size: gas in every set and schedule, runtime of all together.
+/// One subject at one input size: gas in every set and schedule, runtime of all together.
 fn measure_one(
     plan: Plan,
-    c: Contract,
+    subject: Subject,
     k: u64,
-    codes: &[(InstructionSet, Vec<u8>)],
+    base: &Deployment,
+    ours: &[Deployment],
 ) -> Result<(Vec<OperationGasRow>, Vec<OperationTimeRow>), String> {
     let (mut gas, mut time) = (Vec::new(), Vec::new());
-    let input = input(c, k);
-    let pre = evm384_evm::call_precompile(precompile_address(c), &input, &RunOptions::default())
-        .map_err(|e| e.to_string())?;
-    if pre.status != Status::Success {
-        return Err(format!("precompile {c} failed on the measured input (k = {k})"));
+    let name = subject.name();
+    let input = match subject {
+        Subject::Operation(c) => input(c, k),
+        Subject::Bls(glue) => bls_input(glue, k),
+    };
+    // the baseline's charge: the precompile's own for an operation, the whole glue's for BLS
+    let pre = match subject {
+        Subject::Operation(c) => evm384_evm::call_precompile(precompile_address(c), &input, &RunOptions::default()),
+        Subject::Bls(_) => base.runner(false).run(&input),
     }
-    let mut contracts = Vec::new();
-    for (isa, code) in codes {
-        let (isa, code) = (*isa, code.clone());
-        let ex = runner(isa, &code, true).run(&input).map_err(|e| e.to_string())?;
+    .map_err(|e| e.to_string())?;
+    if pre.status != Status::Success {
+        return Err(format!("the baseline of {name} failed on the measured input (k = {k})"));
+    }
+    if matches!(subject, Subject::Bls(_)) && pre.output.last() != Some(&1) {
+        return Err(format!("{name}: the measured signature does not verify over the precompiles"));
+    }
+    for d in ours {
+        let isa = d.isa;
+        let ex = d.runner(true).run(&input).map_err(|e| e.to_string())?;
         if ex.status != Status::Success || ex.output != pre.output {
-            return Err(format!("{c} {isa} disagrees with the precompile at k = {k}: {:?}", ex.status));
+            return Err(format!("{name} {isa} disagrees with its baseline at k = {k}: {:?}", ex.status));
         }
         let row = |schedule: &str, g: f64| OperationGasRow {
-            operation: c.name().into(),
+            operation: name.into(),
             k,
             interface: isa.name().into(),
             schedule: schedule.into(),
             gas: g,
             precompile_gas: pre.gas_used,
-            code_bytes: code.len() as u64,
+            code_bytes: d.main.len() as u64,
         };
         match &ex.gas_by_schedule {
             Some(by) if isa != InstructionSet::Evmmax => {
@@ -152,12 +297,10 @@ fn measure_one(
             }
             _ => gas.push(row(EIP6690, ex.gas_used as f64)),
         }
-        contracts.push((isa, code));
     }
-    // runtime: the precompile called from a contract, then each contract, interleaved
-    let v7 = InstructionSet::Evm384(Interface::V7);
-    let mut runners = vec![runner(v7, &precompile_caller_code(precompile_address(c)), false)];
-    runners.extend(contracts.iter().map(|(isa, code)| runner(*isa, code, false)));
+    // runtime: the baseline, then each implementation, interleaved
+    let mut runners = vec![base.runner(false)];
+    runners.extend(ours.iter().map(|d| d.runner(false)));
     let mut closures: Vec<Box<dyn FnMut() + '_>> = runners
         .iter_mut()
         .map(|r| {
@@ -171,13 +314,17 @@ fn measure_one(
     // large inputs take a good part of a sample per call: fewer samples
     let plan = if k > 8 { plan.with_samples(plan.samples.min(7)) } else { plan };
     let m = measure(plan, &mut refs);
-    let names = std::iter::once("precompile".to_string()).chain(SETS.iter().map(|i| format!("contract-{i}")));
-    for (name, s) in names.zip(&m) {
+    let baseline = match subject {
+        Subject::Operation(_) => "precompile",
+        Subject::Bls(_) => "precompiles",
+    };
+    let names = std::iter::once(baseline.to_string()).chain(SETS.iter().map(|i| format!("contract-{i}")));
+    for (implementation, s) in names.zip(&m) {
         let r = Ratio::of(s, &m[0]);
         time.push(OperationTimeRow {
-            operation: c.name().into(),
+            operation: name.into(),
             k,
-            implementation: name,
+            implementation,
             stats: s.wall.clone(),
             ratio_to_precompile: r.median,
             ratio_to_precompile_min: r.min,
