@@ -707,21 +707,35 @@ fn operations(r: &Results) -> Section {
         t.row(row);
     }
     blocks.push(Block::Table(t));
-    let mut t = Table::new(
-        "Gas of the contracts (execution gas) beside the precompile's",
-        &["operation", "k", "interface", "schedule", "contract gas", "precompile gas", "÷ precompile", "code bytes"],
-    );
+    // every schedule: one row per operation, size and instruction set
+    let mut schedules: Vec<String> = Vec::new();
     for g in &r.operations_gas {
-        t.row(vec![
+        if g.interface != "evmmax" && !schedules.contains(&g.schedule) {
+            schedules.push(g.schedule.clone());
+        }
+    }
+    let mut head: Vec<&str> = vec!["operation", "k", "interface", "code bytes", "precompile gas"];
+    head.extend(schedules.iter().map(String::as_str));
+    head.push("eip-6690");
+    let mut t = Table::new("Gas of the contracts (execution gas) under every schedule, beside the precompile's", &head);
+    let mut seen: Vec<(String, u64, String)> = Vec::new();
+    for g in &r.operations_gas {
+        let key = (g.operation.clone(), g.k, g.interface.clone());
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        let mut row = vec![
             g.operation.clone(),
             g.k.to_string(),
             g.interface.clone(),
-            g.schedule.clone(),
-            gas_fmt(g.gas),
-            thousands(g.precompile_gas),
-            ratio(g.gas / g.precompile_gas as f64),
             thousands(g.code_bytes),
-        ]);
+            thousands(g.precompile_gas),
+        ];
+        for sch in schedules.iter().map(String::as_str).chain(["eip-6690"]) {
+            row.push(gas_of(&g.operation, g.k, &g.interface, sch).map_or("—".into(), |x| gas_fmt(x.gas)));
+        }
+        t.row(row);
     }
     blocks.push(Block::Table(t));
     let mut t = Table::new(
