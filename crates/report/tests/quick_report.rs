@@ -66,13 +66,24 @@ fn quick_report_writes_valid_files() {
     let (mmax, v9) = (floor("evmmax", "eip-6690").unwrap(), floor("v9", "model-b").unwrap());
     assert!(mmax.floor_evm384_gas < mmax.contract_gas && mmax.floor_evm384_gas >= v9.floor_evm384_gas - 36.0);
     assert!(md.contains("EVMMAX (EIP-6690)"));
-    // G1ADD and G2ADD: gas in every measured interface and a runtime row per implementation.
+    // The other operations and BLS verification: gas in every interface under every schedule
+    // and a runtime row per timed implementation, at each measured size (quick: k = 1, 2).
     assert!(md.contains("## 10. Other EIP-2537 operations"));
-    for op in ["g1-add", "g2-add"] {
+    let schedules = evm384_evm::Schedule::ALL.len();
+    for (op, sizes) in [
+        ("g1-add", 1),
+        ("g1-msm", 2),
+        ("g2-add", 1),
+        ("g2-msm", 2),
+        ("map-fp-to-g1", 1),
+        ("map-fp2-to-g2", 1),
+        ("bls-verify", 1),
+        ("bls-aggregate-verify", 2),
+    ] {
         let gas: Vec<_> = results.operations_gas.iter().filter(|g| g.operation == op).collect();
-        assert_eq!(gas.len(), 2 + 2 + 1, "{op}: v7 and v9 under two schedules, EVMMAX under one");
+        assert_eq!(gas.len(), sizes * (3 * schedules + 1), "{op}: v7, v8, v9 under every schedule, EVMMAX under one");
         assert!(gas.iter().all(|g| g.gas > 0.0 && g.precompile_gas > 0));
-        assert_eq!(results.operations_time.iter().filter(|t| t.operation == op).count(), 4);
+        assert_eq!(results.operations_time.iter().filter(|t| t.operation == op).count(), sizes * 4, "{op}");
     }
     // The worst-case search: one row per schedule, every ratio measured.
     let worst = results.worst_case.as_ref().expect("worst-case section");
