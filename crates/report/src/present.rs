@@ -65,7 +65,7 @@ pub fn document(r: &Results) -> Document {
 
 fn correctness(r: &Results) -> Section {
     let mut t = Table::new(
-        "EIP-2537 PAIRING_CHECK vectors: passed / failed",
+        "EIP-2537 vectors of every operation (files of the EIP's assets and go-ethereum): passed / failed",
         &["file", "contract-v7", "contract-v8", "contract-v9", "contract-evmmax", "precompile"],
     );
     let mut files: Vec<&str> = r.correctness.iter().map(|c| c.file.as_str()).collect();
@@ -88,7 +88,7 @@ fn correctness(r: &Results) -> Section {
         title: "1. Correctness".into(),
         blocks: vec![
             Block::Paragraph(format!(
-                "Valid cases must return the expected 32 bytes; failing cases must halt exceptionally (INVALID in the contract: all gas consumed, no data). **{passed} passed, {failed} failed** over all files and implementations. Runtime code size (EIP-170 limit 24,576 bytes): {}.",
+                "Every vector file of every EIP-2537 operation through its contract (this project's drop-in for the precompile) in each instruction set and through revm's precompile, in this run. Valid cases must return the expected output; failing cases must halt exceptionally (INVALID in the contract: all gas consumed, no data). **{passed} passed, {failed} failed** over all files and implementations. Runtime code size of the pairing check (EIP-170 limit 24,576 bytes): {}.",
                 r.code_bytes.iter().map(|(i, n)| format!("{i} {} bytes", thousands(*n))).collect::<Vec<_>>().join(", ")
             )),
             Block::Table(t),

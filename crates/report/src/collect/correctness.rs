@@ -1,6 +1,7 @@
-//! The EIP-2537 pairing vectors through the contract (v7, v8, v9) and through revm's 0x0f.
+//! The EIP-2537 vectors of every operation through its contract (v7, v8, v9, EVMMAX) and through
+//! revm's precompile.
 
-use evm384_evm::{Runner, Status, BLS12_PAIRING_CHECK};
+use evm384_evm::{Address, Runner, Status};
 
 use evm384_vectors::{Case, Expected};
 
@@ -14,15 +15,20 @@ pub fn passes(status: &Status, output: &[u8], v: &Case) -> bool {
     }
 }
 
-/// Runs `vectors` through a runner with the contract deployed (`to = None`) or through the
-/// precompile.
-pub fn run_file(file: &str, vectors: &[Case], runner: &mut Runner, implementation: &str) -> VectorResult {
+/// Runs `vectors` through a runner with the contract deployed (`precompile = None`) or through
+/// the precompile at the given address.
+pub fn run_file(
+    file: &str,
+    vectors: &[Case],
+    runner: &mut Runner,
+    implementation: &str,
+    precompile: Option<Address>,
+) -> VectorResult {
     let (mut passed, mut failed) = (0, 0);
     for v in vectors {
-        let ex = if implementation == "precompile" {
-            runner.call(BLS12_PAIRING_CHECK, &v.input)
-        } else {
-            runner.run(&v.input)
+        let ex = match precompile {
+            Some(at) => runner.call(at, &v.input),
+            None => runner.run(&v.input),
         };
         match ex {
             Ok(ex) if passes(&ex.status, &ex.output, v) => passed += 1,

@@ -12,7 +12,7 @@ pub mod runtime;
 
 use std::collections::BTreeMap;
 
-use evm384_evm::{InstructionSet, Interface, RunOptions, Runner};
+use evm384_evm::{Address, InstructionSet, Interface, RunOptions, Runner};
 use evm384_gen::{bytecode, pairing_check_program, F2Mul, ProgramOptions, MAX_CODE_SIZE};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -78,11 +78,16 @@ fn build_evmmax_contract() -> Result<EvmmaxContract, String> {
 pub fn collect(opts: &Options) -> Result<Results, String> {
     let ks = opts.ks();
     let plan = opts.plan();
-    let files: Vec<(&str, Vec<evm384_vectors::Case>)> = evm384_vectors::PAIRING_FILES
-        .iter()
-        .map(|f| evm384_vectors::load(&opts.vectors_dir.join(f)).map(|v| (*f, v)))
-        .collect::<Result<_, _>>()
-        .map_err(|e| e.to_string())?;
+    // every operation's vector files (the pairing check's first)
+    let mut files: Vec<(evm384_vectors::Operation, &str, Vec<evm384_vectors::Case>)> = Vec::new();
+    let mut ops = evm384_vectors::Operation::ALL.to_vec();
+    ops.sort_by_key(|&op| op != evm384_vectors::Operation::PairingCheck);
+    for op in ops {
+        for f in op.files() {
+            let cases = evm384_vectors::load(&opts.vectors_dir.join(f)).map_err(|e| e.to_string())?;
+            files.push((op, *f, cases));
+        }
+    }
 
     let steps = 1 + files.len() as u64 * 5 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 6;
     let bar = ProgressBar::new(steps);
@@ -98,24 +103,29 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     bar.inc(1);
 
     let mut correctness_rows = Vec::new();
-    for (file, vectors) in &files {
-        for c in &contracts {
-            bar.set_message(format!("vectors {file} through contract-{}", c.interface));
-            let mut r = Runner::new(RunOptions { interface: c.interface, count_opcodes: false, ..Default::default() });
-            r.deploy(&c.code);
-            correctness_rows.push(correctness::run_file(file, vectors, &mut r, &format!("contract-{}", c.interface)));
+    let sets = [
+        InstructionSet::Evm384(Interface::V7),
+        InstructionSet::Evm384(Interface::V8),
+        InstructionSet::Evm384(Interface::V9),
+        InstructionSet::Evmmax,
+    ];
+    for (op, file, vectors) in &files {
+        let contract: evm384_gen::Contract = op.name().parse()?;
+        let mut address = [0u8; 20];
+        address[19] = contract.precompile_address_byte();
+        // a gas limit that go-ethereum's k = 4,877 MSM fits (its memory alone costs over 10⁹)
+        let opts = RunOptions { count_opcodes: false, gas_limit: 1 << 40, ..Default::default() };
+        for isa in sets {
+            bar.set_message(format!("vectors {file} through contract-{isa}"));
+            let code = contract.runtime_code(isa, evm384_gen::Formulas::default()).map_err(|e| e.to_string())?;
+            let mut r = Runner::new(opts.clone().with_instruction_set(isa));
+            r.deploy(&code);
+            correctness_rows.push(correctness::run_file(file, vectors, &mut r, &format!("contract-{isa}"), None));
             bar.inc(1);
         }
-        bar.set_message(format!("vectors {file} through contract-evmmax"));
-        let opts =
-            RunOptions { count_opcodes: false, ..Default::default() }.with_instruction_set(InstructionSet::Evmmax);
-        let mut r = Runner::new(opts);
-        r.deploy(&evmmax.code);
-        correctness_rows.push(correctness::run_file(file, vectors, &mut r, "contract-evmmax"));
-        bar.inc(1);
         bar.set_message(format!("vectors {file} through the precompile"));
-        let mut r = Runner::new(RunOptions { count_opcodes: false, ..Default::default() });
-        correctness_rows.push(correctness::run_file(file, vectors, &mut r, "precompile"));
+        let mut r = Runner::new(opts);
+        correctness_rows.push(correctness::run_file(file, vectors, &mut r, "precompile", Some(Address::new(address))));
         bar.inc(1);
     }
 
