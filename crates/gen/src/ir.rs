@@ -53,6 +53,9 @@ pub enum Phase {
     Output,
     /// The MSMs' shared doublings and window additions (`Node::ForScalarWindows`).
     ScalarMul,
+    /// The hinted pairing check's witness checks (c·c⁻¹ = 1, a^ℓ = 1, b²⁷ = 1) and its final
+    /// equation.
+    Hint,
     /// The maps' simplified SWU onto the isogenous curve, square roots included.
     Sswu,
     /// The maps' isogeny onto the curve.
@@ -74,6 +77,7 @@ impl Phase {
             Phase::FinalExp => "final-exp",
             Phase::Output => "output",
             Phase::ScalarMul => "scalar-mul",
+            Phase::Hint => "hint",
             Phase::Sswu => "sswu",
             Phase::Isogeny => "isogeny",
             Phase::ClearCofactor => "clear-cofactor",
@@ -110,6 +114,9 @@ pub enum InputLength {
     MultipleOf(u32),
     /// Exactly this many bytes (G1ADD: 256, G2ADD: 512).
     Exactly(u32),
+    /// `prefix` bytes, then a non-zero multiple of `unit` (the hinted pairing check: its witness,
+    /// then the pairs).
+    PrefixThenMultipleOf { prefix: u32, unit: u32 },
 }
 
 /// One step of a program.
@@ -148,9 +155,11 @@ pub enum Node {
     /// For each pair record: copy it into the work record, run `body`, write back the
     /// updated part of the work record (see [`PairLayout`]).
     ForEachPair(Vec<Node>),
-    /// For each input record of `stride` bytes (384: a pairing input pair; the current record
-    /// is what `LoadInput`, `Cond::InputNonZero` and `ScalarHalf` read).
+    /// For each input record of `stride` bytes from calldata byte `start` to the end (384: a
+    /// pairing input pair; the current record is what `LoadInput`, `Cond::InputNonZero` and
+    /// `ScalarHalf` read).
     ForEachInput {
+        start: u32,
         stride: u32,
         body: Vec<Node>,
     },
@@ -191,6 +200,16 @@ pub enum Node {
     /// MULMODMONT384); EVMMAX's STOREX converts by itself.
     LoadInput {
         dst: Slot,
+        offset: u32,
+        r2: Slot,
+    },
+    /// `LoadInput` of `n` consecutive field elements (64 bytes each, from `offset`) into the `n`
+    /// consecutive slots from `dst`, by a loop (EVM384: the checks and byte order in a runtime
+    /// loop, then the `n` products by R²; EVMMAX: one STOREX of all): the same values as `n`
+    /// `LoadInput`s in a fraction of the code.
+    LoadInputs {
+        dst: Slot,
+        n: u32,
         offset: u32,
         r2: Slot,
     },
@@ -412,8 +431,13 @@ impl Asm {
 
     /// For each `stride`-byte record of the input.
     pub fn for_each_input(&mut self, stride: u32, body: impl FnOnce(&mut Asm)) {
+        self.for_each_input_from(0, stride, body);
+    }
+
+    /// For each `stride`-byte record of the input from byte `start` on.
+    pub fn for_each_input_from(&mut self, start: u32, stride: u32, body: impl FnOnce(&mut Asm)) {
         let body = self.block(body);
-        self.push(Node::ForEachInput { stride, body });
+        self.push(Node::ForEachInput { start, stride, body });
     }
 
     /// See [`Node::ScalarHalf`].
@@ -457,6 +481,11 @@ impl Asm {
     /// `dst` ← x·R for the input field element x at `offset` (see [`Node::LoadInput`]).
     pub fn load_input(&mut self, dst: Slot, offset: u32, r2: Slot) {
         self.push(Node::LoadInput { dst, offset, r2 });
+    }
+
+    /// See [`Node::LoadInputs`].
+    pub fn load_inputs(&mut self, dst: Slot, n: u32, offset: u32, r2: Slot) {
+        self.push(Node::LoadInputs { dst, n, offset, r2 });
     }
 
     /// Declares the pair-record layout (once, before `append_pair`/`for_each_pair`; a program

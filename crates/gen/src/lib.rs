@@ -15,6 +15,7 @@ pub mod bls;
 pub mod bytecode;
 pub mod curve;
 pub mod g_add;
+pub mod hint;
 pub mod ir;
 pub mod map;
 pub mod map_params;

@@ -116,6 +116,24 @@ pub fn run(prog: &Program, input: &[u8]) -> NativeRun {
 }
 
 impl Machine<'_> {
+    /// `Node::LoadInput`.
+    fn load_input(&mut self, dst: Slot, offset: u32, r2: Slot) -> Result<(), Halt> {
+        let f = &self.prog.field;
+        let s = self.input_pos + offset as usize;
+        let b = &self.input[s..s + 64];
+        if b[..16].iter().any(|&x| x != 0) {
+            return Err(Halt::Done(Outcome::Invalid("invalid field element encoding (top bytes)")));
+        }
+        let v = from_be_bytes(b[16..].try_into().unwrap());
+        if !less_than(&v, &f.m) {
+            return Err(Halt::Done(Outcome::Invalid("field element not below p")));
+        }
+        // x·R² / R = x·R, one MULMODMONT384 as in the EVM384 code
+        self.mem[dst as usize] = mulmodmont384(&v, &self.mem[r2 as usize], &f.m, f.inv);
+        self.count().mulmodmont384 += 1;
+        Ok(())
+    }
+
     fn count(&mut self) -> &mut OpCounts {
         &mut self.current
     }
@@ -220,8 +238,8 @@ impl Machine<'_> {
                     rec += l.record;
                 }
             }
-            Node::ForEachInput { stride, body } => {
-                self.input_pos = 0;
+            Node::ForEachInput { start, stride, body } => {
+                self.input_pos = *start as usize;
                 while self.input_pos < self.input.len() {
                     self.block(body)?;
                     self.input_pos += *stride as usize;
@@ -273,24 +291,19 @@ impl Machine<'_> {
                 let ok = match *length {
                     InputLength::MultipleOf(unit) => n > 0 && n.is_multiple_of(unit as usize),
                     InputLength::Exactly(len) => n == len as usize,
+                    InputLength::PrefixThenMultipleOf { prefix, unit } => {
+                        n > prefix as usize && (n - prefix as usize).is_multiple_of(unit as usize)
+                    }
                 };
                 if !ok {
                     return Err(Halt::Done(Outcome::Invalid("invalid input length")));
                 }
             }
-            Node::LoadInput { dst, offset, r2 } => {
-                let s = self.input_pos + *offset as usize;
-                let b = &self.input[s..s + 64];
-                if b[..16].iter().any(|&x| x != 0) {
-                    return Err(Halt::Done(Outcome::Invalid("invalid field element encoding (top bytes)")));
+            Node::LoadInput { dst, offset, r2 } => self.load_input(*dst, *offset, *r2)?,
+            Node::LoadInputs { dst, n, offset, r2 } => {
+                for i in 0..*n {
+                    self.load_input(dst + i, offset + 64 * i, *r2)?;
                 }
-                let v = from_be_bytes(b[16..].try_into().unwrap());
-                if !less_than(&v, &f.m) {
-                    return Err(Halt::Done(Outcome::Invalid("field element not below p")));
-                }
-                // x·R² / R = x·R, one MULMODMONT384 as in the EVM384 code
-                self.mem[*dst as usize] = mulmodmont384(&v, &self.mem[*r2 as usize], &f.m, f.inv);
-                self.count().mulmodmont384 += 1;
             }
             Node::AppendPair => {
                 let l = self.prog.pairs;

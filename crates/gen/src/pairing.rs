@@ -380,7 +380,12 @@ fn call_line_add(a: &mut Asm, c: Ctx) {
 
 /// A ← ∏ᵢ f_{|z|,Qᵢ}(Pᵢ), conjugated since z < 0: one accumulator for all pairs, squared once
 /// per bit; each pair's T lives in its record and is updated through the work record.
-fn miller_loop(a: &mut Asm, c: Ctx) {
+///
+/// With `c_inv` (the hinted check): A starts at c⁻¹ and is multiplied by c⁻¹ after every
+/// addition step, so that the loop yields F·c^(−|z|) (the exponent of c follows the
+/// square-and-multiply pattern of |z|), and F stays unconjugated (F^h = 1 iff the pairing
+/// product is 1, h = (p¹²−1)/r).
+fn miller_loop(a: &mut Asm, c: Ctx, c_inv: Option<Fp12>) {
     let (z_bits, _) = c.params_bits();
     let dbl_step = |a: &mut Asm| {
         a.for_each_pair(|a| {
@@ -388,14 +393,26 @@ fn miller_loop(a: &mut Asm, c: Ctx) {
             call_mul_by_line(a, c); // f = f·ℓ(P)
         })
     };
-    let add_step = |a: &mut Asm| {
+    let add_step = move |a: &mut Asm| {
         a.for_each_pair(|a| {
             call_line_add(a, c); // T = T + Q, ℓ = chord
             call_mul_by_line(a, c);
-        })
+        });
+        if let Some(ci) = c_inv {
+            a.copy(c.fb.0, ci.0, 12);
+            call_mul_fp12(a, c); // f = f·c⁻¹
+        }
     };
-    a.copy(c.fa.0, c.k.one_fp12, 12); // f = 1
-                                      // first bit peeled: f² = 1 needs no squaring
+    match c_inv {
+        None => {
+            a.copy(c.fa.0, c.k.one_fp12, 12); // f = 1
+                                              // first bit peeled: f² = 1 needs no squaring
+        }
+        Some(ci) => {
+            a.copy(c.fa.0, ci.0, 12); // f = c⁻¹ (the top bit of |z|)
+            call_sqr_fp12(a, c);
+        }
+    }
     dbl_step(a);
     if z_bits[0] {
         add_step(a);
@@ -408,7 +425,9 @@ fn miller_loop(a: &mut Asm, c: Ctx) {
         },
         add_step,
     );
-    conj_fp12(a, &c.k, c.fa, c.fa); // z < 0: f_{z} = conj(f_{|z|}) after the final exponentiation
+    if c_inv.is_none() {
+        conj_fp12(a, &c.k, c.fa, c.fa); // z < 0: f_{z} = conj(f_{|z|}) after the final exponentiation
+    }
 }
 
 // ---- input decoding and validation ----------------------------------------------------------
@@ -452,14 +471,13 @@ fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
     a.phase(Phase::Decode);
 }
 
-/// Decodes and validates every input pair; pairs without a point at infinity are appended to
-/// the pair-record array as (-2·xP, 2·yP, Q, T = Q).
-fn decode_inputs(a: &mut Asm, c: Ctx, skip_checks: bool) {
+/// Decodes and validates every input pair from calldata byte `start` on; pairs without a point
+/// at infinity are appended to the pair-record array as (-2·xP, 2·yP, Q, T = Q).
+fn decode_inputs(a: &mut Asm, c: Ctx, skip_checks: bool, start: u32) {
     let (z_bits, z2_bits) = c.params_bits();
     let g1 = || Cond::InputNonZero { offset: 0, len: 128 };
     let g2 = || Cond::InputNonZero { offset: 128, len: 256 };
-    a.check_input_length(InputLength::MultipleOf(PAIR_INPUT_BYTES));
-    a.for_each_input(PAIR_INPUT_BYTES, |a| {
+    a.for_each_input_from(start, PAIR_INPUT_BYTES, |a| {
         a.if_(g1(), |a| decode_g1(a, c, &z2_bits, skip_checks)); // all-zero encodes infinity
         a.if_(g2(), |a| decode_g2(a, c, &z_bits, skip_checks));
         a.if_(g1(), |a| {
@@ -493,10 +511,11 @@ pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOpt
         }
     };
     if !stop(&mut a, Phase::Decode) {
-        decode_inputs(&mut a, c, opts.skip_checks);
+        a.check_input_length(InputLength::MultipleOf(PAIR_INPUT_BYTES));
+        decode_inputs(&mut a, c, opts.skip_checks, 0);
         if !stop(&mut a, Phase::MillerLoop) {
             a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
-            miller_loop(&mut a, c);
+            miller_loop(&mut a, c, None);
             if !stop(&mut a, Phase::FinalExp) {
                 a.call("final_exp", move |a| final_exp(a, c, opts.squaring));
                 if !stop(&mut a, Phase::Output) {
@@ -505,6 +524,67 @@ pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOpt
             }
         }
     }
+    a.finish()
+}
+
+/// Bytes of the hinted check's witness before the pairs: c, c⁻¹ and b (Fp12, 12 field elements
+/// of 64 bytes each, in the tower's coefficient order), then a (Fp).
+pub const HINT_BYTES: u32 = 3 * 12 * 64 + 64;
+
+/// The hinted pairing check (Novakovic, Eagen, "On Proving Pairings", eprint 2024/640, §4 with
+/// its BLS12 scaling factor): the caller supplies, beside the pairs, a residue root c (with c⁻¹)
+/// and a scaling factor w = a·b, a ∈ Fp with a^ℓ = 1 and b ∈ Fp12 with b²⁷ = 1, such that
+/// F·w = c^λ for the unconjugated Miller-loop product F and λ = p − z = p + |z| (a multiple of
+/// r: λ = 3ℓ²·r). Then F^h = c^(λh)·w^(−h) = 1, h = (p¹²−1)/r = 27·ℓ·h₃, so the pairing product
+/// is 1; conversely such a witness exists whenever it is 1 (`crate::hint` computes it). The final
+/// exponentiation is replaced by checking c·c⁻¹ = 1, a^ℓ = 1 (ℓ-th roots of unity lie in Fp),
+/// b²⁷ = 1 (three cubings), c⁻¹ folded into the Miller loop (A ← F·c^(−|z|)), and
+/// A·w = c^p (one Frobenius map). Input: witness (`HINT_BYTES`) ‖ pairs (384 bytes each, as
+/// PAIRING_CHECK's); output: the 32-byte boolean of the final equation; a malformed input or
+/// a witness failing its own checks halts.
+pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul) -> Program {
+    let field = MontField::new(curve.p);
+    let mut a = Asm::new(field, f2mul);
+    let c = Ctx::new(&mut a, curve);
+    a.set_pair_layout(c.w.0, Work::SLOTS, (6, 6));
+    let witness = a.alloc(36); // c ‖ c⁻¹ ‖ b, loaded together
+    let (wc, wci, wb) = (Fp12(witness), Fp12(witness + 12), Fp12(witness + 24));
+    let wa = a.alloc(1);
+    let pow = crate::curve::PowRegs { x: a.alloc(1), r: a.alloc(1) };
+    a.phase(Phase::Decode);
+    a.check_input_length(InputLength::PrefixThenMultipleOf { prefix: HINT_BYTES, unit: PAIR_INPUT_BYTES });
+    a.load_inputs(witness, 36, 0, c.r2);
+    decode_fp(&mut a, c, wa, 3 * 768);
+    decode_inputs(&mut a, c, false, HINT_BYTES);
+    a.phase(Phase::Hint);
+    a.copy(c.fa.0, wc.0, 12);
+    a.copy(c.fb.0, wci.0, 12);
+    call_mul_fp12(&mut a, c);
+    a.assert(Cond::Eq(c.fa.0, c.k.one_fp12, 12)); // c·c⁻¹ = 1
+    a.copy(pow.x, wa, 1);
+    crate::curve::pow_f(&mut a, Deg::Fp, "pow_ell", pow, [curve.residue_ell, 0, 0, 0, 0, 0]);
+    a.assert(Cond::Eq(pow.r, c.k.one, 1)); // a^ℓ = 1
+    a.copy(c.fa.0, wb.0, 12);
+    for _ in 0..3 {
+        a.copy(c.fb.0, c.fa.0, 12);
+        call_sqr_fp12(&mut a, c);
+        call_mul_fp12(&mut a, c); // A ← A³
+    }
+    a.assert(Cond::Eq(c.fa.0, c.k.one_fp12, 12)); // b²⁷ = 1
+    for i in 0..12 {
+        a.mul(wb.0 + i, wb.0 + i, wa); // w = a·b
+    }
+    a.phase(Phase::MillerLoop);
+    a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
+    miller_loop(&mut a, c, Some(wci));
+    a.phase(Phase::Hint);
+    a.copy(c.fb.0, wb.0, 12);
+    call_mul_fp12(&mut a, c); // F·c^(−|z|)·w
+    a.copy(wb.0, c.fa.0, 12);
+    a.copy(c.fa.0, wc.0, 12);
+    call_frobenius_fp12(&mut a, c, 1); // c^p
+    a.phase(Phase::Output);
+    a.return_bool(Cond::Eq(c.fa.0, wb.0, 12)); // F·w = c^(p+|z|) = c^λ
     a.finish()
 }
 

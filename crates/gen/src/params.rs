@@ -29,6 +29,9 @@ pub struct CurveParams {
     /// Frobenius coefficients γ[n-1][i-1] = ξ^(i·(pⁿ-1)/6) ∈ Fp2, n = 1, 2, 3, i = 1..5:
     /// (Σ fᵢ wⁱ)^(pⁿ) = Σ conjⁿ(fᵢ)·γₙ,ᵢ·wⁱ.
     pub frobenius: [[[Limbs; 2]; 5]; 3],
+    /// ℓ, the prime with (p − z)/r = 3·ℓ² (BLS12-381): 27·ℓ divides h = (p¹²−1)/r, and the
+    /// hinted check's scaling factor has order dividing 27·ℓ (eprint 2024/640 §4).
+    pub residue_ell: u64,
 }
 
 const ZERO: Limbs = [0; 6];
@@ -110,6 +113,7 @@ pub fn bls12_381() -> CurveParams {
             ],
             [[G_C, G_A], [ZERO, [1, 0, 0, 0, 0, 0]], [G_C, G_C], [P_MINUS_1, ZERO], [G_A, G_C]],
         ],
+        residue_ell: 5044125407647214251,
     }
 }
 
@@ -320,6 +324,19 @@ mod tests {
         assert_eq!(c2.modpow(&BigUint::from(3u8), &p), BigUint::from(1u8));
         assert_ne!(c2, BigUint::from(1u8));
         assert_eq!(c.glv_coefficient(false), c.beta);
+    }
+
+    #[test]
+    fn residue_ell_follows_from_p_r_z() {
+        let c = bls12_381();
+        let (p, r) = (big(&c.p), big(&c.r));
+        let lambda = &p + c.z_abs; // p − z, z < 0
+        assert_eq!(&lambda % &r, BigUint::from(0u8));
+        let ell = BigUint::from(c.residue_ell);
+        assert_eq!(&lambda / &r, BigUint::from(3u8) * &ell * &ell);
+        let h = (p.pow(12) - 1u8) / &r;
+        assert_eq!(&h % (&ell * 27u8), BigUint::from(0u8));
+        assert_eq!(&(&p - 1u8) % &ell, BigUint::from(0u8), "ℓ-th roots of unity lie in Fp");
     }
 
     #[test]

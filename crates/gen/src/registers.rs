@@ -224,6 +224,7 @@ fn walk_ranges(nodes: &[Node], range: &mut dyn FnMut(Slot, u32)) {
                 walk_ranges(then, range);
             }
             Node::ForEachPair(b) | Node::ForEachInput { body: b, .. } => walk_ranges(b, range),
+            Node::LoadInputs { dst, n, .. } => range(*dst, *n), // one STOREX
             Node::ForScalarWindows { entry, tmp, double, add, .. } => {
                 range(*tmp, *entry);
                 walk_ranges(double, range);
@@ -445,6 +446,17 @@ impl Liveness<'_> {
                 self.define(&d, &after);
                 let mut live = after;
                 live.remove(*dst as usize);
+                self.uses(&mut live, *r2, 1);
+                live
+            }
+            Node::LoadInputs { dst, n: len, r2, .. } => {
+                let mut d = Set::new(n);
+                d.range(*dst, *len);
+                self.define(&d, &after);
+                let mut live = after;
+                for s in *dst..dst + len {
+                    live.remove(s as usize);
+                }
                 self.uses(&mut live, *r2, 1);
                 live
             }

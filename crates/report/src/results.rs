@@ -392,4 +392,14 @@ pub struct Summary {
     /// k = 2 gas of the cheapest EVMMAX build (`build --interface evmmax --optimize-for eip-6690`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k2_gas_best_evmmax: Option<f64>,
+    /// k = 2 gas of the hinted pairing check in v9 under model B repriced (witness included in
+    /// the calldata, not in the execution gas).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_gas_hinted_v9_model_b_repriced: Option<f64>,
+    /// The same over the precompile's price.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_gas_ratio_hinted_v9_model_b_repriced_to_precompile: Option<f64>,
+    /// k = 2 time of the hinted check in v9 over the precompile's (medians).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_time_ratio_hinted_v9_to_precompile: Option<f64>,
 }

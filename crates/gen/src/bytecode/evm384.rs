@@ -189,16 +189,41 @@ impl Emitter<'_> {
     /// top 16 bytes must be zero and the value below p (compared as hi: 128 bits, lo: 256 bits);
     /// then `dst` ← x·R² / R = x·R.
     pub(super) fn load_input_evm384(&mut self, iface: Interface, dst: u32, offset: u32, r2: u32) {
+        self.push(INPUT_PTR_ADDR as u64);
+        self.op(MLOAD);
+        self.push(offset as u64);
+        self.op(ADD); // [a]
+        self.checked_words(); // [hi, lo]
+        let d = slot_addr(dst) as u64;
+        if iface.big_endian_values() {
+            self.op(SWAP1);
+            self.push(128);
+            self.op(SHL);
+            self.push(d);
+            self.op(MSTORE); // bytes d..d+16 = hi
+            self.push(d + 16);
+            self.op(MSTORE); // bytes d+16..d+48 = lo
+        } else {
+            self.bswap256(); // [hi, bswap256(lo)]
+            self.op(SWAP1);
+            self.call_bswap(); // [bswap(lo), bswap128(hi)]
+            self.push(d + 16);
+            self.op(MSTORE); // bytes d+32..d+48 = hi little-endian
+            self.push(d);
+            self.op(MSTORE); // bytes d..d+32 = lo little-endian
+        }
+        self.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: dst, x: dst, y: r2 });
+    }
+
+    /// [a] → [hi, lo]: the 64-byte big-endian field element at calldata a as its top 128 bits and
+    /// low 256 bits; INVALID unless its first 16 bytes are zero and the value is below p.
+    fn checked_words(&mut self) {
         let inv = self.invalid;
         let p = &self.prog.field.m;
         let mut p_hi = [0u8; 32];
         p_hi[16..].copy_from_slice(&to_be_bytes(p)[..16]);
         let mut p_lo = [0u8; 32];
         p_lo.copy_from_slice(&to_be_bytes(p)[16..]);
-        self.push(INPUT_PTR_ADDR as u64);
-        self.op(MLOAD);
-        self.push(offset as u64);
-        self.op(ADD); // [a]
         self.op(DUP1);
         self.op(CALLDATALOAD); // [a, hi]
         self.op(DUP1);
@@ -222,25 +247,60 @@ impl Emitter<'_> {
         self.op(OR);
         self.op(ISZERO);
         self.jumpi_to(inv); // value >= p
-        let d = slot_addr(dst) as u64;
+    }
+
+    /// `Node::LoadInputs`: a runtime loop over the n elements (checks, byte order, store at the
+    /// slot address computed on the stack), then the n conversions by R² (their operands are
+    /// static: one instruction each).
+    pub(super) fn load_inputs_evm384(&mut self, iface: Interface, dst: u32, n: u32, offset: u32, r2: u32) {
+        let top = self.label();
+        self.op(PUSH0); // [i]
+        self.place(top);
+        self.op(DUP1);
+        self.push(64);
+        self.op(MUL);
+        self.push(offset as u64);
+        self.op(ADD);
+        self.push(INPUT_PTR_ADDR as u64);
+        self.op(MLOAD);
+        self.op(ADD); // [i, a]
+        self.checked_words(); // [i, hi, lo]
+        self.op(DUP3);
+        self.push(48);
+        self.op(MUL);
+        self.push(slot_addr(dst) as u64);
+        self.op(ADD); // [i, hi, lo, d]
         if iface.big_endian_values() {
-            self.op(SWAP1);
+            self.op(DUP3);
             self.push(128);
             self.op(SHL);
-            self.push(d);
-            self.op(MSTORE); // bytes d..d+16 = hi
-            self.push(d + 16);
+            self.op(DUP2);
+            self.op(MSTORE); // bytes d..d+16 = hi (d+16..d+32 zero, rewritten next)
+            self.push(16);
+            self.op(ADD);
             self.op(MSTORE); // bytes d+16..d+48 = lo
+            self.op(POP); // [i]
         } else {
-            self.bswap256(); // [hi, bswap256(lo)]
-            self.op(SWAP1);
-            self.call_bswap(); // [bswap(lo), bswap128(hi)]
-            self.push(d + 16);
+            self.op(SWAP1); // [i, hi, d, lo]
+            self.bswap256();
+            self.op(SWAP2); // [i, blo, d, hi]
+            self.call_bswap(); // [i, blo, d, bhi]
+            self.op(DUP2);
+            self.push(16);
+            self.op(ADD);
             self.op(MSTORE); // bytes d+32..d+48 = hi little-endian
-            self.push(d);
             self.op(MSTORE); // bytes d..d+32 = lo little-endian
         }
-        self.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: dst, x: dst, y: r2 });
+        self.push(1);
+        self.op(ADD);
+        self.op(DUP1);
+        self.push(n as u64);
+        self.op(GT); // n > i + 1
+        self.jumpi_to(top);
+        self.op(POP);
+        for i in 0..n {
+            self.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: dst + i, x: dst + i, y: r2 });
+        }
     }
 
     /// [x] → [x with its 32 bytes reversed]: the bytes of each 128-bit half reversed by the

@@ -351,6 +351,35 @@ impl Emitter<'_> {
     }
 }
 
+impl Emitter<'_> {
+    /// `Node::LoadInputs`: each element's top 16 bytes checked and its 48 value bytes
+    /// CALLDATACOPYed side by side where the pair records would start (free until the first
+    /// record), then one STOREX of all n (which halts unless each is below p).
+    pub(super) fn load_inputs_evmmax(&mut self, dst: u32, n: u32, offset: u32) {
+        let inv = self.invalid;
+        let scratch = pair_base_addr(self.prog);
+        for i in 0..n {
+            self.push(INPUT_PTR_ADDR as u64);
+            self.op(MLOAD);
+            self.push((offset + 64 * i) as u64);
+            self.op(ADD); // [a]
+            self.op(DUP1);
+            self.op(CALLDATALOAD);
+            self.push(128);
+            self.op(SHR);
+            self.jumpi_to(inv); // top 16 bytes must be zero
+            self.push(16);
+            self.op(ADD);
+            self.push(48);
+            self.op(SWAP1);
+            self.push(scratch + 48 * i as u64);
+            self.op(CALLDATACOPY);
+        }
+        let d = self.reg(dst);
+        self.storex(d, scratch, n as u64);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -32,6 +32,7 @@ mod opc {
     pub const MUL: u8 = 0x02;
     pub const DIV: u8 = 0x04;
     pub const MOD: u8 = 0x06;
+    pub const LT: u8 = 0x10;
     pub const GT: u8 = 0x11;
     pub const EQ: u8 = 0x14;
     pub const ISZERO: u8 = 0x15;
@@ -59,6 +60,7 @@ mod opc {
     pub const DUP2: u8 = 0x81;
     pub const DUP3: u8 = 0x82;
     pub const SWAP1: u8 = 0x90;
+    pub const SWAP2: u8 = 0x91;
     pub const SETMODX: u8 = 0xc0;
     pub const LOADX: u8 = 0xc1;
     pub const STOREX: u8 = 0xc2;
@@ -423,11 +425,11 @@ impl Emitter<'_> {
                 self.place(done);
                 self.op(POP);
             }
-            Node::ForEachInput { stride, body } => {
+            Node::ForEachInput { start, stride, body } => {
                 let (top, done) = (self.label(), self.label());
-                self.op(PUSH0);
+                self.push(*start as u64);
                 self.push(INPUT_PTR_ADDR as u64);
-                self.op(MSTORE); // ptr = 0
+                self.op(MSTORE); // ptr = start
                 self.place(top);
                 self.push(INPUT_PTR_ADDR as u64);
                 self.op(MLOAD);
@@ -538,6 +540,19 @@ impl Emitter<'_> {
                 self.op(MOD);
                 self.jumpi_to(inv); // size % unit != 0
             }
+            Node::CheckInputLength(InputLength::PrefixThenMultipleOf { prefix, unit }) => {
+                let inv = self.invalid;
+                self.push(*prefix as u64 + 1);
+                self.op(CALLDATASIZE);
+                self.op(LT);
+                self.jumpi_to(inv); // size < prefix + 1
+                self.push(*unit as u64);
+                self.push(*prefix as u64);
+                self.op(CALLDATASIZE);
+                self.op(SUB);
+                self.op(MOD);
+                self.jumpi_to(inv); // (size − prefix) % unit != 0
+            }
             Node::CheckInputLength(InputLength::Exactly(len)) => {
                 let inv = self.invalid;
                 self.push(*len as u64);
@@ -556,6 +571,10 @@ impl Emitter<'_> {
                 self.op(RETURN);
             }
             Node::LoadInput { dst, offset, r2 } => self.load_input(*dst, *offset, *r2),
+            Node::LoadInputs { dst, n, offset, r2 } => match *self.isa {
+                Isa::Evm384(i) => self.load_inputs_evm384(i, *dst, *n, *offset, *r2),
+                Isa::Evmmax(_) => self.load_inputs_evmmax(*dst, *n, *offset),
+            },
             Node::AppendPair => {
                 let rec = 48 * pairs.record as u64;
                 self.append_work(); // array[end] ← work

@@ -206,6 +206,17 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     summary.k2_gas_best_v7_model_b = best("v7", "model-b");
     summary.k2_gas_best_v9_model_b_repriced = best("v9", "model-b-repriced");
     summary.k2_gas_best_evmmax = best("evmmax", gas::EVMMAX_SCHEDULE);
+    let hinted = |g: &&crate::results::OperationGasRow| {
+        g.operation == "pairing-check-hinted" && g.k == 2 && g.interface == "v9" && g.schedule == "model-b-repriced"
+    };
+    if let Some(g) = operations_gas.iter().find(hinted) {
+        summary.k2_gas_hinted_v9_model_b_repriced = Some(g.gas);
+        summary.k2_gas_ratio_hinted_v9_model_b_repriced_to_precompile = Some(g.gas / g.precompile_gas as f64);
+    }
+    summary.k2_time_ratio_hinted_v9_to_precompile = operations_time
+        .iter()
+        .find(|t| t.operation == "pairing-check-hinted" && t.k == 2 && t.implementation == "contract-v9")
+        .map(|t| t.ratio_to_precompile);
     let mut tools = BTreeMap::new();
     tools.insert("evm384".into(), env!("CARGO_PKG_VERSION").into());
     tools.insert("revm".into(), "43 (crates.io)".into());
@@ -329,6 +340,9 @@ fn summarize(
         k2_time_ratio_evmmax_to_precompile: Some(t("contract-evmmax")? / t("precompile")?),
         k2_time_ratio_evmmax_to_v9: Some(t("contract-evmmax")? / t("contract-v9")?),
         k2_gas_best_evmmax: None,
+        k2_gas_hinted_v9_model_b_repriced: None,
+        k2_gas_ratio_hinted_v9_model_b_repriced_to_precompile: None,
+        k2_time_ratio_hinted_v9_to_precompile: None,
     })
 }
 

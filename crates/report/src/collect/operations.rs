@@ -11,7 +11,7 @@
 
 use evm384_evm::{precompile_caller_code, Address, InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
 use evm384_gen::bls::{address, glue_code, Backend, Glue, ETH_DST};
-use evm384_gen::{Contract, Formulas};
+use evm384_gen::{Contract, F2Mul, Formulas};
 use evm384_timing::{measure, Plan, Ratio};
 
 use crate::baseline::{g1_mul, g2_mul, SplitMix64};
@@ -27,6 +27,8 @@ pub const CONTRACTS: [Contract; 6] =
 pub enum Subject {
     Operation(Contract),
     Bls(Glue),
+    /// The hinted pairing check (witness ‖ pairs) beside PAIRING_CHECK on the same pairs.
+    HintedPairingCheck,
 }
 
 impl Subject {
@@ -37,12 +39,13 @@ impl Subject {
             Subject::Bls(Glue::Verify) => "bls-verify",
             Subject::Bls(Glue::AggregateVerify) => "bls-aggregate-verify",
             Subject::Bls(Glue::HashToG2) => "hash-to-g2",
+            Subject::HintedPairingCheck => "pairing-check-hinted",
         }
     }
 }
 
 /// What is measured, in table order.
-pub const SUBJECTS: [Subject; 8] = [
+pub const SUBJECTS: [Subject; 9] = [
     Subject::Operation(Contract::G1Add),
     Subject::Operation(Contract::G1Msm),
     Subject::Operation(Contract::G2Add),
@@ -51,6 +54,7 @@ pub const SUBJECTS: [Subject; 8] = [
     Subject::Operation(Contract::MapFp2ToG2),
     Subject::Bls(Glue::Verify),
     Subject::Bls(Glue::AggregateVerify),
+    Subject::HintedPairingCheck,
 ];
 
 /// Input sizes measured: the additions take exactly two points; the MSMs k points; the aggregate
@@ -63,6 +67,8 @@ pub fn sizes(s: Subject, quick: bool) -> Vec<u64> {
         Subject::Operation(Contract::G1Msm | Contract::G2Msm) | Subject::Bls(Glue::AggregateVerify) => {
             vec![1, 2, 4, 8, 16, 32, 64, 128]
         }
+        Subject::HintedPairingCheck if quick => vec![2],
+        Subject::HintedPairingCheck => vec![2, 4, 8],
         _ => vec![1],
     }
 }
@@ -220,6 +226,17 @@ fn deployments(s: Subject) -> Result<(Deployment, Vec<Deployment>), String> {
             let ours = SETS.iter().map(|&isa| Ok(Deployment { isa, main: code(c, isa)?, others: vec![] }));
             Ok((base, ours.collect::<Result<_, String>>()?))
         }
+        Subject::HintedPairingCheck => {
+            let pairing = Contract::PairingCheck;
+            let base = Deployment { isa: v7, main: precompile_caller_code(precompile_address(pairing)), others: vec![] };
+            let prog = evm384_gen::pairing::hinted_pairing_check_program(&evm384_gen::params::bls12_381(), F2Mul::V3);
+            let ours = SETS.iter().map(|&isa| {
+                let opts = Formulas::default().assemble_options(&prog, isa);
+                let main = evm384_gen::bytecode::try_assemble(&prog, isa, opts).map_err(|e| format!("hinted {isa}: {e}"))?;
+                Ok(Deployment { isa, main, others: vec![] })
+            });
+            Ok((base, ours.collect::<Result<_, String>>()?))
+        }
         Subject::Bls(glue) => {
             let base = Deployment { isa: v7, main: glue_code(glue, ETH_DST, &Backend::PRECOMPILES), others: vec![] };
             let ours = SETS.iter().map(|&isa| {
@@ -269,10 +286,23 @@ fn measure_one(
     let input = match subject {
         Subject::Operation(c) => input(c, k),
         Subject::Bls(glue) => bls_input(glue, k),
+        Subject::HintedPairingCheck => crate::baseline::pairing_input(k as usize, 0x5eed_41e7),
+    };
+    // the hinted check reads its witness before the same pairs
+    let our_input = match subject {
+        Subject::HintedPairingCheck => {
+            let w = evm384_gen::hint::witness(&evm384_gen::params::bls12_381(), &input, F2Mul::V3)
+                .map_err(|e| format!("hint at k = {k}: {e}"))?;
+            [w, input.clone()].concat()
+        }
+        _ => input.clone(),
     };
     // the baseline's charge: the precompile's own for an operation, the whole glue's for BLS
     let pre = match subject {
         Subject::Operation(c) => evm384_evm::call_precompile(precompile_address(c), &input, &RunOptions::default()),
+        Subject::HintedPairingCheck => {
+            evm384_evm::call_precompile(precompile_address(Contract::PairingCheck), &input, &RunOptions::default())
+        }
         Subject::Bls(_) => base.runner(false).run(&input),
     }
     .map_err(|e| e.to_string())?;
@@ -284,7 +314,7 @@ fn measure_one(
     }
     for d in ours {
         let isa = d.isa;
-        let ex = d.runner(true).run(&input).map_err(|e| e.to_string())?;
+        let ex = d.runner(true).run(&our_input).map_err(|e| e.to_string())?;
         if ex.status != Status::Success || ex.output != pre.output {
             return Err(format!("{name} {isa} disagrees with its baseline at k = {k}: {:?}", ex.status));
         }
@@ -309,8 +339,9 @@ fn measure_one(
     runners.extend(ours.iter().filter(|d| TIMED.contains(&d.isa)).map(|d| d.runner(false)));
     let mut closures: Vec<Box<dyn FnMut() + '_>> = runners
         .iter_mut()
-        .map(|r| {
-            let input = &input;
+        .enumerate()
+        .map(|(i, r)| {
+            let input = if i == 0 { &input } else { &our_input };
             Box::new(move || {
                 r.run(input).expect("call");
             }) as Box<dyn FnMut()>
@@ -321,7 +352,7 @@ fn measure_one(
     let plan = if k > 8 { plan.with_samples(plan.samples.min(7)) } else { plan };
     let m = measure(plan, &mut refs);
     let baseline = match subject {
-        Subject::Operation(_) => "precompile",
+        Subject::Operation(_) | Subject::HintedPairingCheck => "precompile",
         Subject::Bls(_) => "precompiles",
     };
     let names = std::iter::once(baseline.to_string()).chain(TIMED.iter().map(|i| format!("contract-{i}")));

@@ -1,0 +1,164 @@
+//! The witness of the hinted pairing check (`pairing::hinted_pairing_check_program`): computed
+//! natively, off-chain, by the caller (`evm384 hint`).
+//!
+//! Novakovic, Eagen, "On Proving Pairings", eprint 2024/640, with BLS12-381's scaling factor
+//! (λ = p − z = 3ℓ²·r, h = (p¹²−1)/r = 27·ℓ·h₃ with gcd(27ℓ, h₃) = 1): for the unconjugated
+//! Miller-loop product F with F^h = 1,
+//! - w = (F^h₃)^s with s = −h₃⁻¹ mod 27ℓ has order dividing 27ℓ and F·w has order dividing h₃;
+//! - c = (F·w)^e with e = λ⁻¹ mod h₃ is a λ-th root: c^λ = F·w;
+//! - w = a·b with a = w^(27·(27⁻¹ mod ℓ)) of order ℓ (in Fp: ℓ | p − 1 and ℓ ∤ 12) and
+//!   b = w^(ℓ·(ℓ⁻¹ mod 27)) of order dividing 27 (CRT).
+//!
+//! F is the generator's own Miller loop (its lines differ from other libraries' by subfield
+//! factors), taken from the native executor; the powers use arkworks' Fq12, whose tower is the
+//! generator's (Fp2 = Fp[u]/(u²+1), Fp6 = Fp2[v]/(v³ − (u+1)), Fp12 = Fp6[w]/(w² − v)).
+
+use ark_bls12_381::{Fq, Fq12, Fq2, Fq6};
+use ark_ff::{BigInt, Field, One, PrimeField};
+use evm384_arith::{to_be_bytes, Limbs, MontField};
+use num_bigint::BigUint;
+
+use crate::native::{self, Outcome};
+use crate::pairing::{pairing_check_program, HINT_BYTES};
+use crate::params::CurveParams;
+use crate::{F2Mul, Phase, ProgramOptions};
+
+/// Why no witness was computed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HintError {
+    /// The pairs are malformed (the drop-in check halts on them too).
+    #[error("invalid pairing input: {0}")]
+    Invalid(&'static str),
+    /// The pairing product is not 1: no witness exists.
+    #[error("the pairing product is not 1: no witness exists")]
+    NotOne,
+}
+
+fn big(x: &Limbs) -> BigUint {
+    x.iter().rev().fold(BigUint::from(0u8), |acc, &l| (acc << 64) + l)
+}
+
+fn fq(x: &Limbs) -> Fq {
+    Fq::from_bigint(BigInt::new(*x)).expect("canonical value below p")
+}
+
+fn limbs(x: &Fq) -> Limbs {
+    x.into_bigint().0
+}
+
+/// Our Fp12 (12 canonical values, tower order) as arkworks'.
+fn to_fq12(v: &[Limbs]) -> Fq12 {
+    let f2 = |i: usize| Fq2::new(fq(&v[2 * i]), fq(&v[2 * i + 1]));
+    Fq12::new(Fq6::new(f2(0), f2(1), f2(2)), Fq6::new(f2(3), f2(4), f2(5)))
+}
+
+fn from_fq12(f: &Fq12) -> Vec<Limbs> {
+    let mut out = Vec::with_capacity(12);
+    for c6 in [f.c0, f.c1] {
+        for c2 in [c6.c0, c6.c1, c6.c2] {
+            out.push(limbs(&c2.c0));
+            out.push(limbs(&c2.c1));
+        }
+    }
+    out
+}
+
+/// The exponents of the witness, from p, r and z.
+struct Exponents {
+    h: Vec<u64>,
+    h3: Vec<u64>,
+    s: Vec<u64>,
+    e: Vec<u64>,
+    lambda: Vec<u64>,
+    to_ell_part: Vec<u64>,
+    to_27_part: Vec<u64>,
+}
+
+fn exponents(curve: &CurveParams) -> Exponents {
+    let (p, r) = (big(&curve.p), big(&curve.r));
+    let ell = BigUint::from(curve.residue_ell);
+    let lambda = &p + curve.z_abs; // p − z
+    let h = (p.pow(12) - 1u8) / &r;
+    let m27 = &ell * 27u8;
+    let h3 = &h / &m27;
+    let inv = |x: &BigUint, m: &BigUint| x.modinv(m).expect("coprime");
+    let s = &m27 - inv(&(&h3 % &m27), &m27); // −h₃⁻¹ mod 27ℓ
+    let e = inv(&(&lambda % &h3), &h3);
+    let to_ell_part = BigUint::from(27u8) * inv(&BigUint::from(27u8), &ell);
+    let to_27_part = &ell * inv(&(&ell % 27u8), &BigUint::from(27u8));
+    Exponents {
+        h: h.to_u64_digits(),
+        h3: h3.to_u64_digits(),
+        s: s.to_u64_digits(),
+        e: e.to_u64_digits(),
+        lambda: lambda.to_u64_digits(),
+        to_ell_part: to_ell_part.to_u64_digits(),
+        to_27_part: to_27_part.to_u64_digits(),
+    }
+}
+
+/// The unconjugated Miller-loop product F of the generator's loop for `pairs` (`None`: no
+/// pair without a point at infinity, F = 1).
+fn miller_loop_product(curve: &CurveParams, pairs: &[u8], f2mul: F2Mul) -> Result<Fq12, HintError> {
+    let opts = ProgramOptions { stop_before: Some(Phase::FinalExp), ..ProgramOptions::default() };
+    let prog = pairing_check_program(curve, f2mul, opts);
+    let slot = crate::pairing::accumulator_slot(curve, f2mul) as usize;
+    match native::run(&prog, pairs).outcome {
+        Outcome::Memory(m) => {
+            let field = MontField::new(curve.p);
+            let v: Vec<Limbs> = m[slot..slot + 12].iter().map(|x| field.from_mont(x)).collect();
+            Ok(to_fq12(&v).conjugate_in_place().to_owned()) // the loop conjugated F: undo it
+        }
+        Outcome::Bool(true) => Ok(Fq12::one()), // every pair had a point at infinity
+        Outcome::Invalid(why) => Err(HintError::Invalid(why)),
+        other => unreachable!("the pairing program ends with memory, a boolean or INVALID: {other:?}"),
+    }
+}
+
+/// The witness (`HINT_BYTES` bytes: c, c⁻¹, b, a as EIP-2537 field elements) for `pairs`
+/// (PAIRING_CHECK's input), or why there is none.
+pub fn witness(curve: &CurveParams, pairs: &[u8], f2mul: F2Mul) -> Result<Vec<u8>, HintError> {
+    let f = miller_loop_product(curve, pairs, f2mul)?;
+    let x = exponents(curve);
+    if f.pow(&x.h) != Fq12::one() {
+        return Err(HintError::NotOne);
+    }
+    let w = f.pow(&x.h3).pow(&x.s);
+    let c = (f * w).pow(&x.e);
+    debug_assert_eq!(c.pow(&x.lambda), f * w, "c is a λ-th root of F·w");
+    let a = w.pow(&x.to_ell_part);
+    let b = w.pow(&x.to_27_part);
+    debug_assert_eq!(a * b, w);
+    let a_fp = from_fq12(&a);
+    assert!(a_fp[1..].iter().all(|v| *v == [0; 6]), "the ℓ-part of w lies in Fp");
+    let c_inv = c.inverse().expect("c ≠ 0");
+    let mut out = Vec::with_capacity(HINT_BYTES as usize);
+    let mut put = |v: &Limbs| {
+        out.extend_from_slice(&[0u8; 16]);
+        out.extend_from_slice(&to_be_bytes(v));
+    };
+    for v in [c, c_inv, b] {
+        from_fq12(&v).iter().for_each(&mut put);
+    }
+    put(&a_fp[0]);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exponents_have_the_stated_properties() {
+        let c = crate::params::bls12_381();
+        let x = exponents(&c);
+        let b = |v: &[u64]| v.iter().rev().fold(BigUint::from(0u8), |acc, &l| (acc << 64) + l);
+        let ell = BigUint::from(c.residue_ell);
+        let m27 = &ell * 27u8;
+        // s·h₃ ≡ −1 (mod 27ℓ), e·λ ≡ 1 (mod h₃); the CRT exponents sum to 1 mod 27ℓ
+        assert_eq!((b(&x.s) * b(&x.h3) + 1u8) % &m27, BigUint::from(0u8));
+        assert_eq!((b(&x.e) * b(&x.lambda)) % b(&x.h3), BigUint::from(1u8));
+        assert_eq!((b(&x.to_ell_part) + b(&x.to_27_part)) % &m27, BigUint::from(1u8));
+        assert_eq!(b(&x.h), b(&x.h3) * &m27);
+    }
+}
