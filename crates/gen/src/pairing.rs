@@ -19,7 +19,7 @@ use evm384_arith::MontField;
 use crate::curve::{assert_on_curve, line_add, line_dbl, DblParts, Deg, G2Regs, Jac, Line};
 use crate::ir::{Asm, Cond, InputLength, Phase, Program, Slot, PAIR_INPUT_BYTES};
 use crate::params::CurveParams;
-use crate::subgroup::{assert_in_g1, assert_in_g2};
+use crate::subgroup::{assert_in_g1, assert_in_g2, assert_t_is_minus_psi_q};
 use crate::tower::*;
 use crate::{F2Mul, Squaring};
 
@@ -466,9 +466,21 @@ fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
     }
     a.phase(Phase::OnCurve);
     assert_on_curve(a, Deg::Fp2, x.0, y.0, c.b_g2.0); // b·ξ
-    a.phase(Phase::Subgroup);
-    assert_in_g2(a, &c.k, c.g2, (c.psi_r2, c.psi_s2), z_bits);
+    // beside P = O the pair gets no record: test Q here; otherwise the Miller loop computes
+    // [|z|]Q anyway, and `assert_g2_subgroups_after_miller_loop` tests it there
+    a.if_(Cond::InputZero { offset: 0, len: 128 }, |a| {
+        a.phase(Phase::Subgroup);
+        assert_in_g2(a, &c.k, c.g2, (c.psi_r2, c.psi_s2), z_bits);
+    });
     a.phase(Phase::Decode);
+}
+
+/// The G2 subgroup test of every pair record: after the Miller loop the record's T is [|z|]Q
+/// (the loop's doublings and additions are the subgroup test's own subroutines), so
+/// T = −ψ(Q), T ≠ O tests Q ∈ G2 without a multiplication of its own.
+fn assert_g2_subgroups_after_miller_loop(a: &mut Asm, c: Ctx) {
+    a.phase(Phase::Subgroup);
+    a.for_each_pair(|a| assert_t_is_minus_psi_q(a, &c.k, c.g2, (c.psi_r2, c.psi_s2)));
 }
 
 /// Decodes and validates every input pair from calldata byte `start` on; pairs without a point
@@ -516,6 +528,9 @@ pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOpt
         if !stop(&mut a, Phase::MillerLoop) {
             a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
             miller_loop(&mut a, c, None);
+            if !opts.skip_checks {
+                assert_g2_subgroups_after_miller_loop(&mut a, c);
+            }
             if !stop(&mut a, Phase::FinalExp) {
                 a.call("final_exp", move |a| final_exp(a, c, opts.squaring));
                 if !stop(&mut a, Phase::Output) {
@@ -577,6 +592,7 @@ pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul) -> Progra
     a.phase(Phase::MillerLoop);
     a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
     miller_loop(&mut a, c, Some(wci));
+    assert_g2_subgroups_after_miller_loop(&mut a, c);
     a.phase(Phase::Hint);
     a.copy(c.fb.0, wb.0, 12);
     call_mul_fp12(&mut a, c); // F·c^(−|z|)·w

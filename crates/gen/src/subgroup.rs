@@ -6,7 +6,8 @@
 //!   [|z|]Q = (conj(x)·r₂, −conj(y)·s₂).
 //!
 //! Either way the multiple is computed in Jacobian coordinates over the bits of the fixed
-//! exponent and compared with the endomorphism's image scaled by Z², Z³ (no inversion).
+//! exponent and compared with the endomorphism's image scaled by Z², Z³ (no inversion). The
+//! pairing check takes [|z|]Q for G2 from its Miller loop ([`assert_t_is_minus_psi_q`]).
 
 use crate::curve::{call_dbl_parts_g2, call_dbl_update_g2, call_madd_g2, dbl_jacobian, madd_jacobian, G2Regs, Jac};
 use crate::ir::{Asm, Cond, Slot};
@@ -47,10 +48,9 @@ pub fn assert_in_g1(a: &mut Asm, k: &TowerConsts, beta: Slot, r: Jac, (x, y): (S
 }
 
 /// INVALID unless Q = (g.qx, g.qy) ∈ G2: T = [|z|]Q accumulated in `g.t` (bits of |z| below
-/// the top), then x(T) = conj(x)·r₂, y(T) = −conj(y)·s₂, T ≠ O. Subroutines `dbl_parts_g2`,
-/// `dbl_update_g2`, `madd_g2`.
-pub fn assert_in_g2(a: &mut Asm, k: &TowerConsts, g: G2Regs, (psi_r2, psi_s2): (Fp2, Fp2), z_bits: &[bool]) {
-    let (x, y, t) = (g.qx, g.qy, g.t);
+/// the top), then [`assert_t_is_minus_psi_q`].
+pub fn assert_in_g2(a: &mut Asm, k: &TowerConsts, g: G2Regs, psi: (Fp2, Fp2), z_bits: &[bool]) {
+    let (x, t) = (g.qx, g.t);
     a.copy(t.x(), x.0, 4); // T = (x, y, 1)
     a.copy(t.z(), k.one, 2);
     a.for_bits(
@@ -61,6 +61,21 @@ pub fn assert_in_g2(a: &mut Asm, k: &TowerConsts, g: G2Regs, (psi_r2, psi_s2): (
         },
         |a| call_madd_g2(a, g),
     ); // T = [|z|]Q
+    assert_t_is_minus_psi_q(a, k, g, psi);
+}
+
+/// INVALID unless T (`g.t`, Jacobian) = −ψ(Q) for Q = (g.qx, g.qy) and T ≠ O: with T = [|z|]Q
+/// this is the G2 membership test. The pairing check's Miller loop leaves exactly T = [|z|]Q in
+/// each pair record (its doublings and additions are the same subroutines), so it tests its
+/// pairs there, after the loop, instead of multiplying again.
+/// A subroutine (`t_is_minus_psi_q`): the pairing check calls it from two places.
+pub fn assert_t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, g: G2Regs, psi: (Fp2, Fp2)) {
+    let k = *k;
+    a.call("t_is_minus_psi_q", move |a| t_is_minus_psi_q(a, &k, g, psi));
+}
+
+fn t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, g: G2Regs, (psi_r2, psi_s2): (Fp2, Fp2)) {
+    let (x, y, t) = (g.qx, g.qy, g.t);
     a.scoped(|a| {
         let zz = Fp2(a.alloc(2));
         let u = Fp2(a.alloc(2));
