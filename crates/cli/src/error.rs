@@ -18,6 +18,8 @@ pub enum CliError {
     Report(String),
     #[error("fuzz: {0}")]
     Fuzz(String),
+    #[error("hint: {0}")]
+    Hint(String),
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
 }

@@ -28,10 +28,13 @@ pub enum Command {
     Disasm(commands::disasm::Args),
     /// Benchmarks.
     Bench(commands::bench::Args),
-    /// Generate EVM384 bytecode (the BLS12-381 pairing check).
+    /// Generate EVM384 or EVMMAX bytecode: every EIP-2537 operation, BLS verification, the
+    /// hinted pairing check.
     Build(commands::build::Args),
-    /// Run EIP-2537 PAIRING_CHECK vector files through the generated contract and the precompile.
+    /// Run EIP-2537 vector files through the generated contract of their operation and the precompile.
     Vectors(commands::vectors::Args),
+    /// The hinted pairing check's witness (eprint 2024/640) for given pairs.
+    Hint(commands::hint::Args),
     /// Measure everything and write the report (HTML with charts, Markdown, JSON).
     Report(commands::report::Args),
     /// Differential fuzzing: the opcodes (`ops`), the pairing contract (`pairing`), bytecode.

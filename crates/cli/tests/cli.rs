@@ -263,6 +263,11 @@ fn every_operation_builds_and_passes_its_vectors() {
     assert!(evm384(&["build", "bls-aggregate-verify"]).status.success());
     assert_one_line_error(&evm384(&["build", "hash-to-g2", "--dst", ""]), "1 to 255 bytes");
     assert_one_line_error(&evm384(&["build", "bls-verify", "--g2-add", "zz"]), "zz");
+    // the hinted check: its witness for true pairs, a one-line error for false ones
+    assert!(evm384(&["build", "pairing-check-hinted", "--interface", "v9"]).status.success());
+    let pairs = hex::encode(evm384_gen::generator_pairs_input(1));
+    assert_one_line_error(&evm384(&["hint", "--pairs", &pairs]), "no witness");
+    assert_one_line_error(&evm384(&["hint", "--pairs", "00"]), "multiple of 384");
     // a file whose operation cannot be told
     let add = evm384_vectors::testdata_dir().join("eip2537/eips-assets/add_G1_bls.json");
     let copy = std::env::temp_dir().join(format!("evm384-cli-{}-cases.json", std::process::id()));

@@ -466,8 +466,8 @@ fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
     }
     a.phase(Phase::OnCurve);
     assert_on_curve(a, Deg::Fp2, x.0, y.0, c.b_g2.0); // b·ξ
-    // beside P = O the pair gets no record: test Q here; otherwise the Miller loop computes
-    // [|z|]Q anyway, and `assert_g2_subgroups_after_miller_loop` tests it there
+                                                      // beside P = O the pair gets no record: test Q here; otherwise the Miller loop computes
+                                                      // [|z|]Q anyway, and `assert_g2_subgroups_after_miller_loop` tests it there
     a.if_(Cond::InputZero { offset: 0, len: 128 }, |a| {
         a.phase(Phase::Subgroup);
         assert_in_g2(a, &c.k, c.g2, (c.psi_r2, c.psi_s2), z_bits);

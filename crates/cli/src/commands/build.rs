@@ -35,6 +35,10 @@ pub enum Target {
     MapFpToG1(PointArgs),
     /// BLS12_MAP_FP2_TO_G2, a drop-in for the EIP-2537 precompile 0x11.
     MapFp2ToG2(PointArgs),
+    /// The hinted pairing check (not a drop-in): calldata witness ‖ pairs (the witness from
+    /// `evm384 hint`), the final exponentiation replaced by the residue-root test of eprint
+    /// 2024/640.
+    PairingCheckHinted(PointArgs),
     /// RFC 9380 hash-to-G2 (BLS12381G2_XMD:SHA-256_SSWU_RO_): calldata msg → H(msg), 256 bytes.
     HashToG2(GlueArgs),
     /// BLS signature verification (Ethereum consensus): calldata pk (128) ‖ σ (256) ‖ msg →
@@ -148,10 +152,28 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Target::G2Msm(a) => point_operation(Contract::G2Msm, a),
         Target::MapFpToG1(a) => point_operation(Contract::MapFpToG1, a),
         Target::MapFp2ToG2(a) => point_operation(Contract::MapFp2ToG2, a),
+        Target::PairingCheckHinted(a) => hinted(a),
         Target::HashToG2(a) => glue(Glue::HashToG2, a),
         Target::BlsVerify(a) => glue(Glue::Verify, a),
         Target::BlsAggregateVerify(a) => glue(Glue::AggregateVerify, a),
     }
+}
+
+fn hinted(a: PointArgs) -> Result<(), CliError> {
+    let iface = a.interface.interface;
+    let prog = evm384_gen::pairing::hinted_pairing_check_program(&evm384_gen::params::bls12_381(), a.f2mul);
+    let formulas = Formulas { f2mul: a.f2mul, ..Formulas::default() };
+    let opts = formulas.assemble_options(&prog, iface);
+    let runtime = evm384_gen::bytecode::try_assemble(&prog, iface, opts)
+        .map_err(|e| CliError::Build(format!("hinted pairing check, {iface}: {e}")))?;
+    write_code(&runtime, a.init, &a.output)?;
+    eprintln!(
+        "evm384-gen {}: BLS12-381 hinted pairing check (witness ‖ pairs), interface {iface}, f2mul {}, {} bytes",
+        evm384_gen::VERSION,
+        a.f2mul,
+        runtime.len()
+    );
+    report_size(&runtime, a.init)
 }
 
 fn glue(what: Glue, a: GlueArgs) -> Result<(), CliError> {

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod build;
 pub mod disasm;
 pub mod fuzz;
+pub mod hint;
 pub mod report;
 pub mod run;
 pub mod vectors;
@@ -21,6 +22,7 @@ pub fn dispatch(command: Command) -> Result<(), CliError> {
         Command::Vectors(args) => vectors::run(args),
         Command::Report(args) => report::run(args),
         Command::Fuzz(args) => fuzz::run(args),
+        Command::Hint(args) => hint::run(args),
         Command::WorstCase(args) => worst_case::run(args),
     }
 }

@@ -228,11 +228,13 @@ fn deployments(s: Subject) -> Result<(Deployment, Vec<Deployment>), String> {
         }
         Subject::HintedPairingCheck => {
             let pairing = Contract::PairingCheck;
-            let base = Deployment { isa: v7, main: precompile_caller_code(precompile_address(pairing)), others: vec![] };
+            let base =
+                Deployment { isa: v7, main: precompile_caller_code(precompile_address(pairing)), others: vec![] };
             let prog = evm384_gen::pairing::hinted_pairing_check_program(&evm384_gen::params::bls12_381(), F2Mul::V3);
             let ours = SETS.iter().map(|&isa| {
                 let opts = Formulas::default().assemble_options(&prog, isa);
-                let main = evm384_gen::bytecode::try_assemble(&prog, isa, opts).map_err(|e| format!("hinted {isa}: {e}"))?;
+                let main =
+                    evm384_gen::bytecode::try_assemble(&prog, isa, opts).map_err(|e| format!("hinted {isa}: {e}"))?;
                 Ok(Deployment { isa, main, others: vec![] })
             });
             Ok((base, ours.collect::<Result<_, String>>()?))

@@ -1,0 +1,48 @@
+//! `evm384 hint --pairs HEX|@FILE`: the witness of the hinted pairing check
+//! (`evm384 build pairing-check-hinted`; Novakovic–Eagen, eprint 2024/640) for PAIRING_CHECK's
+//! input, computed natively; prints the hinted contract's whole calldata, witness ‖ pairs, as hex.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use evm384_gen::F2Mul;
+
+use crate::input::bytes_arg;
+use crate::CliError;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The pairs, as PAIRING_CHECK takes them (384 bytes each): HEX or @FILE.
+    #[arg(long)]
+    pub pairs: String,
+    /// Fp2 multiplication of the contract (the witness depends on its Miller loop's lines only
+    /// through values every build shares, but must match the build's program).
+    #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
+    pub f2mul: F2Mul,
+    /// Print only the witness (`HINT_BYTES` bytes), not witness ‖ pairs.
+    #[arg(long)]
+    pub witness_only: bool,
+    /// Write the hex to FILE instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+fn parse_f2mul(s: &str) -> Result<F2Mul, String> {
+    s.parse()
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let pairs = bytes_arg(&args.pairs, "pairs")?;
+    if pairs.is_empty() || pairs.len() % 384 != 0 {
+        return Err(CliError::Hint(format!("{} bytes of pairs: expected a non-zero multiple of 384", pairs.len())));
+    }
+    let w = evm384_gen::hint::witness(&evm384_gen::params::bls12_381(), &pairs, args.f2mul)
+        .map_err(|e| CliError::Hint(e.to_string()))?;
+    let out = if args.witness_only { w } else { [w, pairs].concat() };
+    let text = format!("{}\n", hex::encode(&out));
+    match &args.output {
+        Some(path) => std::fs::write(path, text)?,
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(())
+}
