@@ -98,83 +98,35 @@ const NEG_G1: [&str; 2] = [
 /// p, big-endian (MODEXP's modulus).
 const P_HEX: &str = "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab";
 
-mod op {
-    pub const ADD: u8 = 0x01;
-    pub const MUL: u8 = 0x02;
-    pub const SUB: u8 = 0x03;
-    pub const LT: u8 = 0x10;
-    pub const ISZERO: u8 = 0x15;
-    pub const OR: u8 = 0x17;
-    pub const XOR: u8 = 0x18;
-    pub const CALLDATALOAD: u8 = 0x35;
-    pub const CALLDATASIZE: u8 = 0x36;
-    pub const CALLDATACOPY: u8 = 0x37;
-    pub const POP: u8 = 0x50;
-    pub const MLOAD: u8 = 0x51;
-    pub const MSTORE: u8 = 0x52;
-    pub const MSTORE8: u8 = 0x53;
-    pub const JUMP: u8 = 0x56;
-    pub const JUMPI: u8 = 0x57;
-    pub const GAS: u8 = 0x5a;
-    pub const JUMPDEST: u8 = 0x5b;
-    pub const MCOPY: u8 = 0x5e;
-    pub const PUSH0: u8 = 0x5f;
-    pub const PUSH1: u8 = 0x60;
-    pub const PUSH2: u8 = 0x61;
-    pub const PUSH20: u8 = 0x73;
-    pub const PUSH32: u8 = 0x7f;
-    pub const DUP1: u8 = 0x80;
-    pub const DUP2: u8 = 0x81;
-    pub const DUP3: u8 = 0x82;
-    pub const SWAP1: u8 = 0x90;
-    pub const STATICCALL: u8 = 0xfa;
-    pub const RETURN: u8 = 0xf3;
-    pub const INVALID: u8 = 0xfe;
-}
-use op::*;
+use crate::bytecode::code::{Code, Label};
 
-/// A small assembler for the glue: pushes, labels (PUSH2 targets fixed up at the end).
-struct Code {
-    code: Vec<u8>,
-    labels: Vec<Option<usize>>,
-    fixups: Vec<(usize, usize)>,
-    invalid: usize,
+use crate::bytecode::opc::*;
+
+/// The glue being written: the crate's assembler (`bytecode::code::Code`) and the one
+/// INVALID every failure jumps to.
+struct Writer {
+    code: Code,
+    invalid: Label,
 }
 
-impl Code {
-    fn new() -> Code {
-        let mut c = Code { code: Vec::new(), labels: Vec::new(), fixups: Vec::new(), invalid: 0 };
-        c.invalid = c.label();
-        c
+impl std::ops::Deref for Writer {
+    type Target = Code;
+    fn deref(&self) -> &Code {
+        &self.code
     }
-    fn op(&mut self, b: u8) {
-        self.code.push(b);
+}
+
+impl std::ops::DerefMut for Writer {
+    fn deref_mut(&mut self) -> &mut Code {
+        &mut self.code
     }
-    fn push(&mut self, v: u64) {
-        if v == 0 {
-            return self.op(PUSH0);
-        }
-        let bytes = v.to_be_bytes();
-        let skip = bytes.iter().take_while(|&&b| b == 0).count();
-        self.op(PUSH1 - 1 + (8 - skip) as u8);
-        self.code.extend_from_slice(&bytes[skip..]);
-    }
-    fn label(&mut self) -> usize {
-        self.labels.push(None);
-        self.labels.len() - 1
-    }
-    fn place(&mut self, l: usize) {
-        self.labels[l] = Some(self.code.len());
-        self.op(JUMPDEST);
-    }
-    fn push_label(&mut self, l: usize) {
-        self.op(PUSH2);
-        self.fixups.push((self.code.len(), l));
-        self.code.extend_from_slice(&[0, 0]);
-    }
-    fn jump(&mut self, l: usize) {
-        self.push_label(l);
-        self.op(JUMP);
+}
+
+impl Writer {
+    fn new() -> Writer {
+        let mut code = Code::new();
+        let invalid = code.label();
+        Writer { code, invalid }
     }
     /// [c] → []: jumps to INVALID when c is non-zero.
     fn invalid_if(&mut self) {
@@ -188,7 +140,7 @@ impl Code {
             let mut w = [0u8; 32];
             w[..chunk.len()].copy_from_slice(chunk);
             self.op(PUSH32);
-            self.code.extend_from_slice(&w);
+            self.extend(&w);
             self.push(addr + 32 * i as u64);
             self.op(MSTORE);
         }
@@ -199,7 +151,7 @@ impl Code {
             self.push(to[19] as u64);
         } else {
             self.op(PUSH20);
-            self.code.extend_from_slice(to);
+            self.extend(to);
         }
     }
     /// [] → []: INVALID unless memory[addr..addr+len] (len a multiple of 32) has a non-zero byte.
@@ -265,17 +217,13 @@ impl Code {
         let inv = self.invalid;
         self.place(inv);
         self.op(INVALID);
-        for (pos, l) in std::mem::take(&mut self.fixups) {
-            let target = self.labels[l].expect("label placed") as u16;
-            self.code[pos..pos + 2].copy_from_slice(&target.to_be_bytes());
-        }
-        self.code
+        self.code.finish().expect("the glue is far below 64 KiB")
     }
 }
 
 /// expand_message_xmd(msg, dst, 256) → memory M_UNIFORM, msg = calldata from the offset in the
 /// word at M_OFFSET to the end.
-fn expand_message_xmd(c: &mut Code, dst: &[u8]) {
+fn expand_message_xmd(c: &mut Writer, dst: &[u8]) {
     assert!(!dst.is_empty() && dst.len() <= 255, "RFC 9380: 1 ≤ len(DST) ≤ 255");
     let mut dst_prime = dst.to_vec();
     dst_prime.push(dst.len() as u8);
@@ -301,7 +249,7 @@ fn expand_message_xmd(c: &mut Code, dst: &[u8]) {
         let mut w = [0u8; 32];
         w[..chunk.len()].copy_from_slice(chunk);
         c.op(PUSH32);
-        c.code.extend_from_slice(&w);
+        c.extend(&w);
         c.op(DUP2);
         c.push(M_VAR + 64 + 32 * i as u64);
         c.op(ADD);
@@ -332,7 +280,7 @@ fn expand_message_xmd(c: &mut Code, dst: &[u8]) {
 
 /// hash_to_field: the four 64-byte chunks of the uniform bytes mod p (MODEXP, exponent 1) into
 /// M_FIELDS, each as an EIP-2537 field element (16 zero bytes, then 48).
-fn hash_to_field(c: &mut Code) {
+fn hash_to_field(c: &mut Writer) {
     let p = hex::decode(P_HEX).expect("constant hex");
     for (i, len) in [64u64, 1, 48].into_iter().enumerate() {
         c.push(len);
@@ -352,7 +300,7 @@ fn hash_to_field(c: &mut Code) {
 }
 
 /// H(m) = MAP_FP2_TO_G2(u₀) + MAP_FP2_TO_G2(u₁) → memory `out` (256 bytes).
-fn map_and_add(c: &mut Code, b: &Backend, out: u64) {
+fn map_and_add(c: &mut Writer, b: &Backend, out: u64) {
     c.staticcall(&b.map_fp2_to_g2, (M_FIELDS, 128), (M_Q, 256));
     c.staticcall(&b.map_fp2_to_g2, (M_FIELDS + 128, 128), (M_Q + 256, 256));
     c.staticcall(&b.g2_add, (M_Q, 512), (out, 256));
@@ -360,7 +308,7 @@ fn map_and_add(c: &mut Code, b: &Backend, out: u64) {
 
 /// The glue contract's runtime code for the DST `dst` over `backend`.
 pub fn glue_code(glue: Glue, dst: &[u8], backend: &Backend) -> Vec<u8> {
-    let mut c = Code::new();
+    let mut c = Writer::new();
     match glue {
         Glue::HashToG2 => {
             c.op(PUSH0);
@@ -444,7 +392,7 @@ pub fn glue_code(glue: Glue, dst: &[u8], backend: &Backend) -> Vec<u8> {
             c.op(MSTORE8); // scalar 1 (its other 31 bytes are zero: memory is fresh)
             c.push(1);
             c.op(ADD);
-            c.jump(top);
+            c.jump_to(top);
             c.place(done);
             c.op(POP); // [n]
             c.op(DUP1);

@@ -58,6 +58,34 @@ impl Group {
     }
 }
 
+/// The constants every point-operation program (G1ADD/G2ADD, the MSMs) starts with, in this
+/// order: the tower's, R² (to Montgomery form), the raw one (out of it), the curve's b (b·ξ on
+/// the twist); and p − 2, the Fermat exponent.
+#[derive(Clone, Copy, Debug)]
+pub struct PointConsts {
+    pub k: TowerConsts,
+    pub r2: Slot,
+    pub one_raw: Slot,
+    pub b: Slot,
+    pub p_minus_2: evm384_arith::Limbs,
+}
+
+impl PointConsts {
+    pub fn new(a: &mut Asm, curve: &crate::params::CurveParams, g: Group) -> PointConsts {
+        let k = TowerConsts::new(a);
+        let r2 = a.const_raw(&[a.field.r2]);
+        let one_raw = a.const_raw(&[[1, 0, 0, 0, 0, 0]]);
+        let b = [curve.b, 0, 0, 0, 0, 0];
+        let b = match g {
+            Group::G1 => a.const_mont(&[b]),
+            Group::G2 => a.const_mont(&[b, b]), // b·ξ = b + b·u
+        };
+        let mut p_minus_2 = curve.p;
+        p_minus_2[0] -= 2; // p is odd and > 2
+        PointConsts { k, r2, one_raw, b, p_minus_2 }
+    }
+}
+
 /// An affine point's slots: x then y, `deg.n()` each.
 #[derive(Clone, Copy, Debug)]
 pub struct Affine {

@@ -15,10 +15,10 @@
 use evm384_arith::MontField;
 
 pub use crate::curve::Group;
-use crate::curve::{add_f, assert_on_curve, inverse_f, mul_f, sqr_f, sub_f, Affine};
+use crate::curve::{add_f, assert_on_curve, inverse_f, mul_f, sqr_f, sub_f, Affine, PointConsts};
 use crate::ir::{Asm, Cond, InputLength, Program};
 use crate::params::CurveParams;
-use crate::tower::{InvFpRegs, TowerConsts};
+use crate::tower::InvFpRegs;
 use crate::F2Mul;
 
 /// The G1ADD or G2ADD program.
@@ -27,16 +27,7 @@ pub fn point_add_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program
     let mut a = Asm::new(field, f2mul);
     let d = g.deg();
     let n = d.n();
-    let k = TowerConsts::new(&mut a);
-    let r2 = a.const_raw(&[a.field.r2]);
-    let one_raw = a.const_raw(&[[1, 0, 0, 0, 0, 0]]);
-    let b = [curve.b, 0, 0, 0, 0, 0];
-    let b = match g {
-        Group::G1 => a.const_mont(&[b]),
-        Group::G2 => a.const_mont(&[b, b]), // b·ξ = b + b·u
-    };
-    let mut p_minus_2 = curve.p;
-    p_minus_2[0] -= 2; // p is odd and > 2
+    let PointConsts { k, r2, one_raw, b, p_minus_2 } = PointConsts::new(&mut a, curve, g);
     let inv = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
     let p1 = Affine { d, base: a.alloc(2 * n) };
     let p2 = Affine { d, base: a.alloc(2 * n) };

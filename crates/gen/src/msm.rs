@@ -28,12 +28,13 @@
 use evm384_arith::MontField;
 
 use crate::curve::{
-    add_complete, assert_on_curve, dbl_complete, inverse_f, mul_f, sub_f, Affine, DblParts, G2Regs, Group, Jac, Proj,
+    add_complete, assert_on_curve, dbl_complete, inverse_f, mul_f, sub_f, Affine, DblParts, G2Regs, Group, Jac,
+    PointConsts, Proj,
 };
 use crate::ir::{Asm, InputLength, Phase, Program};
 use crate::params::CurveParams;
 use crate::subgroup::{assert_in_g1, assert_in_g2};
-use crate::tower::{Fp2, InvFpRegs, TowerConsts};
+use crate::tower::{Fp2, InvFpRegs};
 use crate::F2Mul;
 
 /// Bits per window (table of 2^WINDOW_BITS entries per record).
@@ -51,18 +52,9 @@ pub fn msm_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {
     let mut a = Asm::new(field, f2mul);
     let d = g.deg();
     let n = d.n();
-    let k = TowerConsts::new(&mut a);
-    let r2 = a.const_raw(&[a.field.r2]);
-    let one_raw = a.const_raw(&[[1, 0, 0, 0, 0, 0]]);
-    let b = [curve.b, 0, 0, 0, 0, 0];
-    let b_curve = match g {
-        Group::G1 => a.const_mont(&[b]),
-        Group::G2 => a.const_mont(&[b, b]), // b·ξ = b + b·u
-    };
+    let PointConsts { k, r2, one_raw, b: b_curve, p_minus_2 } = PointConsts::new(&mut a, curve, g);
     let b3 = a.const_mont(&[[3 * curve.b, 0, 0, 0, 0, 0]]);
     let endo = a.const_mont(&[curve.glv_coefficient(g == Group::G2)]);
-    let mut p_minus_2 = curve.p;
-    p_minus_2[0] -= 2; // p is odd and > 2
     let z_bits = curve.z_bits();
     let z2_bits = curve.z2_bits();
 

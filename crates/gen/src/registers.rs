@@ -287,6 +287,19 @@ impl Liveness<'_> {
         self.used.union_with(defs);
     }
 
+    /// Slots `dst..dst+len` written while `after` is live: the live set before the write (before
+    /// the node's uses are added).
+    fn define_range(&mut self, after: Set, dst: Slot, len: u32) -> Set {
+        let mut d = Set::new(self.n);
+        d.range(dst, len);
+        self.define(&d, &after);
+        let mut live = after;
+        for s in dst..dst + len {
+            live.remove(s as usize);
+        }
+        live
+    }
+
     fn uses(&mut self, live: &mut Set, from: Slot, n: u32) {
         live.range(from, n);
         for s in from..from + n {
@@ -352,13 +365,7 @@ impl Liveness<'_> {
                 live
             }
             Node::Copy { dst, src, n: len } => {
-                let mut d = Set::new(n);
-                d.range(*dst, *len);
-                self.define(&d, &after);
-                let mut live = after;
-                for s in *dst..dst + len {
-                    live.remove(s as usize);
-                }
+                let mut live = self.define_range(after, *dst, *len);
                 self.uses(&mut live, *src, *len);
                 live
             }
@@ -450,13 +457,7 @@ impl Liveness<'_> {
                 live
             }
             Node::LoadInputs { dst, n: len, r2, .. } => {
-                let mut d = Set::new(n);
-                d.range(*dst, *len);
-                self.define(&d, &after);
-                let mut live = after;
-                for s in *dst..dst + len {
-                    live.remove(s as usize);
-                }
+                let mut live = self.define_range(after, *dst, *len);
                 self.uses(&mut live, *r2, 1);
                 live
             }

@@ -5,36 +5,11 @@
 mod common;
 
 use common::*;
-use evm384_evm::{InstructionSet, RunOptions, Runner, Status};
+use evm384_evm::InstructionSet;
 use evm384_gen::bytecode::{try_assemble, AssembleOptions};
-use evm384_gen::native::{self, Outcome};
-use evm384_gen::{g1_add_program, g2_add_program, F2Mul, Program, MAX_CODE_SIZE};
+use evm384_gen::{g1_add_program, g2_add_program, F2Mul, Program};
 use evm384_gen::{Contract, Formulas};
-use evm384_vectors::{Expected, Operation};
-
-/// What a contract (or the native run) did: `Some(output)` on success, `None` on a halt.
-fn contract_output(isa: InstructionSet, code: &[u8], input: &[u8]) -> Option<Vec<u8>> {
-    let mut r = Runner::new(RunOptions { count_opcodes: false, ..RunOptions::default() }.with_instruction_set(isa));
-    r.deploy(code);
-    let e = r.run(input).expect("run");
-    match e.status {
-        Status::Success => Some(e.output),
-        Status::Halt(ref why) => {
-            // INVALID, or EVMMAX's STOREX of a value not below p
-            assert!(why == "InvalidFEOpcode" || why == "OutOfGas(InvalidOperand)", "{isa}: halted with {why}");
-            None
-        }
-        Status::Revert => panic!("{isa}: reverted"),
-    }
-}
-
-fn native_output(prog: &Program, input: &[u8]) -> Option<Vec<u8>> {
-    match native::run(prog, input).outcome {
-        Outcome::Output(o) => Some(o),
-        Outcome::Invalid(_) => None,
-        other => panic!("unexpected outcome {other:?}"),
-    }
-}
+use evm384_vectors::Operation;
 
 fn programs() -> [(Operation, Program); 2] {
     [(Operation::G1Add, g1_add_program(F2Mul::V3)), (Operation::G2Add, g2_add_program(F2Mul::V3))]
@@ -52,24 +27,7 @@ fn every_vector_in_every_interface() {
                 [(isa, contract.runtime_code(isa, Formulas::default()).unwrap()), (isa, looped)]
             })
             .collect();
-        for (isa, code) in &codes {
-            eprintln!("{} {isa}: {} bytes", op.name(), code.len());
-            assert!(code.len() <= MAX_CODE_SIZE);
-        }
-        let mut n = 0;
-        for (file, cases) in evm384_vectors::load_operation_files(op).unwrap() {
-            for case in cases {
-                let want = match &case.expected {
-                    Expected::Output(o) => Some(o.clone()),
-                    Expected::Error(_) => None,
-                };
-                assert_eq!(native_output(&prog, &case.input), want, "native {file} {}", case.name);
-                for (isa, code) in &codes {
-                    assert_eq!(contract_output(*isa, code, &case.input), want, "{isa} {file} {}", case.name);
-                }
-                n += 1;
-            }
-        }
+        let n = check_vector_files(op, &prog, &codes, usize::MAX);
         assert!(n > 100, "{}: {n} vectors", op.name());
     }
 }

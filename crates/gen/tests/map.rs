@@ -4,35 +4,11 @@
 
 mod common;
 
-use evm384_evm::{InstructionSet, RunOptions, Runner, Status};
-use evm384_gen::native::{self, Outcome};
-use evm384_gen::{Contract, Formulas, Program, MAX_CODE_SIZE};
-use evm384_vectors::{Expected, Operation};
+use common::{contract_output, native_output};
 
-/// What a contract did: `Some(output)` on success, `None` on a halt.
-fn contract_output(isa: InstructionSet, code: &[u8], input: &[u8]) -> Option<Vec<u8>> {
-    let opts = RunOptions { count_opcodes: false, ..RunOptions::default() };
-    let mut r = Runner::new(opts.with_instruction_set(isa));
-    r.deploy(code);
-    let e = r.run(input).expect("run");
-    match e.status {
-        Status::Success => Some(e.output),
-        Status::Halt(ref why) => {
-            // INVALID, or EVMMAX's STOREX of a value not below p
-            assert!(why == "InvalidFEOpcode" || why == "OutOfGas(InvalidOperand)", "{isa}: halted with {why}");
-            None
-        }
-        Status::Revert => panic!("{isa}: reverted"),
-    }
-}
-
-fn native_output(prog: &Program, input: &[u8]) -> Option<Vec<u8>> {
-    match native::run(prog, input).outcome {
-        Outcome::Output(o) => Some(o),
-        Outcome::Invalid(_) => None,
-        other => panic!("unexpected outcome {other:?}"),
-    }
-}
+use evm384_evm::InstructionSet;
+use evm384_gen::{Contract, Formulas, Program};
+use evm384_vectors::Operation;
 
 #[test]
 fn every_vector_in_every_interface() {
@@ -40,24 +16,7 @@ fn every_vector_in_every_interface() {
         let prog = c.program(Formulas::default());
         let codes: Vec<(InstructionSet, Vec<u8>)> =
             InstructionSet::ALL.map(|isa| (isa, c.runtime_code(isa, Formulas::default()).unwrap())).to_vec();
-        for (isa, code) in &codes {
-            eprintln!("{} {isa}: {} bytes", op.name(), code.len());
-            assert!(code.len() <= MAX_CODE_SIZE);
-        }
-        let mut n = 0;
-        for (file, cases) in evm384_vectors::load_operation_files(op).unwrap() {
-            for case in cases {
-                let want = match &case.expected {
-                    Expected::Output(o) => Some(o.clone()),
-                    Expected::Error(_) => None,
-                };
-                assert_eq!(native_output(&prog, &case.input), want, "native {file} {}", case.name);
-                for (isa, code) in &codes {
-                    assert_eq!(contract_output(*isa, code, &case.input), want, "{isa} {file} {}", case.name);
-                }
-                n += 1;
-            }
-        }
+        let n = common::check_vector_files(op, &prog, &codes, usize::MAX);
         assert!(n > 10, "{}: {n} vectors", op.name());
     }
 }

@@ -7,37 +7,10 @@ mod common;
 
 use blst::*;
 use common::*;
-use evm384_evm::{InstructionSet, RunOptions, Runner, Status};
-use evm384_gen::native::{self, Outcome};
-use evm384_gen::{Contract, Formulas, Program, MAX_CODE_SIZE};
-use evm384_vectors::{Expected, Operation};
+use evm384_evm::InstructionSet;
+use evm384_gen::{Contract, Formulas, Program};
+use evm384_vectors::Operation;
 use rand::RngCore;
-
-/// What a contract did: `Some(output)` on success, `None` on a halt.
-fn contract_output(isa: InstructionSet, code: &[u8], input: &[u8]) -> Option<Vec<u8>> {
-    // go-ethereum's largest case (k = 4,877) needs more than the default limit for its memory
-    let opts = RunOptions { count_opcodes: false, gas_limit: 1 << 40, ..RunOptions::default() };
-    let mut r = Runner::new(opts.with_instruction_set(isa));
-    r.deploy(code);
-    let e = r.run(input).expect("run");
-    match e.status {
-        Status::Success => Some(e.output),
-        Status::Halt(ref why) => {
-            // INVALID, or EVMMAX's STOREX of a value not below p
-            assert!(why == "InvalidFEOpcode" || why == "OutOfGas(InvalidOperand)", "{isa}: halted with {why}");
-            None
-        }
-        Status::Revert => panic!("{isa}: reverted"),
-    }
-}
-
-fn native_output(prog: &Program, input: &[u8]) -> Option<Vec<u8>> {
-    match native::run(prog, input).outcome {
-        Outcome::Output(o) => Some(o),
-        Outcome::Invalid(_) => None,
-        other => panic!("unexpected outcome {other:?}"),
-    }
-}
 
 fn codes(c: Contract, f: Formulas) -> Vec<(InstructionSet, Vec<u8>)> {
     InstructionSet::ALL.map(|isa| (isa, c.runtime_code(isa, f).unwrap())).to_vec()
@@ -54,29 +27,9 @@ fn every_vector_in_every_interface() {
     for (op, c) in [(Operation::G1Msm, Contract::G1Msm), (Operation::G2Msm, Contract::G2Msm)] {
         let prog = c.program(Formulas::default());
         let codes = codes(c, Formulas::default());
-        for (isa, code) in &codes {
-            eprintln!("{} {isa}: {} bytes", op.name(), code.len());
-            assert!(code.len() <= MAX_CODE_SIZE);
-        }
-        let mut n = 0;
-        for (file, cases) in evm384_vectors::load_operation_files(op).unwrap() {
-            for case in cases {
-                let want = match &case.expected {
-                    Expected::Output(o) => Some(o.clone()),
-                    Expected::Error(_) => None,
-                };
-                assert_eq!(native_output(&prog, &case.input), want, "native {file} {}", case.name);
-                let k = case.input.len() / (op_point_bytes(op) + 32);
-                if k > 128 && !long_tests() {
-                    eprintln!("{file} {}: k = {k}, native only (EVM384_LONG_TESTS=1 runs it in the EVM)", case.name);
-                    continue;
-                }
-                for (isa, code) in &codes {
-                    assert_eq!(contract_output(*isa, code, &case.input), want, "{isa} {file} {}", case.name);
-                }
-                n += 1;
-            }
-        }
+        // k ≤ 128 in the EVM unless EVM384_LONG_TESTS=1
+        let max = if long_tests() { usize::MAX } else { 128 * (op_point_bytes(op) + 32) };
+        let n = check_vector_files(op, &prog, &codes, max);
         assert!(n > 100, "{}: {n} vectors", op.name());
     }
 }

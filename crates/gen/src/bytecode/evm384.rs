@@ -56,7 +56,7 @@ impl Emitter<'_> {
     pub(super) fn arith_evm384(&mut self, iface: Interface, n: &Node) {
         let Node::Op { op, out, x, y } = *n else { unreachable!("arithmetic only") };
         let ops = Operands { out: slot_addr(out), x: slot_addr(x), y: slot_addr(y), params: PARAMS_ADDR };
-        self.code.extend_from_slice(&encode(iface, op, &ops));
+        self.code.extend(&encode(iface, op, &ops));
     }
 
     /// Pushes sgn0(x) (`Cond::Sgn0`): each coefficient out of Montgomery form into `tmp`, then

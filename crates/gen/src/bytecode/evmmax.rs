@@ -135,7 +135,7 @@ impl Emitter<'_> {
 
     fn strided_op(&mut self, op: Op, s: Strided) {
         self.op(opcode(op));
-        self.code.extend_from_slice(&s.bytes());
+        self.code.extend(&s.bytes());
     }
 
     /// CODECOPY p and the constants, the end of the (empty) pair array, SETMODX, one STOREX of

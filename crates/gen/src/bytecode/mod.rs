@@ -16,6 +16,7 @@
 //!   subroutine, EVMMAX STOREXes the big-endian value.
 //! - Every failure jumps to one `JUMPDEST INVALID`.
 
+pub mod code;
 mod evm384;
 mod evmmax;
 
@@ -26,7 +27,7 @@ use crate::registers::{Registers, TooManyRegisters};
 
 pub use evm384::{data_blob_len, value_bytes};
 
-mod opc {
+pub(crate) mod opc {
     pub const ADD: u8 = 0x01;
     pub const SUB: u8 = 0x03;
     pub const MUL: u8 = 0x02;
@@ -38,6 +39,7 @@ mod opc {
     pub const ISZERO: u8 = 0x15;
     pub const AND: u8 = 0x16;
     pub const OR: u8 = 0x17;
+    pub const XOR: u8 = 0x18;
     pub const SHL: u8 = 0x1b;
     pub const SHR: u8 = 0x1c;
     pub const CALLDATALOAD: u8 = 0x35;
@@ -47,14 +49,17 @@ mod opc {
     pub const POP: u8 = 0x50;
     pub const MLOAD: u8 = 0x51;
     pub const MSTORE: u8 = 0x52;
+    pub const MSTORE8: u8 = 0x53;
     pub const JUMP: u8 = 0x56;
     pub const JUMPI: u8 = 0x57;
+    pub const GAS: u8 = 0x5a;
     pub const JUMPDEST: u8 = 0x5b;
     pub const MCOPY: u8 = 0x5e;
     pub const PUSH0: u8 = 0x5f;
     pub const PUSH1: u8 = 0x60;
     pub const PUSH2: u8 = 0x61;
     pub const PUSH16: u8 = 0x6f;
+    pub const PUSH20: u8 = 0x73;
     pub const PUSH32: u8 = 0x7f;
     pub const DUP1: u8 = 0x80;
     pub const DUP2: u8 = 0x81;
@@ -65,11 +70,12 @@ mod opc {
     pub const LOADX: u8 = 0xc1;
     pub const STOREX: u8 = 0xc2;
     pub const RETURN: u8 = 0xf3;
+    pub const STATICCALL: u8 = 0xfa;
     pub const INVALID: u8 = 0xfe;
 }
 use opc::*;
 
-type Label = usize;
+use code::{Code, Label};
 
 /// Bit loops with at most this many ones are emitted as counted runs (see `for_bits_sparse`).
 const SPARSE_SET_BITS: usize = 16;
@@ -137,9 +143,7 @@ struct Emitter<'a> {
     prog: &'a Program,
     isa: &'a Isa,
     opts: AssembleOptions,
-    code: Vec<u8>,
-    labels: Vec<Option<usize>>,
-    fixups: Vec<(usize, Label)>,
+    code: Code,
     invalid: Label,
     bswap: Label,
     subs: Vec<Label>,
@@ -243,9 +247,7 @@ fn emit(prog: &Program, isa: &Isa, opts: AssembleOptions) -> Result<(Vec<u8>, Si
         prog,
         isa,
         opts,
-        code: Vec::new(),
-        labels: Vec::new(),
-        fixups: Vec::new(),
+        code: Code::new(),
         invalid: 0,
         bswap: 0,
         subs: Vec::new(),
@@ -265,12 +267,14 @@ fn emit(prog: &Program, isa: &Isa, opts: AssembleOptions) -> Result<(Vec<u8>, Si
             continue; // every call site has its own copy
         }
         let start = e.code.len();
-        e.place(e.subs[i]);
+        let l = e.subs[i];
+        e.place(l);
         e.block(&sub.body);
         e.op(JUMP);
         map.push((sub.name, e.code.len() - start));
     }
-    e.place(e.invalid);
+    let invalid = e.invalid;
+    e.place(invalid);
     e.op(INVALID);
     if matches!(e.isa, Isa::Evm384(i) if *i != Interface::V8) {
         e.bswap_lanes_sub();
@@ -278,17 +282,11 @@ fn emit(prog: &Program, isa: &Isa, opts: AssembleOptions) -> Result<(Vec<u8>, Si
     if let Some(what) = e.unsupported {
         return Err(AssembleError::Unsupported(what));
     }
-    e.labels[data] = Some(e.code.len());
-    e.code.extend_from_slice(&blob);
-    for &(pos, l) in &e.fixups {
-        let target = e.labels[l].expect("label placed");
-        if target > 0xffff {
-            return Err(AssembleError::TooLarge(e.code.len()));
-        }
-        e.code[pos..pos + 2].copy_from_slice(&(target as u16).to_be_bytes());
-    }
+    e.code.mark(data);
+    e.code.extend(&blob);
     map.push(("data", blob.len()));
-    Ok((e.code, map, e.marks))
+    let code = e.code.finish().map_err(AssembleError::TooLarge)?;
+    Ok((code, map, e.marks))
 }
 
 /// Init code: copies the runtime code to memory and returns it.
@@ -301,54 +299,20 @@ pub fn init_code(runtime: &[u8]) -> Vec<u8> {
     c
 }
 
+impl std::ops::Deref for Emitter<'_> {
+    type Target = Code;
+    fn deref(&self) -> &Code {
+        &self.code
+    }
+}
+
+impl std::ops::DerefMut for Emitter<'_> {
+    fn deref_mut(&mut self) -> &mut Code {
+        &mut self.code
+    }
+}
+
 impl Emitter<'_> {
-    fn op(&mut self, b: u8) {
-        self.code.push(b);
-    }
-
-    fn label(&mut self) -> Label {
-        self.labels.push(None);
-        self.labels.len() - 1
-    }
-
-    fn place(&mut self, l: Label) {
-        assert!(self.labels[l].is_none(), "label placed twice");
-        self.labels[l] = Some(self.code.len());
-        self.op(JUMPDEST);
-    }
-
-    fn push_label(&mut self, l: Label) {
-        self.op(PUSH2);
-        self.fixups.push((self.code.len(), l));
-        self.code.extend_from_slice(&[0, 0]);
-    }
-
-    /// The shortest PUSH of `v`.
-    fn push(&mut self, v: u64) {
-        if v == 0 {
-            return self.op(PUSH0);
-        }
-        let bytes = v.to_be_bytes();
-        let skip = bytes.iter().take_while(|&&b| b == 0).count();
-        self.op(PUSH1 - 1 + (8 - skip) as u8);
-        self.code.extend_from_slice(&bytes[skip..]);
-    }
-
-    fn push32(&mut self, w: &[u8; 32]) {
-        self.op(PUSH32);
-        self.code.extend_from_slice(w);
-    }
-
-    fn jump_to(&mut self, l: Label) {
-        self.push_label(l);
-        self.op(JUMP);
-    }
-
-    fn jumpi_to(&mut self, l: Label) {
-        self.push_label(l);
-        self.op(JUMPI);
-    }
-
     fn block(&mut self, nodes: &[Node]) {
         let mut i = 0;
         while i < nodes.len() {
@@ -408,7 +372,8 @@ impl Emitter<'_> {
             Node::ForEachPair(body) => {
                 let rec = 48 * pairs.record as u64;
                 let (top, done) = (self.label(), self.label());
-                self.push(self.pair_base_addr()); // [a]
+                let base = self.pair_base_addr();
+                self.push(base); // [a]
                 self.place(top);
                 self.op(DUP1);
                 self.push(PAIR_END_ADDR as u64);
@@ -460,7 +425,7 @@ impl Emitter<'_> {
                 self.op(CALLDATALOAD); // [r, s]
                 self.op(MOD); // [s' = s mod r]
                 self.op(PUSH16);
-                self.code.extend_from_slice(&lambda.to_be_bytes());
+                self.code.extend(&lambda.to_be_bytes());
                 self.op(SWAP1); // [λ, s']
                 self.op(if *high { DIV } else { MOD }); // [half]
                 self.push(48 * (pairs.record - slot) as u64);
@@ -474,7 +439,8 @@ impl Emitter<'_> {
                 let (outer, inner, done, end) = (self.label(), self.label(), self.label(), self.label());
                 self.push((width * (windows - 1)) as u64); // [shift]
                 self.place(outer);
-                self.push(self.pair_base_addr()); // [shift, a]
+                let base = self.pair_base_addr();
+                self.push(base); // [shift, a]
                 self.place(inner);
                 self.op(DUP1);
                 self.push(PAIR_END_ADDR as u64);
@@ -567,7 +533,8 @@ impl Emitter<'_> {
                     Isa::Evmmax(_) => self.return_fields_evmmax(slots),
                 }
                 self.push(64 * slots.len() as u64);
-                self.push(self.pair_base_addr());
+                let base = self.pair_base_addr();
+                self.push(base);
                 self.op(RETURN);
             }
             Node::LoadInput { dst, offset, r2 } => self.load_input(*dst, *offset, *r2),
@@ -886,7 +853,8 @@ impl Emitter<'_> {
             Cond::NoPairs => {
                 self.push(PAIR_END_ADDR as u64);
                 self.op(MLOAD);
-                self.push(self.pair_base_addr());
+                let base = self.pair_base_addr();
+                self.push(base);
                 self.op(EQ);
             }
             Cond::Sgn0 { x, n, one, tmp } => match *self.isa {

@@ -312,3 +312,67 @@ pub fn blst_add_g2(a: &blst_p2_affine, b: &blst_p2_affine) -> blst_p2_affine {
         out
     }
 }
+
+/// What a contract did with `input` in `isa`: `Some(output)` on success, `None` on a halt
+/// (INVALID, or EVMMAX's STOREX of a value not below p); the gas limit fits go-ethereum's
+/// largest MSM (k = 4,877).
+pub fn contract_output(isa: evm384_evm::InstructionSet, code: &[u8], input: &[u8]) -> Option<Vec<u8>> {
+    use evm384_evm::{RunOptions, Runner, Status};
+    let opts = RunOptions { count_opcodes: false, gas_limit: 1 << 40, ..RunOptions::default() };
+    let mut r = Runner::new(opts.with_instruction_set(isa));
+    r.deploy(code);
+    let e = r.run(input).expect("run");
+    match e.status {
+        Status::Success => Some(e.output),
+        Status::Halt(ref why) => {
+            assert!(why == "InvalidFEOpcode" || why == "OutOfGas(InvalidOperand)", "{isa}: halted with {why}");
+            None
+        }
+        Status::Revert => panic!("{isa}: reverted"),
+    }
+}
+
+/// The native executor's counterpart of [`contract_output`].
+pub fn native_output(prog: &evm384_gen::Program, input: &[u8]) -> Option<Vec<u8>> {
+    use evm384_gen::native::{self, Outcome};
+    match native::run(prog, input).outcome {
+        Outcome::Output(o) => Some(o),
+        Outcome::Invalid(_) => None,
+        other => panic!("unexpected outcome {other:?}"),
+    }
+}
+
+/// Every vector file of `op` natively (`prog`) and through each code in `codes` (which must fit
+/// EIP-170); cases with inputs over `evm_max_input` bytes run natively only. Returns the number
+/// of cases.
+pub fn check_vector_files(
+    op: evm384_vectors::Operation,
+    prog: &evm384_gen::Program,
+    codes: &[(evm384_evm::InstructionSet, Vec<u8>)],
+    evm_max_input: usize,
+) -> usize {
+    use evm384_vectors::Expected;
+    for (isa, code) in codes {
+        eprintln!("{} {isa}: {} bytes", op.name(), code.len());
+        assert!(code.len() <= evm384_gen::MAX_CODE_SIZE);
+    }
+    let mut n = 0;
+    for (file, cases) in evm384_vectors::load_operation_files(op).unwrap() {
+        for case in cases {
+            let want = match &case.expected {
+                Expected::Output(o) => Some(o.clone()),
+                Expected::Error(_) => None,
+            };
+            assert_eq!(native_output(prog, &case.input), want, "native {file} {}", case.name);
+            n += 1;
+            if case.input.len() > evm_max_input {
+                eprintln!("{file} {}: {} bytes, native only", case.name, case.input.len());
+                continue;
+            }
+            for (isa, code) in codes {
+                assert_eq!(contract_output(*isa, code, &case.input), want, "{isa} {file} {}", case.name);
+            }
+        }
+    }
+    n
+}
