@@ -330,6 +330,14 @@ impl Emitter<'_> {
     /// are CALLDATACOPYed and STOREXed, which converts to Montgomery form and halts the frame
     /// exceptionally unless the value is below p (as INVALID does, consuming all gas).
     pub(super) fn load_input_evmmax(&mut self, dst: u32, offset: u32) {
+        self.input_value_to_memory(offset, SCRATCH_A);
+        let d = self.reg(dst);
+        self.storex(d, SCRATCH_A, 1);
+    }
+
+    /// The 64-byte field element at `offset` of the current input: INVALID unless its top 16
+    /// bytes are zero; its 48 value bytes CALLDATACOPYed to memory `to`.
+    fn input_value_to_memory(&mut self, offset: u32, to: u64) {
         let inv = self.invalid;
         self.push(INPUT_PTR_ADDR as u64);
         self.op(MLOAD);
@@ -344,10 +352,8 @@ impl Emitter<'_> {
         self.op(ADD); // [a + 16]
         self.push(48);
         self.op(SWAP1);
-        self.push(SCRATCH_A);
-        self.op(CALLDATACOPY); // CALLDATACOPY(SCRATCH_A, a + 16, 48)
-        let d = self.reg(dst);
-        self.storex(d, SCRATCH_A, 1);
+        self.push(to);
+        self.op(CALLDATACOPY); // CALLDATACOPY(to, a + 16, 48)
     }
 }
 
@@ -356,24 +362,9 @@ impl Emitter<'_> {
     /// CALLDATACOPYed side by side where the pair records would start (free until the first
     /// record), then one STOREX of all n (which halts unless each is below p).
     pub(super) fn load_inputs_evmmax(&mut self, dst: u32, n: u32, offset: u32) {
-        let inv = self.invalid;
         let scratch = pair_base_addr(self.prog);
         for i in 0..n {
-            self.push(INPUT_PTR_ADDR as u64);
-            self.op(MLOAD);
-            self.push((offset + 64 * i) as u64);
-            self.op(ADD); // [a]
-            self.op(DUP1);
-            self.op(CALLDATALOAD);
-            self.push(128);
-            self.op(SHR);
-            self.jumpi_to(inv); // top 16 bytes must be zero
-            self.push(16);
-            self.op(ADD);
-            self.push(48);
-            self.op(SWAP1);
-            self.push(scratch + 48 * i as u64);
-            self.op(CALLDATACOPY);
+            self.input_value_to_memory(offset + 64 * i, scratch + 48 * i as u64);
         }
         let d = self.reg(dst);
         self.storex(d, scratch, n as u64);

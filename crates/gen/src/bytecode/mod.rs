@@ -375,12 +375,7 @@ impl Emitter<'_> {
                 let base = self.pair_base_addr();
                 self.push(base); // [a]
                 self.place(top);
-                self.op(DUP1);
-                self.push(PAIR_END_ADDR as u64);
-                self.op(MLOAD);
-                self.op(GT); // end > a
-                self.op(ISZERO);
-                self.jumpi_to(done);
+                self.exit_after_last_record(done);
                 self.record_to_work(); // work ← record a
                 self.block(body);
                 self.work_to_record(); // record.T ← work.T
@@ -442,12 +437,7 @@ impl Emitter<'_> {
                 let base = self.pair_base_addr();
                 self.push(base); // [shift, a]
                 self.place(inner);
-                self.op(DUP1);
-                self.push(PAIR_END_ADDR as u64);
-                self.op(MLOAD);
-                self.op(GT); // end > a
-                self.op(ISZERO);
-                self.jumpi_to(done);
+                self.exit_after_last_record(done);
                 self.op(DUP1);
                 if *scalar > 0 {
                     self.push(48 * *scalar as u64);
@@ -785,6 +775,16 @@ impl Emitter<'_> {
             Isa::Evm384(_) => self.table_entry_evm384(eb, (table, n, tmp)),
             Isa::Evmmax(_) => self.table_entry_evmmax(eb, (table, n, tmp)),
         }
+    }
+
+    /// [a] → [a]: jumps to `done` unless a record starts at a (a < the array's end).
+    fn exit_after_last_record(&mut self, done: Label) {
+        self.op(DUP1);
+        self.push(PAIR_END_ADDR as u64);
+        self.op(MLOAD);
+        self.op(GT); // end > a
+        self.op(ISZERO);
+        self.jumpi_to(done);
     }
 
     /// [address] → []: slots `tmp..tmp+n` ← the `n` values stored in memory at `address`
