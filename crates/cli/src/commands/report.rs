@@ -12,7 +12,7 @@ use crate::CliError;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Few repetitions and k ∈ {1, 2} (about two minutes on 2 cores); the default measures
+    /// Few repetitions and k ∈ {1, 2} (about one minute on 2 cores); the default measures
     /// k ∈ {1, 2, 4, 8} with more repetitions.
     #[arg(long)]
     pub quick: bool,

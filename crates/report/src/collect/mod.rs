@@ -24,7 +24,7 @@ use gas::{Contract, EvmmaxContract};
 /// What to measure.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Few repetitions and k ∈ {1, 2} (about two minutes on 2 cores) instead of k ∈ {1, 2, 4, 8}.
+    /// Few repetitions and k ∈ {1, 2} (about one minute on 2 cores) instead of k ∈ {1, 2, 4, 8}.
     pub quick: bool,
     /// The command line, recorded in the results.
     pub command: String,
