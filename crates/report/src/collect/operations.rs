@@ -119,7 +119,7 @@ fn field_element(i: u64) -> [u8; 64] {
 /// A deterministic key pair (blst key generation from a fixed seed): secret key, EIP-2537 public key.
 fn key(i: u64) -> (blst::blst_scalar, Vec<u8>) {
     let mut ikm = [0u8; 32];
-    ikm[..8].copy_from_slice(&(0x5eed_b15 + i).to_be_bytes());
+    ikm[..8].copy_from_slice(&(0x05ee_db15 + i).to_be_bytes());
     // SAFETY: blst reads the locals and writes the outputs.
     unsafe {
         let mut sk = blst::blst_scalar::default();
