@@ -31,7 +31,7 @@
 //! length, a public key at infinity, an aggregate key at infinity, or any encoding, curve or
 //! subgroup error reported by a called operation.
 
-/// EIP-2537 addresses of the operations the glue calls, and of the other precompiles it uses.
+/// The other precompiles the glue uses (last address byte): SHA-256 and MODEXP.
 const SHA256: u8 = 0x02;
 const MODEXP: u8 = 0x05;
 
