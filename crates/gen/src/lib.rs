@@ -122,87 +122,43 @@ pub enum Error {
     Unexpected,
 }
 
-/// The EIP-2537 operations written as contracts (names as the CLI and `evm384-vectors` spell
-/// them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Contract {
-    /// BLS12_G1ADD (0x0b).
-    G1Add,
-    /// BLS12_G1MSM (0x0c).
-    G1Msm,
-    /// BLS12_G2ADD (0x0d).
-    G2Add,
-    /// BLS12_G2MSM (0x0e).
-    G2Msm,
-    /// BLS12_PAIRING_CHECK (0x0f).
-    PairingCheck,
-    /// BLS12_MAP_FP_TO_G1 (0x10).
-    MapFpToG1,
-    /// BLS12_MAP_FP2_TO_G2 (0x11).
-    MapFp2ToG2,
-}
+/// The EIP-2537 operations (one enum for the project: `evm384-vectors` owns their names,
+/// precompile addresses and vector files).
+pub use evm384_vectors::Operation;
 
-impl Contract {
-    pub const ALL: [Contract; 7] = [
-        Contract::G1Add,
-        Contract::G1Msm,
-        Contract::G2Add,
-        Contract::G2Msm,
-        Contract::PairingCheck,
-        Contract::MapFpToG1,
-        Contract::MapFp2ToG2,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Contract::G1Add => "g1-add",
-            Contract::G1Msm => "g1-msm",
-            Contract::G2Add => "g2-add",
-            Contract::G2Msm => "g2-msm",
-            Contract::PairingCheck => "pairing-check",
-            Contract::MapFpToG1 => "map-fp-to-g1",
-            Contract::MapFp2ToG2 => "map-fp2-to-g2",
-        }
-    }
-
-    /// The precompile it replaces (the last byte of its address).
-    pub fn precompile_address_byte(self) -> u8 {
-        match self {
-            Contract::G1Add => 0x0b,
-            Contract::G1Msm => 0x0c,
-            Contract::G2Add => 0x0d,
-            Contract::G2Msm => 0x0e,
-            Contract::PairingCheck => 0x0f,
-            Contract::MapFpToG1 => 0x10,
-            Contract::MapFp2ToG2 => 0x11,
-        }
-    }
-
+/// Every EIP-2537 operation written as a contract.
+pub trait Contract {
     /// The program with these formulas (all but the pairing check use only `f2mul`).
-    pub fn program(self, formulas: Formulas) -> Program {
-        let curve = params::bls12_381();
-        match self {
-            Contract::G1Add => g1_add_program(formulas.f2mul),
-            Contract::G2Add => g2_add_program(formulas.f2mul),
-            Contract::G1Msm => msm::msm_program(&curve, formulas.f2mul, curve::Group::G1),
-            Contract::G2Msm => msm::msm_program(&curve, formulas.f2mul, curve::Group::G2),
-            Contract::MapFpToG1 => {
-                map::map_program(&curve, &map_params::bls12_381_map_params(), formulas.f2mul, curve::Group::G1)
-            }
-            Contract::MapFp2ToG2 => {
-                map::map_program(&curve, &map_params::bls12_381_map_params(), formulas.f2mul, curve::Group::G2)
-            }
-            Contract::PairingCheck => formulas.program(),
-        }
-    }
+    fn program(self, formulas: Formulas) -> Program;
 
     /// Runtime code for `isa` (may exceed [`MAX_CODE_SIZE`]: check before deploying). The
     /// other operations, small contracts, write their exponentiations out straight
     /// (`AssembleOptions::straight_windows`) where the code then still fits [`MAX_CODE_SIZE`].
-    pub fn runtime_code(self, isa: InstructionSet, formulas: Formulas) -> Result<Vec<u8>, bytecode::AssembleError> {
+    fn runtime_code(self, isa: InstructionSet, formulas: Formulas) -> Result<Vec<u8>, bytecode::AssembleError>;
+}
+
+impl Contract for Operation {
+    fn program(self, formulas: Formulas) -> Program {
+        let curve = params::bls12_381();
+        match self {
+            Operation::G1Add => g1_add_program(formulas.f2mul),
+            Operation::G2Add => g2_add_program(formulas.f2mul),
+            Operation::G1Msm => msm::msm_program(&curve, formulas.f2mul, curve::Group::G1),
+            Operation::G2Msm => msm::msm_program(&curve, formulas.f2mul, curve::Group::G2),
+            Operation::MapFpToG1 => {
+                map::map_program(&curve, &map_params::bls12_381_map_params(), formulas.f2mul, curve::Group::G1)
+            }
+            Operation::MapFp2ToG2 => {
+                map::map_program(&curve, &map_params::bls12_381_map_params(), formulas.f2mul, curve::Group::G2)
+            }
+            Operation::PairingCheck => formulas.program(),
+        }
+    }
+
+    fn runtime_code(self, isa: InstructionSet, formulas: Formulas) -> Result<Vec<u8>, bytecode::AssembleError> {
         let prog = self.program(formulas);
         let opts = formulas.assemble_options(&prog, isa);
-        if self != Contract::PairingCheck {
+        if self != Operation::PairingCheck {
             let straight = bytecode::AssembleOptions { straight_windows: true, ..opts };
             match bytecode::try_assemble(&prog, isa, straight) {
                 Ok(code) if code.len() <= MAX_CODE_SIZE => return Ok(code),
@@ -210,22 +166,6 @@ impl Contract {
             }
         }
         bytecode::try_assemble(&prog, isa, opts)
-    }
-}
-
-impl core::str::FromStr for Contract {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Contract::ALL.into_iter().find(|c| c.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Contract::ALL.iter().map(|c| c.name()).collect();
-            format!("no contract for '{s}' (contracts: {})", names.join(", "))
-        })
-    }
-}
-
-impl core::fmt::Display for Contract {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
     }
 }
 

@@ -9,7 +9,7 @@ use blst::*;
 use common::*;
 use evm384_evm::{Address, InstructionSet, Interface, RunOptions, Runner, Status};
 use evm384_gen::bls::{address, glue_code, Backend, Glue, ETH_DST};
-use evm384_gen::{Contract, Formulas};
+use evm384_gen::{Contract, Formulas, Operation};
 use rand::RngCore;
 
 /// Where the operation contracts are deployed in the tests.
@@ -29,10 +29,10 @@ fn runner(glue: Glue, dst: &[u8], isa: Option<InstructionSet>) -> Runner {
         None => Backend::PRECOMPILES,
         Some(isa) => {
             for (c, at) in [
-                (Contract::G1Msm, ADDRESSES.g1_msm),
-                (Contract::MapFp2ToG2, ADDRESSES.map_fp2_to_g2),
-                (Contract::G2Add, ADDRESSES.g2_add),
-                (Contract::PairingCheck, ADDRESSES.pairing_check),
+                (Operation::G1Msm, ADDRESSES.g1_msm),
+                (Operation::MapFp2ToG2, ADDRESSES.map_fp2_to_g2),
+                (Operation::G2Add, ADDRESSES.g2_add),
+                (Operation::PairingCheck, ADDRESSES.pairing_check),
             ] {
                 r.deploy_at(Address::new(at), &c.runtime_code(isa, Formulas::default()).unwrap());
             }

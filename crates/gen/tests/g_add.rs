@@ -8,8 +8,7 @@ use common::*;
 use evm384_evm::InstructionSet;
 use evm384_gen::bytecode::{try_assemble, AssembleOptions};
 use evm384_gen::{g1_add_program, g2_add_program, F2Mul, Program};
-use evm384_gen::{Contract, Formulas};
-use evm384_vectors::Operation;
+use evm384_gen::{Contract, Formulas, Operation};
 
 fn programs() -> [(Operation, Program); 2] {
     [(Operation::G1Add, g1_add_program(F2Mul::V3)), (Operation::G2Add, g2_add_program(F2Mul::V3))]
@@ -19,7 +18,7 @@ fn programs() -> [(Operation, Program); 2] {
 fn every_vector_in_every_interface() {
     for (op, prog) in programs() {
         // the deployed build (inversion written out straight) and the looped one
-        let contract: Contract = op.name().parse().unwrap();
+        let contract: Operation = op.name().parse().unwrap();
         let codes: Vec<(InstructionSet, Vec<u8>)> = InstructionSet::ALL
             .into_iter()
             .flat_map(|isa| {
@@ -40,11 +39,11 @@ fn random_sums_against_blst() {
     let mut rng = rng(31);
     let g1 = g1_add_program(F2Mul::V3);
     let g2 = g2_add_program(F2Mul::V4);
-    let codes = |c: Contract, f2mul| -> Vec<(InstructionSet, Vec<u8>)> {
+    let codes = |c: Operation, f2mul| -> Vec<(InstructionSet, Vec<u8>)> {
         let f = Formulas { f2mul, ..Formulas::default() };
         InstructionSet::ALL.map(|isa| (isa, c.runtime_code(isa, f).unwrap())).to_vec()
     };
-    let (c1, c2) = (codes(Contract::G1Add, F2Mul::V3), codes(Contract::G2Add, F2Mul::V4));
+    let (c1, c2) = (codes(Operation::G1Add, F2Mul::V3), codes(Operation::G2Add, F2Mul::V4));
     let check = |prog: &Program, codes: &[(InstructionSet, Vec<u8>)], input: &[u8], want: Vec<u8>, what: &str| {
         assert_eq!(native_output(prog, input), Some(want.clone()), "native {what}");
         for (isa, code) in codes {

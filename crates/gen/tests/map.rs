@@ -12,7 +12,7 @@ use evm384_vectors::Operation;
 
 #[test]
 fn every_vector_in_every_interface() {
-    for (op, c) in [(Operation::MapFpToG1, Contract::MapFpToG1), (Operation::MapFp2ToG2, Contract::MapFp2ToG2)] {
+    for (op, c) in [(Operation::MapFpToG1, Operation::MapFpToG1), (Operation::MapFp2ToG2, Operation::MapFp2ToG2)] {
         let prog = c.program(Formulas::default());
         let codes: Vec<(InstructionSet, Vec<u8>)> =
             InstructionSet::ALL.map(|isa| (isa, c.runtime_code(isa, Formulas::default()).unwrap())).to_vec();
@@ -49,9 +49,9 @@ fn field_element(rng: &mut common::TestRng, kind: u32) -> ([u8; 64], blst::blst_
 #[test]
 fn random_maps_against_blst() {
     let mut rng = common::rng(91);
-    let (c1, c2) = (Contract::MapFpToG1, Contract::MapFp2ToG2);
+    let (c1, c2) = (Operation::MapFpToG1, Operation::MapFp2ToG2);
     let (p1, p2) = (c1.program(Formulas::default()), c2.program(Formulas::default()));
-    let codes = |c: Contract| -> Vec<(InstructionSet, Vec<u8>)> {
+    let codes = |c: Operation| -> Vec<(InstructionSet, Vec<u8>)> {
         InstructionSet::ALL.map(|isa| (isa, c.runtime_code(isa, Formulas::default()).unwrap())).to_vec()
     };
     let (k1, k2) = (codes(c1), codes(c2));

@@ -12,7 +12,7 @@ use evm384_gen::{Contract, Formulas, Program};
 use evm384_vectors::Operation;
 use rand::RngCore;
 
-fn codes(c: Contract, f: Formulas) -> Vec<(InstructionSet, Vec<u8>)> {
+fn codes(c: Operation, f: Formulas) -> Vec<(InstructionSet, Vec<u8>)> {
     InstructionSet::ALL.map(|isa| (isa, c.runtime_code(isa, f).unwrap())).to_vec()
 }
 
@@ -24,7 +24,7 @@ fn long_tests() -> bool {
 /// k = 4,877, run by the native executor always and in the EVM with `EVM384_LONG_TESTS=1`).
 #[test]
 fn every_vector_in_every_interface() {
-    for (op, c) in [(Operation::G1Msm, Contract::G1Msm), (Operation::G2Msm, Contract::G2Msm)] {
+    for (op, c) in [(Operation::G1Msm, Operation::G1Msm), (Operation::G2Msm, Operation::G2Msm)] {
         let prog = c.program(Formulas::default());
         let codes = codes(c, Formulas::default());
         // k ≤ 128 in the EVM unless EVM384_LONG_TESTS=1
@@ -115,8 +115,8 @@ fn msm_g2(terms: &[(blst_p2_affine, [u8; 32])]) -> blst_p2_affine {
 fn random_msms_against_blst() {
     let mut rng = rng(47);
     let f = Formulas { f2mul: evm384_gen::F2Mul::V4, ..Formulas::default() };
-    let (p1, p2) = (Contract::G1Msm.program(Formulas::default()), Contract::G2Msm.program(f));
-    let (c1, c2) = (codes(Contract::G1Msm, Formulas::default()), codes(Contract::G2Msm, f));
+    let (p1, p2) = (Operation::G1Msm.program(Formulas::default()), Operation::G2Msm.program(f));
+    let (c1, c2) = (codes(Operation::G1Msm, Formulas::default()), codes(Operation::G2Msm, f));
     let check = |prog: &Program, codes: &[(InstructionSet, Vec<u8>)], input: &[u8], want: Vec<u8>, what: &str| {
         assert_eq!(native_output(prog, input), Some(want.clone()), "native {what}");
         for (isa, code) in codes {
@@ -171,8 +171,8 @@ fn random_msms_against_blst() {
 #[test]
 fn non_subgroup_points_and_bad_lengths_halt() {
     let mut rng = rng(5);
-    let (p1, p2) = (Contract::G1Msm.program(Formulas::default()), Contract::G2Msm.program(Formulas::default()));
-    let (c1, c2) = (codes(Contract::G1Msm, Formulas::default()), codes(Contract::G2Msm, Formulas::default()));
+    let (p1, p2) = (Operation::G1Msm.program(Formulas::default()), Operation::G2Msm.program(Formulas::default()));
+    let (c1, c2) = (codes(Operation::G1Msm, Formulas::default()), codes(Operation::G2Msm, Formulas::default()));
     let halts = |prog: &Program, codes: &[(InstructionSet, Vec<u8>)], input: &[u8], what: &str| {
         assert_eq!(native_output(prog, input), None, "native {what}");
         for (isa, code) in codes {

@@ -123,6 +123,12 @@ impl Operation {
     }
 }
 
+impl core::fmt::Display for Operation {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl core::str::FromStr for Operation {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use evm384_gen::bls::{glue_code, Backend, Glue, ETH_DST};
-use evm384_gen::{Contract, F2Mul, Formulas, Squaring};
+use evm384_gen::{Contract, F2Mul, Formulas, Operation, Squaring};
 use evm384_report::optimize::{self, Target as CostTarget};
 use evm384_timing::Plan;
 
@@ -146,12 +146,12 @@ fn parse_target(s: &str) -> Result<CostTarget, String> {
 pub fn run(args: Args) -> Result<(), CliError> {
     match args.target {
         Target::PairingCheck(a) => pairing_check(a),
-        Target::G1Add(a) => point_operation(Contract::G1Add, a),
-        Target::G1Msm(a) => point_operation(Contract::G1Msm, a),
-        Target::G2Add(a) => point_operation(Contract::G2Add, a),
-        Target::G2Msm(a) => point_operation(Contract::G2Msm, a),
-        Target::MapFpToG1(a) => point_operation(Contract::MapFpToG1, a),
-        Target::MapFp2ToG2(a) => point_operation(Contract::MapFp2ToG2, a),
+        Target::G1Add(a) => point_operation(Operation::G1Add, a),
+        Target::G1Msm(a) => point_operation(Operation::G1Msm, a),
+        Target::G2Add(a) => point_operation(Operation::G2Add, a),
+        Target::G2Msm(a) => point_operation(Operation::G2Msm, a),
+        Target::MapFpToG1(a) => point_operation(Operation::MapFpToG1, a),
+        Target::MapFp2ToG2(a) => point_operation(Operation::MapFp2ToG2, a),
         Target::PairingCheckHinted(a) => hinted(a),
         Target::HashToG2(a) => glue(Glue::HashToG2, a),
         Target::BlsVerify(a) => glue(Glue::Verify, a),
@@ -202,7 +202,7 @@ fn glue(what: Glue, a: GlueArgs) -> Result<(), CliError> {
     report_size(&runtime, a.init)
 }
 
-fn point_operation(contract: Contract, a: PointArgs) -> Result<(), CliError> {
+fn point_operation(contract: Operation, a: PointArgs) -> Result<(), CliError> {
     let (iface, formulas) = (a.interface.interface, Formulas { f2mul: a.f2mul, ..Formulas::default() });
     let runtime =
         contract.runtime_code(iface, formulas).map_err(|e| CliError::Build(format!("{contract}, {iface}: {e}")))?;

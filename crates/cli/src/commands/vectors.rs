@@ -53,10 +53,10 @@ fn as_result(status: &Status, output: &[u8]) -> CallResult {
 }
 
 /// A result as printed: the PAIRING_CHECK boolean, otherwise the last output bytes.
-fn show(r: &CallResult, contract: Contract) -> String {
+fn show(r: &CallResult, contract: Operation) -> String {
     match r {
         None => "error".into(),
-        Some(o) if contract == Contract::PairingCheck && o.len() == 32 && o[..31].iter().all(|&b| b == 0) => {
+        Some(o) if contract == Operation::PairingCheck && o.len() == 32 && o[..31].iter().all(|&b| b == 0) => {
             o[31].to_string()
         }
         Some(o) => format!("…{} ({} bytes)", hex::encode(&o[o.len().saturating_sub(4)..]), o.len()),
@@ -65,7 +65,7 @@ fn show(r: &CallResult, contract: Contract) -> String {
 
 /// The files' cases, each checked before anything runs: a malformed case (no `Input`, bad hex,
 /// a PAIRING_CHECK `Expected` that is not a 32-byte boolean word) is an error.
-fn load(args: &Args) -> Result<Vec<(PathBuf, Contract, Vec<Case>)>, CliError> {
+fn load(args: &Args) -> Result<Vec<(PathBuf, Operation, Vec<Case>)>, CliError> {
     let mut files = Vec::new();
     for path in &args.files {
         let file = path.display().to_string();
@@ -77,9 +77,9 @@ fn load(args: &Args) -> Result<Vec<(PathBuf, Contract, Vec<Case>)>, CliError> {
                 )))
             }
         };
-        let contract: Contract = op.name().parse().map_err(CliError::Vectors)?;
+        let contract: Operation = op.name().parse().map_err(CliError::Vectors)?;
         let cases = evm384_vectors::load(path).map_err(|e| CliError::Vectors(e.to_string()))?;
-        if contract == Contract::PairingCheck {
+        if contract == Operation::PairingCheck {
             for c in &cases {
                 c.pairing_result(&file).map_err(|e| CliError::Vectors(e.to_string()))?;
             }
@@ -114,7 +114,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
         }
         let mut address = [0u8; 20];
-        address[19] = contract.precompile_address_byte();
+        address[19] = contract.address_byte();
         for case in cases {
             let expected: CallResult = match &case.expected {
                 Expected::Output(o) => Some(o.clone()),

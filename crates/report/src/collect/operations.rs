@@ -11,21 +11,17 @@
 
 use evm384_evm::{precompile_caller_code, Address, InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
 use evm384_gen::bls::{address, glue_code, Backend, Glue, ETH_DST};
-use evm384_gen::{Contract, F2Mul, Formulas};
+use evm384_gen::{Contract, F2Mul, Formulas, Operation};
 use evm384_timing::{measure, Plan, Ratio};
 
 use crate::baseline::{g1_mul, g2_mul, SplitMix64};
 use crate::optimize::EIP6690;
 use crate::results::{OperationGasRow, OperationTimeRow};
 
-/// The contracts besides PAIRING_CHECK, in table order.
-pub const CONTRACTS: [Contract; 6] =
-    [Contract::G1Add, Contract::G1Msm, Contract::G2Add, Contract::G2Msm, Contract::MapFpToG1, Contract::MapFp2ToG2];
-
 /// What section 10 measures: an EIP-2537 operation's contract, or a BLS verification glue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Subject {
-    Operation(Contract),
+    Operation(Operation),
     Bls(Glue),
     /// The hinted pairing check (witness ‖ pairs) beside PAIRING_CHECK on the same pairs.
     HintedPairingCheck,
@@ -46,12 +42,12 @@ impl Subject {
 
 /// What is measured, in table order.
 pub const SUBJECTS: [Subject; 9] = [
-    Subject::Operation(Contract::G1Add),
-    Subject::Operation(Contract::G1Msm),
-    Subject::Operation(Contract::G2Add),
-    Subject::Operation(Contract::G2Msm),
-    Subject::Operation(Contract::MapFpToG1),
-    Subject::Operation(Contract::MapFp2ToG2),
+    Subject::Operation(Operation::G1Add),
+    Subject::Operation(Operation::G1Msm),
+    Subject::Operation(Operation::G2Add),
+    Subject::Operation(Operation::G2Msm),
+    Subject::Operation(Operation::MapFpToG1),
+    Subject::Operation(Operation::MapFp2ToG2),
     Subject::Bls(Glue::Verify),
     Subject::Bls(Glue::AggregateVerify),
     Subject::HintedPairingCheck,
@@ -61,10 +57,10 @@ pub const SUBJECTS: [Subject; 9] = [
 /// verification k keys.
 pub fn sizes(s: Subject, quick: bool) -> Vec<u64> {
     match s {
-        Subject::Operation(Contract::G1Msm | Contract::G2Msm) | Subject::Bls(Glue::AggregateVerify) if quick => {
+        Subject::Operation(Operation::G1Msm | Operation::G2Msm) | Subject::Bls(Glue::AggregateVerify) if quick => {
             vec![1, 2]
         }
-        Subject::Operation(Contract::G1Msm | Contract::G2Msm) | Subject::Bls(Glue::AggregateVerify) => {
+        Subject::Operation(Operation::G1Msm | Operation::G2Msm) | Subject::Bls(Glue::AggregateVerify) => {
             vec![1, 2, 4, 8, 16, 32, 64, 128]
         }
         Subject::HintedPairingCheck if quick => vec![2],
@@ -163,33 +159,33 @@ fn bls_input(glue: Glue, k: u64) -> Vec<u8> {
     v
 }
 
-fn precompile_address(c: Contract) -> Address {
+fn precompile_address(c: Operation) -> Address {
     let mut a = [0u8; 20];
-    a[19] = c.precompile_address_byte();
+    a[19] = c.address_byte();
     Address::new(a)
 }
 
 /// The additions: [a]G ‖ [b]G for two distinct small scalars, the general case of the sum. The
 /// MSMs: k records [aᵢ]G ‖ sᵢ, distinct points, full 256-bit scalars. The maps: a pseudo-random
 /// field element (their cost depends on it only through whether g(x₁) is a square).
-pub fn input(c: Contract, k: u64) -> Vec<u8> {
+pub fn input(c: Operation, k: u64) -> Vec<u8> {
     let (a, b) = (0x5eed_0001u64, 0x5eed_0002u64);
     match c {
-        Contract::G1Msm => (0..k)
+        Operation::G1Msm => (0..k)
             .flat_map(|i| [evm384_precompile::encode_g1(&g1_mul(a + i)).to_vec(), scalar(i).to_vec()].concat())
             .collect(),
-        Contract::G2Msm => (0..k)
+        Operation::G2Msm => (0..k)
             .flat_map(|i| [evm384_precompile::encode_g2(&g2_mul(a + i)).to_vec(), scalar(i).to_vec()].concat())
             .collect(),
-        Contract::G1Add => {
+        Operation::G1Add => {
             [evm384_precompile::encode_g1(&g1_mul(a)), evm384_precompile::encode_g1(&g1_mul(b))].concat()
         }
-        Contract::G2Add => {
+        Operation::G2Add => {
             [evm384_precompile::encode_g2(&g2_mul(a)), evm384_precompile::encode_g2(&g2_mul(b))].concat()
         }
-        Contract::MapFpToG1 => field_element(0).to_vec(),
-        Contract::MapFp2ToG2 => [field_element(1), field_element(2)].concat(),
-        Contract::PairingCheck => unreachable!("the pairing check has sections of its own"),
+        Operation::MapFpToG1 => field_element(0).to_vec(),
+        Operation::MapFp2ToG2 => [field_element(1), field_element(2)].concat(),
+        Operation::PairingCheck => unreachable!("the pairing check has sections of its own"),
     }
 }
 
@@ -219,7 +215,7 @@ impl Deployment {
 /// The baseline and this project's implementation in every set of [`SETS`].
 fn deployments(s: Subject) -> Result<(Deployment, Vec<Deployment>), String> {
     let v7 = InstructionSet::Evm384(Interface::V7);
-    let code = |c: Contract, isa| c.runtime_code(isa, Formulas::default()).map_err(|e| format!("{c} {isa}: {e}"));
+    let code = |c: Operation, isa| c.runtime_code(isa, Formulas::default()).map_err(|e| format!("{c} {isa}: {e}"));
     match s {
         Subject::Operation(c) => {
             let base = Deployment { isa: v7, main: precompile_caller_code(precompile_address(c)), others: vec![] };
@@ -227,7 +223,7 @@ fn deployments(s: Subject) -> Result<(Deployment, Vec<Deployment>), String> {
             Ok((base, ours.collect::<Result<_, String>>()?))
         }
         Subject::HintedPairingCheck => {
-            let pairing = Contract::PairingCheck;
+            let pairing = Operation::PairingCheck;
             let base =
                 Deployment { isa: v7, main: precompile_caller_code(precompile_address(pairing)), others: vec![] };
             let prog = evm384_gen::pairing::hinted_pairing_check_program(&evm384_gen::params::bls12_381(), F2Mul::V3);
@@ -243,10 +239,10 @@ fn deployments(s: Subject) -> Result<(Deployment, Vec<Deployment>), String> {
             let base = Deployment { isa: v7, main: glue_code(glue, ETH_DST, &Backend::PRECOMPILES), others: vec![] };
             let ours = SETS.iter().map(|&isa| {
                 let others = vec![
-                    (DEPLOYED.g1_msm, code(Contract::G1Msm, isa)?),
-                    (DEPLOYED.map_fp2_to_g2, code(Contract::MapFp2ToG2, isa)?),
-                    (DEPLOYED.g2_add, code(Contract::G2Add, isa)?),
-                    (DEPLOYED.pairing_check, code(Contract::PairingCheck, isa)?),
+                    (DEPLOYED.g1_msm, code(Operation::G1Msm, isa)?),
+                    (DEPLOYED.map_fp2_to_g2, code(Operation::MapFp2ToG2, isa)?),
+                    (DEPLOYED.g2_add, code(Operation::G2Add, isa)?),
+                    (DEPLOYED.pairing_check, code(Operation::PairingCheck, isa)?),
                 ];
                 Ok(Deployment { isa, main: glue_code(glue, ETH_DST, &DEPLOYED), others })
             });
@@ -303,7 +299,7 @@ fn measure_one(
     let pre = match subject {
         Subject::Operation(c) => evm384_evm::call_precompile(precompile_address(c), &input, &RunOptions::default()),
         Subject::HintedPairingCheck => {
-            evm384_evm::call_precompile(precompile_address(Contract::PairingCheck), &input, &RunOptions::default())
+            evm384_evm::call_precompile(precompile_address(Operation::PairingCheck), &input, &RunOptions::default())
         }
         Subject::Bls(_) => base.runner(false).run(&input),
     }
