@@ -89,14 +89,21 @@ const M_PAIRS: u64 = 0x800; // pk ‖ H(m) ‖ −g₁ ‖ σ
 const M_OFFSET: u64 = 0xb00; // the calldata offset of msg (one word)
 const M_VAR: u64 = 0xc00; // G1MSM input, then msg_prime (grow with the input)
 
-/// −g₁, the negated G1 generator, EIP-2537-encoded (x, p − y).
-const NEG_G1: [&str; 2] = [
-    "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb",
-    "114d1d6855d545a8aa7d76c8cf2e21f267816aef1db507c96655b9d5caac42364e6f38ba0ecb751bad54dcd6b939c2ca",
-];
-
-/// p, big-endian (MODEXP's modulus).
-const P_HEX: &str = "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab";
+/// −g₁ = (x, p − y) for the G1 generator, EIP-2537-encoded (128 bytes).
+fn neg_g1() -> Vec<u8> {
+    let p = crate::params::bls12_381().p;
+    let coord = |h: &str| -> evm384_arith::Limbs {
+        evm384_arith::from_be_bytes(&hex::decode(h).expect("constant hex").try_into().expect("48 bytes"))
+    };
+    let (x, y) = (coord(crate::G1_GENERATOR[0]), coord(crate::G1_GENERATOR[1]));
+    let minus_y = evm384_arith::submod384(&[0; 6], &y, &p);
+    let mut out = Vec::with_capacity(128);
+    for v in [x, minus_y] {
+        out.extend_from_slice(&[0u8; 16]);
+        out.extend_from_slice(&evm384_arith::to_be_bytes(&v));
+    }
+    out
+}
 
 use crate::bytecode::code::{Code, Label};
 
@@ -281,7 +288,7 @@ fn expand_message_xmd(c: &mut Writer, dst: &[u8]) {
 /// hash_to_field: the four 64-byte chunks of the uniform bytes mod p (MODEXP, exponent 1) into
 /// M_FIELDS, each as an EIP-2537 field element (16 zero bytes, then 48).
 fn hash_to_field(c: &mut Writer) {
-    let p = hex::decode(P_HEX).expect("constant hex");
+    let p = evm384_arith::to_be_bytes(&crate::params::bls12_381().p); // MODEXP's modulus
     for (i, len) in [64u64, 1, 48].into_iter().enumerate() {
         c.push(len);
         c.push(M_MODEXP + 32 * i as u64);
@@ -421,15 +428,7 @@ pub fn glue_code(glue: Glue, dst: &[u8], backend: &Backend) -> Vec<u8> {
         }
         Glue::Verify | Glue::AggregateVerify => {
             map_and_add(&mut c, backend, M_PAIRS + 128);
-            let neg_g1: Vec<u8> = NEG_G1
-                .iter()
-                .flat_map(|h| {
-                    let mut v = vec![0u8; 16];
-                    v.extend(hex::decode(h).expect("constant hex"));
-                    v
-                })
-                .collect();
-            c.mstore_bytes(M_PAIRS + 384, &neg_g1);
+            c.mstore_bytes(M_PAIRS + 384, &neg_g1());
             c.staticcall(&backend.pairing_check, (M_PAIRS, 768), (0, 32));
             c.push(32);
             c.op(PUSH0);

@@ -150,27 +150,20 @@ pub struct PowRegs {
 }
 
 /// `regs.r` ← x^e for the Fp or Fp2 value in `regs.x` and an odd exponent e, as the subroutine
-/// `name` (one per field and exponent): the left-to-right sliding-window chain of the Fermat
-/// inversion (`tower::inverse_fp`, windows of `tower::INV_WINDOW` bits) over the table of odd
-/// powers x, x³, …, x^(2^w − 1).
+/// `name` (one per field and exponent): `tower::pow_sliding`, the Fermat inversion's chain.
 pub fn pow_f(a: &mut Asm, d: Deg, name: &'static str, regs: PowRegs, e: evm384_arith::Limbs) {
-    a.call(name, move |a| {
-        a.scoped(|a| {
-            let n = d.n();
-            let (first, windows) = crate::tower::sliding_window_chain(&e, crate::tower::INV_WINDOW);
-            let m = 1 << (crate::tower::INV_WINDOW - 1);
-            let t = a.alloc(m * n);
-            let x2 = a.alloc(n);
-            let tmp = a.alloc(n);
-            a.copy(t, regs.x, n); // t₀ = x
-            sqr_f(a, d, x2, regs.x); // x²
-            for i in 1..m {
-                mul_f(a, d, t + i * n, t + (i - 1) * n, x2); // tᵢ = x^(2i+1)
-            }
-            a.copy(regs.r, t + first * n, n); // r = x^d₀
-            a.for_windows(&windows, (t, n, tmp), |a| sqr_f(a, d, regs.r, regs.r), |a| mul_f(a, d, regs.r, regs.r, tmp));
-        })
-    });
+    let regs = (regs.x, regs.r, d.n());
+    match d {
+        Deg::Fp => crate::tower::pow_sliding(a, name, regs, e, |a, o, x| a.mul(o, x, x), |a, o, x, y| a.mul(o, x, y)),
+        Deg::Fp2 => crate::tower::pow_sliding(
+            a,
+            name,
+            regs,
+            e,
+            |a, o, x| sqr_fp2(a, Fp2(o), Fp2(x)),
+            |a, o, x, y| mul_fp2(a, Fp2(o), Fp2(x), Fp2(y)),
+        ),
+    }
 }
 
 /// INVALID unless the affine point (x, y) is on y² = x³ + b (`b`: the curve's constant, one

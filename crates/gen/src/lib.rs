@@ -330,12 +330,14 @@ pub fn count_pairing_check(k: usize, f2mul: F2Mul) -> PhaseCounts {
     native::run(&prog, &generator_pairs_input(k)).counts
 }
 
+/// The BLS12-381 G1 generator (x, y), big-endian hex.
+pub const G1_GENERATOR: [&str; 2] = [
+    "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb",
+    "08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1",
+];
+
 /// `k` pairs (G1 generator, G2 generator) in EIP-2537 encoding (for counting).
 pub fn generator_pairs_input(k: usize) -> Vec<u8> {
-    const G1: [&str; 2] = [
-        "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb",
-        "08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1",
-    ];
     const G2: [&str; 4] = [
         "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8",
         "13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e",
@@ -343,7 +345,7 @@ pub fn generator_pairs_input(k: usize) -> Vec<u8> {
         "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be",
     ];
     let mut one = Vec::with_capacity(384);
-    for h in G1.iter().chain(G2.iter()) {
+    for h in G1_GENERATOR.iter().chain(G2.iter()) {
         one.extend_from_slice(&[0u8; 16]);
         one.extend(hex::decode(h).expect("constant hex"));
     }

@@ -656,20 +656,36 @@ pub fn sliding_window_chain(e: &[u64], w: u32) -> (u32, Vec<Window>) {
 /// (one inversion per check) under model-b: 5,781 gas less in v7, 5,346 in v9 (the loop control
 /// is cheaper too: 29 gas per squaring in a counted run against 55 per bit in the PUSH32 loop).
 pub fn inverse_fp(a: &mut Asm, regs: InvFpRegs, e: Limbs) {
-    a.call("inverse_fp", move |a| {
+    pow_sliding(a, "inverse_fp", (regs.x, regs.r, 1), e, |a, o, x| a.mul(o, x, x), |a, o, x, y| a.mul(o, x, y));
+}
+
+/// `r` ← x^e for an odd exponent e, as the subroutine `name` (one per field and exponent): the
+/// left-to-right sliding-window chain of [`sliding_window_chain`] (windows of [`INV_WINDOW`]
+/// bits) over the table of odd powers x, x³, …, x^(2^w − 1). Values are `n` slots each, squared
+/// and multiplied by `sqr(a, out, x)` and `mul(a, out, x, y)` (Fp, or Fp2 through
+/// `curve::pow_f`).
+pub fn pow_sliding(
+    a: &mut Asm,
+    name: &'static str,
+    (x, r, n): (Slot, Slot, u32),
+    e: Limbs,
+    sqr: fn(&mut Asm, Slot, Slot),
+    mul: fn(&mut Asm, Slot, Slot, Slot),
+) {
+    a.call(name, move |a| {
         a.scoped(|a| {
             let (first, windows) = sliding_window_chain(&e, INV_WINDOW);
             let m = 1 << (INV_WINDOW - 1);
-            let t = a.alloc(m);
-            let x2 = a.alloc(1);
-            let tmp = a.alloc(1);
-            a.copy(t, regs.x, 1); // t₀ = x
-            a.mul(x2, regs.x, regs.x); // x²
+            let t = a.alloc(m * n);
+            let x2 = a.alloc(n);
+            let tmp = a.alloc(n);
+            a.copy(t, x, n); // t₀ = x
+            sqr(a, x2, x); // x²
             for i in 1..m {
-                a.mul(t + i, t + i - 1, x2); // tᵢ = x^(2i+1)
+                mul(a, t + i * n, t + (i - 1) * n, x2); // tᵢ = x^(2i+1)
             }
-            a.copy(regs.r, t + first, 1); // r = x^d₀
-            a.for_windows(&windows, (t, 1, tmp), |a| a.mul(regs.r, regs.r, regs.r), |a| a.mul(regs.r, regs.r, tmp));
+            a.copy(r, t + first * n, n); // r = x^d₀
+            a.for_windows(&windows, (t, n, tmp), |a| sqr(a, r, r), |a| mul(a, r, r, tmp));
         })
     });
 }
