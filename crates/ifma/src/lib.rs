@@ -66,6 +66,10 @@ pub mod hybrid;
 #[cfg(target_arch = "x86_64")]
 pub mod pairing8;
 #[cfg(target_arch = "x86_64")]
+pub mod rns;
+#[cfg(target_arch = "x86_64")]
+pub mod rns_tower;
+#[cfg(target_arch = "x86_64")]
 pub mod simd;
 #[cfg(target_arch = "x86_64")]
 pub mod tower8;

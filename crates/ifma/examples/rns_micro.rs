@@ -1,0 +1,173 @@
+//! Issue 12, part 1: the RNS prototype (`rns`, `rns_tower`) against the radix-2^52 latency path
+//! (`hybrid`) and blst, on dependent chains (each step waits for the previous one, as in a
+//! Miller loop or an exponentiation), measured with the project's harness (`evm384-timing`):
+//! medians and minimums per step. `cargo run --release -p evm384-ifma --example rns_micro [-- --profile]`
+//! (`--profile`: a million RNS cyclotomic squarings and nothing else, for `perf`).
+use evm384_ifma::bench::sample_pairs;
+use evm384_ifma::*;
+use evm384_timing::{compare_line, measure_pair, Measurement, Plan};
+use std::hint::black_box;
+
+/// Steps per chain.
+const N: usize = 64;
+
+fn show(name: &str, (a, b): (Measurement, Measurement)) {
+    let (a, b) = (a.per(N as f64), b.per(N as f64));
+    println!("{}", compare_line(name, &a, &b));
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512ifma")]
+unsafe fn run(profile: bool) {
+    use blst::*;
+    use evm384_ifma::{hybrid::*, rns, rns_tower::*};
+    let plan = Plan::QUICK;
+    let f = reference::final_exp(&reference::miller_loop(&sample_pairs(1)));
+    let (x, y) = (f.fp6[0].fp2[0].fp[0], f.fp6[0].fp2[1].fp[0]);
+    let (xr, yr) = (rns::from_fp(&x), rns::from_fp(&y));
+    let (fh, fr) = (load_fp12h(&f), load_fp12r(&f));
+
+    if profile {
+        let mut v = fr;
+        for _ in 0..1_000_000 {
+            v = cyclotomic_sqr_fp12r(&v);
+        }
+        black_box(v);
+        return;
+    }
+    println!("A = blst, B = RNS (chains of {N} dependent steps, per step):");
+    show(
+        "fp_mul",
+        measure_pair(
+            plan,
+            || {
+                let mut v = x;
+                for _ in 0..N {
+                    blst_fp_mul(&mut v, &v, &y);
+                }
+                black_box(v);
+            },
+            || {
+                let mut v = xr;
+                for _ in 0..N {
+                    v = rns::mul(&v, &yr);
+                }
+                black_box(v);
+            },
+        ),
+    );
+    show(
+        "cyclotomic_sqr",
+        measure_pair(
+            plan,
+            || {
+                let mut v = f;
+                for _ in 0..N {
+                    blst_fp12_cyclotomic_sqr(&mut v, &v);
+                }
+                black_box(v);
+            },
+            || {
+                let mut v = fr;
+                for _ in 0..N {
+                    v = cyclotomic_sqr_fp12r(&v);
+                }
+                black_box(v);
+            },
+        ),
+    );
+    show(
+        "fp12_mul",
+        measure_pair(
+            plan,
+            || {
+                let mut v = f;
+                for _ in 0..N {
+                    blst_fp12_mul(&mut v, &v, &f);
+                }
+                black_box(v);
+            },
+            || {
+                let mut v = fr;
+                for _ in 0..N {
+                    v = mul_fp12r(&v, &fr);
+                }
+                black_box(v);
+            },
+        ),
+    );
+    println!("A = radix-2^52 latency path (hybrid), B = RNS compressed (Karabina, 8 of 12 reductions):");
+    show(
+        "cyclotomic_sqr",
+        measure_pair(
+            plan,
+            || {
+                let mut v = fh;
+                for _ in 0..N {
+                    v = cyclotomic_sqr_fp12h(&v);
+                }
+                black_box(v);
+            },
+            || {
+                let mut v = fr;
+                for _ in 0..N {
+                    v = compressed_sqr_fp12r(&v);
+                }
+                black_box(v);
+            },
+        ),
+    );
+    println!("A = radix-2^52 latency path (hybrid), B = RNS:");
+    show(
+        "fp12_mul",
+        measure_pair(
+            plan,
+            || {
+                let mut v = fh;
+                for _ in 0..N {
+                    v = mul_fp12h(&v, &fh);
+                }
+                black_box(v);
+            },
+            || {
+                let mut v = fr;
+                for _ in 0..N {
+                    v = mul_fp12r(&v, &fr);
+                }
+                black_box(v);
+            },
+        ),
+    );
+    show(
+        "cyclotomic_sqr",
+        measure_pair(
+            plan,
+            || {
+                let mut v = fh;
+                for _ in 0..N {
+                    v = cyclotomic_sqr_fp12h(&v);
+                }
+                black_box(v);
+            },
+            || {
+                let mut v = fr;
+                for _ in 0..N {
+                    v = cyclotomic_sqr_fp12r(&v);
+                }
+                black_box(v);
+            },
+        ),
+    );
+}
+
+fn main() {
+    if !ifma_supported() {
+        println!("this CPU has no AVX-512 IFMA: nothing to measure");
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: avx512f + avx512ifma detected just above.
+    unsafe {
+        run(std::env::args().any(|a| a == "--profile"))
+    };
+}

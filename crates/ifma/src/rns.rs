@@ -1,0 +1,582 @@
+//! RNS Fp: one element of Fp held as its residues modulo 16 primes near 2^50, so that a product
+//! is lane-wise (4 IFMA, no carries between lanes) and the reduction modulo p is done once per sum
+//! of products (prototype of issue 12's part 1; measured against the radix-2^52 latency path by
+//! `examples/rns_micro`).
+//!
+//! # Representation
+//! Two bases of eight primes each, B = (m_0..m_7) and B' = (m'_0..m'_7), m = 2^50 − c with the
+//! sixteen smallest such c (`MODULI_C`); M = Πm_i ≈ 2^400, M' = Πm'_j. An element a of Fp is an
+//! integer x ≡ a·M (mod p) ("RNS Montgomery form"), 0 ≤ x < 18p, stored as its residues: lane i
+//! of `b` holds x·2^52 mod m_i and lane j of `c` holds x·2^52 mod m'_j (each residue in the
+//! lane's own Montgomery form, factor 2^52, so that one IFMA pair multiplies and one `redc_lane`
+//! reduces). Residues of stored values are < 2m; operands of products need only be < 2^52.
+//!
+//! # Products and the reduction (Bajard–Imbert RNS Montgomery; Kawamura et al., "Cox-Rower
+//! architecture for fast parallel Montgomery multiplication", EUROCRYPT 2000)
+//! `mac` adds x·y to a double-width accumulator (`RnsWide`, the IFMA low and high halves per
+//! lane), so a sum of up to `MAX_TERMS` products is one integer; `reduce` returns (Σ)·M⁻¹ mod p
+//! (plus a small multiple of p) in four steps, each lane-wise or an 8×8 matrix product:
+//! 1. q̂_i = x_i·(−p⁻¹)·(M/m_i)⁻¹ mod m_i (in B);
+//! 2. base extension B → B' without correction: q' = Σ q̂_i·(M/m_i) = q + βM, 0 ≤ β < 16 (the
+//!    extra βp in the result is harmless: values are kept below 18p, not below p);
+//! 3. in B': r = (x + q'·p)/M, and ξ_j = r·(M'/m'_j)⁻¹ mod m'_j;
+//! 4. base extension B' → B, exact: r = Σ ξ_j·(M'/m'_j) − αM' with α = ⌊Σ ξ_j/m'_j⌋, which
+//!    Kawamura's method computes from the top bits of the ξ_j (m'_j ≈ 2^50), exact because
+//!    r < M'/2.
+//!
+//! Bounds: a sum of K products of operands below c·p is < K·c²·p², and the result of `reduce` is
+//! < K·c²·p²/M + 16p < 17p whenever K·c² < 2^18 (p/M < 2^−19).
+//!
+//! Every function needs avx512f + avx512ifma (like `fp8`).
+// Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
+#![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
+use crate::consts::P;
+use blst::*;
+use core::arch::x86_64::*;
+use std::sync::OnceLock;
+
+/// The moduli are 2^50 − c for these c: base B the first eight, base B' the last eight (the 16
+/// smallest c for which 2^50 − c is prime; `tests/rns.rs` checks primality).
+pub const MODULI_C: [u64; 16] = [27, 35, 51, 71, 113, 117, 131, 161, 195, 233, 267, 341, 351, 377, 423, 447];
+
+/// Products a sum may accumulate before `reduce` (bound of the 64-bit accumulators and of the
+/// fold in `redc_lane`; the value bound K·c² < 2^18 is the caller's).
+pub const MAX_TERMS: usize = 1024;
+
+const MASK52: u64 = (1 << 52) - 1;
+const MASK50: u64 = (1 << 50) - 1;
+
+// ---------------------------------------------------------------- scalar arithmetic mod m < 2^64
+
+const fn mulmod(a: u64, b: u64, m: u64) -> u64 {
+    ((a as u128 * b as u128) % m as u128) as u64
+}
+
+const fn powmod(mut b: u64, mut e: u64, m: u64) -> u64 {
+    let mut r = 1 % m;
+    b %= m;
+    while e > 0 {
+        if e & 1 == 1 {
+            r = mulmod(r, b, m);
+        }
+        b = mulmod(b, b, m);
+        e >>= 1;
+    }
+    r
+}
+
+/// a⁻¹ mod m for m prime (Fermat).
+const fn invmod(a: u64, m: u64) -> u64 {
+    powmod(a, m - 2, m)
+}
+
+/// The modulus of lane l of base k (0 = B, 1 = B').
+pub const fn modulus(k: usize, l: usize) -> u64 {
+    (1u64 << 50) - MODULI_C[8 * k + l]
+}
+
+/// p mod m (p from its radix-2^52 limbs).
+const fn p_mod(m: u64) -> u64 {
+    let mut r = 0u64;
+    let mut i = 8;
+    while i > 0 {
+        i -= 1;
+        r = ((((r as u128) << 52) + P[i] as u128) % m as u128) as u64;
+    }
+    r
+}
+
+/// Π of base k's moduli, skipping lane `skip` (8: none), mod m.
+const fn prod_mod(k: usize, skip: usize, m: u64) -> u64 {
+    let mut r = 1 % m;
+    let mut l = 0;
+    while l < 8 {
+        if l != skip {
+            r = mulmod(r, modulus(k, l) % m, m);
+        }
+        l += 1;
+    }
+    r
+}
+
+/// −m⁻¹ mod 2^52 (Newton's iteration for the inverse mod 2^64; m odd).
+const fn neg_inv52(m: u64) -> u64 {
+    let mut inv = m; // correct to 3 bits
+    let mut i = 0;
+    while i < 5 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(m.wrapping_mul(inv)));
+        i += 1;
+    }
+    inv.wrapping_neg() & MASK52
+}
+
+/// Per-lane constants of `reduce`, each an 8-lane vector image ([u64; 8]).
+pub struct Tables {
+    /// Moduli, −m⁻¹ mod 2^52, 2^50 − m, of B (0) and B' (1).
+    pub m: [[u64; 8]; 2],
+    pub mu: [[u64; 8]; 2],
+    pub cf: [[u64; 8]; 2],
+    /// Step 1, in B: (−p⁻¹)·(M/m_i)⁻¹ mod m_i.
+    pub t: [u64; 8],
+    /// Step 2: row i = (M/m_i)·2^104 mod m'_j over j.
+    pub c1: [[u64; 8]; 8],
+    /// Step 3, in B': ξ = x'·a1 + q'·a2 (true residues), r̃' = x'·b1 + q'·b2 (Montgomery form).
+    pub a1: [u64; 8],
+    pub a2: [u64; 8],
+    pub b1: [u64; 8],
+    pub b2: [u64; 8],
+    /// Step 4: row j = (M'/m'_j)·2^104 mod m_i over i; and (−M')·2^104 mod m_i.
+    pub g: [[u64; 8]; 8],
+    pub h: [u64; 8],
+    /// Residues of 32p, plus 2m (negation: 32p − x for x < 32p, residues kept positive).
+    pub neg: [[u64; 8]; 2],
+}
+
+impl Tables {
+    const fn new() -> Tables {
+        let mut t = Tables {
+            m: [[0; 8]; 2],
+            mu: [[0; 8]; 2],
+            cf: [[0; 8]; 2],
+            t: [0; 8],
+            c1: [[0; 8]; 8],
+            a1: [0; 8],
+            a2: [0; 8],
+            b1: [0; 8],
+            b2: [0; 8],
+            g: [[0; 8]; 8],
+            h: [0; 8],
+            neg: [[0; 8]; 2],
+        };
+        let mut k = 0;
+        while k < 2 {
+            let mut l = 0;
+            while l < 8 {
+                let m = modulus(k, l);
+                t.m[k][l] = m;
+                t.mu[k][l] = neg_inv52(m);
+                t.cf[k][l] = MODULI_C[8 * k + l];
+                t.neg[k][l] = mulmod(mulmod(32, p_mod(m), m), powmod(2, 52, m), m) + 2 * m;
+                l += 1;
+            }
+            k += 1;
+        }
+        let mut i = 0;
+        while i < 8 {
+            // B lane i
+            let m = modulus(0, i);
+            let r104 = powmod(2, 104, m);
+            let pinv = invmod(p_mod(m), m);
+            t.t[i] = mulmod(m - pinv, invmod(prod_mod(0, i, m), m), m);
+            let mut j = 0;
+            while j < 8 {
+                let mj = modulus(1, j);
+                t.c1[i][j] = mulmod(prod_mod(0, i, mj), powmod(2, 104, mj), mj);
+                t.g[j][i] = mulmod(prod_mod(1, j, m), r104, m);
+                j += 1;
+            }
+            t.h[i] = mulmod(m - prod_mod(1, 8, m), r104, m);
+            // B' lane i
+            let mj = modulus(1, i);
+            let minv = invmod(prod_mod(0, 8, mj), mj);
+            let mpj_inv = invmod(prod_mod(1, i, mj), mj);
+            let pj = p_mod(mj);
+            let r52 = powmod(2, 52, mj);
+            t.a1[i] = mulmod(minv, mpj_inv, mj);
+            t.a2[i] = mulmod(pj, t.a1[i], mj);
+            t.b1[i] = mulmod(minv, r52, mj);
+            t.b2[i] = mulmod(pj, t.b1[i], mj);
+            i += 1;
+        }
+        t
+    }
+}
+
+/// The constants of `reduce`, computed at compile time.
+pub const TABLES: Tables = Tables::new();
+
+// ---------------------------------------------------------------- vectors
+
+/// One element of Fp: residues in base B (`b`) and B' (`c`).
+#[derive(Clone, Copy)]
+pub struct Rns {
+    pub b: __m512i,
+    pub c: __m512i,
+}
+
+/// A sum of products before `reduce`: low and high IFMA halves per lane, per base.
+#[derive(Clone, Copy)]
+pub struct RnsWide {
+    bl: __m512i,
+    bh: __m512i,
+    cl: __m512i,
+    ch: __m512i,
+}
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn ld(a: &[u64; 8]) -> __m512i {
+    // SAFETY: 64-byte unaligned read of an [u64; 8].
+    unsafe { _mm512_loadu_si512(a.as_ptr() as *const _) }
+}
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn splat(x: u64) -> __m512i {
+    _mm512_set1_epi64(x as i64)
+}
+
+/// x·2^−52 mod m per lane for x = hi·2^52 + lo (lo < 2^64 − 2^53): one Montgomery step, result
+/// ≡ x·2^−52, at most hi + m.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn mont_step(lo: __m512i, hi: __m512i, k: usize) -> __m512i {
+    let (m, mu) = (ld(&TABLES.m[k]), ld(&TABLES.mu[k]));
+    let q = _mm512_madd52lo_epu64(_mm512_setzero_si512(), lo, mu); // q = lo·(−m⁻¹) mod 2^52
+    let t = _mm512_madd52lo_epu64(lo, q, m); // lo + lo52(q·m) ≡ 0 mod 2^52
+    let h = _mm512_madd52hi_epu64(hi, q, m); // hi + hi52(q·m)
+    _mm512_add_epi64(h, _mm512_srli_epi64::<52>(t)) // (x + q·m)/2^52
+}
+
+/// r mod m up to a small multiple: r = a·2^50 + b ≡ b + a·c (m = 2^50 − c), < 2m for r < 2^62.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn fold50(r: __m512i, k: usize) -> __m512i {
+    _mm512_madd52lo_epu64(_mm512_and_si512(r, splat(MASK50)), _mm512_srli_epi64::<50>(r), ld(&TABLES.cf[k]))
+}
+
+/// x·2^−52 mod m per lane, < 2m, for any sum x of up to `MAX_TERMS` products of operands below
+/// 2^52 (hi < 2^62).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn redc_lane(lo: __m512i, hi: __m512i, k: usize) -> __m512i {
+    fold50(mont_step(lo, hi, k), k)
+}
+
+/// Σ_l a_l·b_l·2^−52 mod m per lane, for one or two products of an operand below 2m and one
+/// below m: hi < m, so the Montgomery step alone leaves the result below 2m (no fold).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn mont_lane(a: __m512i, b: __m512i, k: usize) -> __m512i {
+    let z = _mm512_setzero_si512();
+    mont_step(_mm512_madd52lo_epu64(z, a, b), _mm512_madd52hi_epu64(z, a, b), k)
+}
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn mont2_lane(a0: __m512i, b0: __m512i, a1: __m512i, b1: __m512i, k: usize) -> __m512i {
+    let z = _mm512_setzero_si512();
+    let lo = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(z, a0, b0), a1, b1);
+    let hi = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(z, a0, b0), a1, b1);
+    mont_step(lo, hi, k)
+}
+
+/// Σ_i (lane i of x)·row_i (+ acc), reduced per lane: the 8×8 matrix products of the base
+/// extensions (x < 2m, rows < m: hi < 4m, so the fold is needed).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn base_extend(x: __m512i, rows: &[[u64; 8]; 8], lo: __m512i, hi: __m512i, k: usize) -> __m512i {
+    let z = _mm512_setzero_si512();
+    let (mut lo0, mut hi0, mut lo1, mut hi1) = (lo, hi, z, z);
+    for i in (0..8).step_by(2) {
+        let s0 = _mm512_permutexvar_epi64(splat(i as u64), x);
+        let s1 = _mm512_permutexvar_epi64(splat(i as u64 + 1), x);
+        let (r0, r1) = (ld(&rows[i]), ld(&rows[i + 1]));
+        lo0 = _mm512_madd52lo_epu64(lo0, s0, r0);
+        hi0 = _mm512_madd52hi_epu64(hi0, s0, r0);
+        lo1 = _mm512_madd52lo_epu64(lo1, s1, r1);
+        hi1 = _mm512_madd52hi_epu64(hi1, s1, r1);
+    }
+    redc_lane(_mm512_add_epi64(lo0, lo1), _mm512_add_epi64(hi0, hi1), k)
+}
+
+/// The sum of the eight lanes, in every lane.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn lane_sum(x: __m512i) -> __m512i {
+    let x = _mm512_add_epi64(x, _mm512_shuffle_i64x2::<0b01_00_11_10>(x, x)); // 256-bit halves
+    let x = _mm512_add_epi64(x, _mm512_shuffle_i64x2::<0b10_11_00_01>(x, x)); // 128-bit quarters
+    _mm512_add_epi64(x, _mm512_shuffle_epi32::<_MM_PERM_BADC>(x)) // 64-bit lanes of each quarter
+}
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn wide_zero() -> RnsWide {
+    let z = _mm512_setzero_si512();
+    RnsWide { bl: z, bh: z, cl: z, ch: z }
+}
+
+/// w += x·y (4 IFMA).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn mac(w: &mut RnsWide, x: &Rns, y: &Rns) {
+    w.bl = _mm512_madd52lo_epu64(w.bl, x.b, y.b);
+    w.bh = _mm512_madd52hi_epu64(w.bh, x.b, y.b);
+    w.cl = _mm512_madd52lo_epu64(w.cl, x.c, y.c);
+    w.ch = _mm512_madd52hi_epu64(w.ch, x.c, y.c);
+}
+
+/// x·y, unreduced.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn mul_wide(x: &Rns, y: &Rns) -> RnsWide {
+    let mut w = wide_zero();
+    mac(&mut w, x, y);
+    w
+}
+
+/// v·s mod the lane's modulus of base k, per lane.
+const fn scale(v: &[u64; 8], s: u64, k: usize) -> [u64; 8] {
+    let mut r = [0u64; 8];
+    let mut l = 0;
+    while l < 8 {
+        r[l] = mulmod(v[l], s, modulus(k, l));
+        l += 1;
+    }
+    r
+}
+
+/// The constants of `reduce` that multiply x, times S (`reduce_times`).
+struct Scaled<const S: u64>;
+impl<const S: u64> Scaled<S> {
+    const T: [u64; 8] = scale(&TABLES.t, S, 0);
+    const A1: [u64; 8] = scale(&TABLES.a1, S, 1);
+    const B1: [u64; 8] = scale(&TABLES.b1, S, 1);
+}
+
+/// The RNS Montgomery reduction: the element w·M⁻¹ (steps 1–4 of the module comment).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn reduce(w: &RnsWide) -> Rns {
+    reduce_times::<1>(w)
+}
+
+/// S·w·M⁻¹ at the cost of `reduce`: S enters the constants that multiply x (steps 1 and 3), as
+/// a scalar factor of a whole sum (the 3 of 3t ∓ 2f in the cyclotomic squaring). The bound of the
+/// module comment applies to S·w: S·K·c² < 2^18.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn reduce_times<const S: u64>(w: &RnsWide) -> Rns {
+    let z = _mm512_setzero_si512();
+    let t = &TABLES;
+    let xb = redc_lane(w.bl, w.bh, 0); // x·2^52 mod m_i
+    let xc = redc_lane(w.cl, w.ch, 1); // x·2^52 mod m'_j
+    let qh = mont_lane(xb, ld(&Scaled::<S>::T), 0); // 1. q̂_i (true residues, < 2m_i)
+    let qc = base_extend(qh, &t.c1, z, z, 1); // 2. q'·2^52 mod m'_j
+    let xi = mont2_lane(xc, ld(&Scaled::<S>::A1), qc, ld(&t.a2), 1); // 3. ξ_j
+    let rc = mont2_lane(xc, ld(&Scaled::<S>::B1), qc, ld(&t.b2), 1); //    r·2^52 mod m'_j
+                                                                     // 4. α = ⌊Σ ξ_j/m'_j⌋ from the top 21 bits of each ξ_j (< 2^51), offset 2^−6
+    let s = lane_sum(_mm512_srli_epi64::<30>(xi));
+    let alpha = _mm512_srli_epi64::<20>(_mm512_add_epi64(s, splat(1 << 14)));
+    let rb = {
+        let h = ld(&t.h);
+        base_extend(xi, &t.g, _mm512_madd52lo_epu64(z, alpha, h), _mm512_madd52hi_epu64(z, alpha, h), 0)
+    }; // r·2^52 mod m_i
+    Rns { b: rb, c: rc }
+}
+
+/// `reduce_times::<S>` of N sums at once, step by step across the N (each step's N
+/// independent operations side by side: the latency of one reduction is ~45 dependent
+/// operations, which a single call leaves the core waiting on).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn reduce_many<const S: u64, const N: usize>(w: &[RnsWide; N]) -> [Rns; N] {
+    let z = _mm512_setzero_si512();
+    let t = &TABLES;
+    let mut xb = [z; N];
+    let mut xc = [z; N];
+    let mut qh = [z; N];
+    for n in 0..N {
+        xb[n] = redc_lane(w[n].bl, w[n].bh, 0);
+        xc[n] = redc_lane(w[n].cl, w[n].ch, 1);
+    }
+    for n in 0..N {
+        qh[n] = mont_lane(xb[n], ld(&Scaled::<S>::T), 0);
+    }
+    let mut qc = [z; N];
+    for n in 0..N {
+        qc[n] = base_extend(qh[n], &t.c1, z, z, 1);
+    }
+    let mut xi = [z; N];
+    let mut r = [Rns { b: z, c: z }; N];
+    for n in 0..N {
+        xi[n] = mont2_lane(xc[n], ld(&Scaled::<S>::A1), qc[n], ld(&t.a2), 1);
+        r[n].c = mont2_lane(xc[n], ld(&Scaled::<S>::B1), qc[n], ld(&t.b2), 1);
+    }
+    for n in 0..N {
+        let s = lane_sum(_mm512_srli_epi64::<30>(xi[n]));
+        let alpha = _mm512_srli_epi64::<20>(_mm512_add_epi64(s, splat(1 << 14)));
+        r[n].b = {
+            let h = ld(&t.h);
+            base_extend(xi[n], &t.g, _mm512_madd52lo_epu64(z, alpha, h), _mm512_madd52hi_epu64(z, alpha, h), 0)
+        };
+    }
+    r
+}
+
+/// x·y.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn mul(x: &Rns, y: &Rns) -> Rns {
+    reduce(&mul_wide(x, y))
+}
+
+/// Residues below 2m again (from below 4m).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn fold2m(x: __m512i, k: usize) -> __m512i {
+    let m2 = _mm512_add_epi64(ld(&TABLES.m[k]), ld(&TABLES.m[k]));
+    _mm512_min_epu64(x, _mm512_sub_epi64(x, m2))
+}
+
+/// x + y (values add; residues stay below 2m).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn add(x: &Rns, y: &Rns) -> Rns {
+    Rns { b: fold2m(_mm512_add_epi64(x.b, y.b), 0), c: fold2m(_mm512_add_epi64(x.c, y.c), 1) }
+}
+
+/// x + y with residues below 4m: a product operand only (not stored, not added to again).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn add_nr(x: &Rns, y: &Rns) -> Rns {
+    Rns { b: _mm512_add_epi64(x.b, y.b), c: _mm512_add_epi64(x.c, y.c) }
+}
+
+/// 32p − x for x < 32p: the negation, as a nonnegative value.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn neg(x: &Rns) -> Rns {
+    let t = &TABLES;
+    Rns { b: fold2m(_mm512_sub_epi64(ld(&t.neg[0]), x.b), 0), c: fold2m(_mm512_sub_epi64(ld(&t.neg[1]), x.c), 1) }
+}
+
+/// x − y = x + (32p − y) for y < 32p.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn sub(x: &Rns, y: &Rns) -> Rns {
+    add(x, &neg(y))
+}
+
+// ---------------------------------------------------------------- blst values in and out
+
+/// Constants of the conversions, in blst's Montgomery form.
+struct Conv {
+    /// M mod p.
+    m: blst_fp,
+    /// M⁻¹ mod p.
+    m_inv: blst_fp,
+    /// (M/m_i) mod p.
+    m_over: [blst_fp; 8],
+}
+
+fn fp_from_u64(x: u64) -> blst_fp {
+    let mut r = blst_fp::default();
+    // SAFETY: blst reads six limbs, writes r.
+    unsafe { blst_fp_from_uint64(&mut r, [x, 0, 0, 0, 0, 0].as_ptr()) };
+    r
+}
+
+fn fp_mul(a: &blst_fp, b: &blst_fp) -> blst_fp {
+    let mut r = blst_fp::default();
+    // SAFETY: blst reads a, b, writes r.
+    unsafe { blst_fp_mul(&mut r, a, b) };
+    r
+}
+
+fn conv() -> &'static Conv {
+    static C: OnceLock<Conv> = OnceLock::new();
+    C.get_or_init(|| {
+        let prod = |skip: usize| {
+            (0..8).filter(|&l| l != skip).fold(fp_from_u64(1), |a, l| fp_mul(&a, &fp_from_u64(modulus(0, l))))
+        };
+        let m = prod(8);
+        let mut m_inv = blst_fp::default();
+        // SAFETY: blst reads m, writes m_inv.
+        unsafe { blst_fp_inverse(&mut m_inv, &m) };
+        Conv { m, m_inv, m_over: core::array::from_fn(prod) }
+    })
+}
+
+/// The residues of a (blst's Fp) in RNS Montgomery form (canonical x = a·M mod p).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn from_fp(a: &blst_fp) -> Rns {
+    let [b, c] = residues(a);
+    Rns { b: ld(&b), c: ld(&c) }
+}
+
+/// `from_fp`'s residues, bases B and B'.
+pub fn residues(a: &blst_fp) -> [[u64; 8]; 2] {
+    let x = fp_mul(a, &conv().m);
+    let mut limbs = [0u64; 6];
+    // SAFETY: blst reads x, writes six limbs.
+    unsafe { blst_uint64_from_fp(limbs.as_mut_ptr(), &x) };
+    let lanes = |k: usize| -> [u64; 8] {
+        core::array::from_fn(|l| {
+            let m = modulus(k, l);
+            let r = limbs.iter().rev().fold(0u64, |r, &d| ((((r as u128) << 64) + d as u128) % m as u128) as u64);
+            mulmod(r, powmod(2, 52, m), m)
+        })
+    };
+    [lanes(0), lanes(1)]
+}
+
+/// The element with these residues (lane-wise Montgomery form; each < 2^52).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn from_lanes(b: &[u64; 8], c: &[u64; 8]) -> Rns {
+    Rns { b: ld(b), c: ld(c) }
+}
+
+/// Residues of base k, as integers.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn lanes(x: &Rns, k: usize) -> [u64; 8] {
+    let mut r = [0u64; 8];
+    // SAFETY: 64-byte unaligned write into an [u64; 8].
+    unsafe { _mm512_storeu_si512(r.as_mut_ptr() as *mut _, if k == 0 { x.b } else { x.c }) };
+    r
+}
+
+/// The integer x < M the residues stand for, as (ξ_i, α): x = Σ ξ_i·(M/m_i) − α·M (CRT in B).
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn crt(x: &Rns) -> ([u64; 8], u64) {
+    let b = lanes(x, 0);
+    let xi: [u64; 8] = core::array::from_fn(|i| {
+        let m = modulus(0, i);
+        let r = mulmod(b[i] % m, invmod(powmod(2, 52, m), m), m); // drop the lane's 2^52
+        mulmod(r, invmod(prod_mod(0, i, m), m), m)
+    });
+    // Σ ξ_i/m_i = α + x/M with x/M < 2^−14: round to the nearest integer
+    let s: f64 = (0..8).map(|i| xi[i] as f64 / modulus(0, i) as f64).sum();
+    (xi, s.round() as u64)
+}
+
+/// The element of Fp (blst's form) that x stands for.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn to_fp(x: &Rns) -> blst_fp {
+    let c = conv();
+    let (xi, alpha) = crt(x);
+    let mut acc = blst_fp::default();
+    for i in 0..8 {
+        let t = fp_mul(&fp_from_u64(xi[i]), &c.m_over[i]);
+        // SAFETY: blst reads and writes field elements.
+        unsafe { blst_fp_add(&mut acc, &acc, &t) };
+    }
+    let am = fp_mul(&fp_from_u64(alpha), &c.m);
+    // SAFETY: as above.
+    unsafe { blst_fp_sub(&mut acc, &acc, &am) };
+    fp_mul(&acc, &c.m_inv)
+}
+
+/// x/p as a float (the bound of the value the residues stand for, for tests): x = Σ ξ_i·(M/m_i) − αM.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn value_over_p(x: &Rns) -> f64 {
+    let (xi, alpha) = crt(x);
+    // x/M = Σ ξ_i/m_i − α, and M/p
+    let frac: f64 = (0..8).map(|i| xi[i] as f64 / modulus(0, i) as f64).sum::<f64>() - alpha as f64;
+    let m_over_p = (0..8).map(|i| modulus(0, i) as f64).product::<f64>() / p_f64();
+    frac * m_over_p
+}
+
+fn p_f64() -> f64 {
+    P.iter().rev().fold(0.0, |a, &l| a * 2f64.powi(52) + l as f64)
+}

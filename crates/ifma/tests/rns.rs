@@ -1,0 +1,289 @@
+//! RNS Fp (`evm384_ifma::rns`) against blst and a big-integer model of its constants.
+#![allow(clippy::needless_range_loop)]
+mod common;
+use blst::*;
+use common::*;
+use evm384_ifma::rns::{self, Rns, MODULI_C, TABLES};
+use num_bigint::BigUint;
+use proptest::prelude::*;
+
+fn p() -> BigUint {
+    BigUint::parse_bytes(
+        b"1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
+        16,
+    )
+    .unwrap()
+}
+
+fn moduli(k: usize) -> Vec<BigUint> {
+    (0..8).map(|l| BigUint::from((1u64 << 50) - MODULI_C[8 * k + l])).collect()
+}
+
+fn prod(ms: &[BigUint]) -> BigUint {
+    ms.iter().fold(BigUint::from(1u32), |a, m| a * m)
+}
+
+fn inv(a: &BigUint, m: &BigUint) -> BigUint {
+    a.modpow(&(m - 2u32), m) // m prime
+}
+
+fn u(x: &BigUint) -> u64 {
+    x.to_u64_digits().first().copied().unwrap_or(0)
+}
+
+fn is_prime(n: u64) -> bool {
+    let mulmod = |a: u64, b: u64| ((a as u128 * b as u128) % n as u128) as u64;
+    let pow = |mut b: u64, mut e: u64| {
+        let mut r = 1;
+        while e > 0 {
+            if e & 1 == 1 {
+                r = mulmod(r, b);
+            }
+            b = mulmod(b, b);
+            e >>= 1;
+        }
+        r
+    };
+    let (mut d, mut s) = (n - 1, 0);
+    while d % 2 == 0 {
+        d /= 2;
+        s += 1;
+    }
+    // deterministic for n < 3.3e24
+    [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41].iter().all(|&a| {
+        let mut x = pow(a, d);
+        if x == 1 || x == n - 1 {
+            return true;
+        }
+        (1..s).any(|_| {
+            x = mulmod(x, x);
+            x == n - 1
+        })
+    })
+}
+
+#[test]
+fn moduli_are_distinct_primes_below_2_50() {
+    for (i, &c) in MODULI_C.iter().enumerate() {
+        let m = (1u64 << 50) - c;
+        assert!(is_prime(m), "2^50 - {c} is not prime");
+        assert!(!MODULI_C[..i].contains(&c));
+    }
+    // M, M' > 2^399 > 2^19·p: the headroom of the module comment's bound
+    for k in 0..2 {
+        assert!(prod(&moduli(k)).bits() >= 400);
+    }
+}
+
+/// Every table entry recomputed with big integers from its definition in `rns::Tables`.
+#[test]
+fn tables_match_their_definitions() {
+    let (p, mb, mc) = (p(), moduli(0), moduli(1));
+    let (bm, bmp) = (prod(&mb), prod(&mc));
+    let two = BigUint::from(2u32);
+    for k in 0..2 {
+        let ms = if k == 0 { &mb } else { &mc };
+        for l in 0..8 {
+            let m = &ms[l];
+            assert_eq!(TABLES.m[k][l], u(m));
+            let r52 = BigUint::from(1u64 << 52);
+            assert_eq!((BigUint::from(TABLES.mu[k][l]) * m + 1u32) % &r52, BigUint::from(0u32), "mu");
+            assert_eq!(u(&(((p.clone() * 32u32) << 52u32) % m)) + 2 * u(m), TABLES.neg[k][l], "neg");
+        }
+    }
+    for i in 0..8 {
+        let m = &mb[i];
+        let r104 = two.modpow(&BigUint::from(104u32), m);
+        let mi = &bm / m;
+        let t = ((m - inv(&(&p % m), m)) * inv(&(&mi % m), m)) % m;
+        assert_eq!(TABLES.t[i], u(&t), "t[{i}]");
+        for j in 0..8 {
+            let mj = &mc[j];
+            assert_eq!(TABLES.c1[i][j], u(&((&mi % mj) * two.modpow(&BigUint::from(104u32), mj) % mj)), "c1");
+            assert_eq!(TABLES.g[j][i], u(&(((&bmp / mj) % m) * &r104 % m)), "g");
+        }
+        assert_eq!(TABLES.h[i], u(&((m - &bmp % m) * &r104 % m)), "h");
+        let mj = &mc[i];
+        let minv = inv(&(&bm % mj), mj);
+        let mpj_inv = inv(&((&bmp / mj) % mj), mj);
+        let r52 = two.modpow(&BigUint::from(52u32), mj);
+        assert_eq!(TABLES.a1[i], u(&(&minv * &mpj_inv % mj)));
+        assert_eq!(TABLES.a2[i], u(&(&p * &minv * &mpj_inv % mj)));
+        assert_eq!(TABLES.b1[i], u(&(&minv * &r52 % mj)));
+        assert_eq!(TABLES.b2[i], u(&(&p * &minv * &r52 % mj)));
+    }
+}
+
+/// The element standing for the integer x (any x < M): its residues in lane Montgomery form.
+fn from_integer(x: &BigUint) -> Rns {
+    let lanes = |k: usize| -> [u64; 8] {
+        let ms = moduli(k);
+        core::array::from_fn(|l| u(&((x << 52u32) % &ms[l])))
+    };
+    unsafe { rns::from_lanes(&lanes(0), &lanes(1)) }
+}
+
+/// a·M mod p, the canonical integer of a (blst value).
+fn integer_of(a: &blst_fp) -> BigUint {
+    let mut w = [0u64; 6];
+    unsafe { blst_uint64_from_fp(w.as_mut_ptr(), a) };
+    let a = w.iter().rev().fold(BigUint::from(0u32), |acc, &d| (acc << 64u32) + d);
+    a * prod(&moduli(0)) % p()
+}
+
+fn blst_mul(a: &blst_fp, b: &blst_fp) -> blst_fp {
+    let mut r = blst_fp::default();
+    unsafe { blst_fp_mul(&mut r, a, b) };
+    r
+}
+
+fn blst_add(a: &blst_fp, b: &blst_fp) -> blst_fp {
+    let mut r = blst_fp::default();
+    unsafe { blst_fp_add(&mut r, a, b) };
+    r
+}
+
+fn blst_sub(a: &blst_fp, b: &blst_fp) -> blst_fp {
+    let mut r = blst_fp::default();
+    unsafe { blst_fp_sub(&mut r, a, b) };
+    r
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn rns_ops_match_blst(seed in any::<u64>()) {
+        if !require_ifma("rns_ops_match_blst") {
+            return Ok(());
+        }
+        let mut rng = Rng(seed);
+        let (a, b) = (rng.fp(), rng.fp());
+        unsafe {
+            let (x, y) = (rns::from_fp(&a), rns::from_fp(&b));
+            prop_assert_eq!(rns::to_fp(&x), a, "round trip");
+            let xy = rns::mul(&x, &y);
+            prop_assert_eq!(rns::to_fp(&xy), blst_mul(&a, &b), "mul");
+            prop_assert!(rns::value_over_p(&xy) < 17.0);
+            prop_assert_eq!(rns::to_fp(&rns::add(&x, &y)), blst_add(&a, &b), "add");
+            prop_assert_eq!(rns::to_fp(&rns::sub(&x, &y)), blst_sub(&a, &b), "sub");
+            prop_assert_eq!(rns::to_fp(&rns::neg(&x)), blst_sub(&blst_fp::default(), &a), "neg");
+            let s = rns::add_nr(&x, &y);
+            let ab = blst_add(&a, &b);
+            prop_assert_eq!(rns::to_fp(&rns::mul(&s, &s)), blst_mul(&ab, &ab), "add_nr operands");
+        }
+    }
+
+    /// Sums of K products of operands as large as the module comment allows (K·c² < 2^18, here
+    /// c up to 64, K up to 64): the value of the sum, and the result's bound.
+    #[test]
+    fn rns_sums_of_large_products(seed in any::<u64>(), k in 1usize..=64, c in 1u32..=64) {
+        if !require_ifma("rns_sums_of_large_products") {
+            return Ok(());
+        }
+        prop_assume!((k as u64) * (c as u64) * (c as u64) < 1 << 18);
+        let mut rng = Rng(seed);
+        let p = p();
+        let mut w = unsafe { rns::wide_zero() };
+        let mut want = blst_fp::default();
+        for _ in 0..k {
+            let (a, b) = (rng.fp(), rng.fp());
+            // a·M mod p plus a multiple of p just below c·p
+            let big = |v: &blst_fp, extra: u32| from_integer(&(integer_of(v) + &p * extra));
+            let (ea, eb) = ((rng.next() % c as u64) as u32, c - 1);
+            let (x, y) = (big(&a, ea), big(&b, eb));
+            unsafe { rns::mac(&mut w, &x, &y) };
+            want = blst_add(&want, &blst_mul(&a, &b));
+        }
+        let r = unsafe { rns::reduce(&w) };
+        let (got, bound) = unsafe { (rns::to_fp(&r), rns::value_over_p(&r)) };
+        prop_assert_eq!(got, want);
+        prop_assert!(bound < 17.0, "result {} p", bound);
+    }
+}
+
+/// 20,000 dependent squarings and products, against blst step by step at the end.
+#[test]
+fn rns_long_chain_matches_blst() {
+    if !require_ifma("rns_long_chain_matches_blst") {
+        return;
+    }
+    let mut rng = Rng(7);
+    let (a0, b) = (rng.fp(), rng.fp());
+    let (mut a, mut x) = (a0, unsafe { rns::from_fp(&a0) });
+    let y = unsafe { rns::from_fp(&b) };
+    for i in 0..10_000 {
+        a = blst_mul(&blst_mul(&a, &a), &b);
+        x = unsafe { rns::mul(&rns::mul(&x, &x), &y) };
+        if i % 1000 == 999 {
+            assert_eq!(unsafe { rns::to_fp(&x) }, a, "step {i}");
+        }
+    }
+}
+
+/// The cyclotomic squaring over RNS against blst's, on final-exponentiation outputs, chained.
+#[test]
+fn rns_cyclotomic_sqr_matches_blst() {
+    if !require_ifma("rns_cyclotomic_sqr_matches_blst") {
+        return;
+    }
+    use evm384_ifma::rns_tower::*;
+    let mut rng = Rng(11);
+    for _ in 0..4 {
+        let f = evm384_ifma::reference::final_exp(&rng.fp12());
+        let (mut want, mut x) = (f, unsafe { load_fp12r(&f) });
+        for i in 0..200 {
+            unsafe { blst_fp12_cyclotomic_sqr(&mut want, &want) };
+            x = unsafe { cyclotomic_sqr_fp12r(&x) };
+            if i % 50 == 0 || i == 199 {
+                assert!(unsafe { store_fp12r(&x) } == want, "squaring {i}");
+            }
+        }
+        for c in &x.0 {
+            for v in [&c.c0, &c.c1] {
+                assert!(unsafe { rns::value_over_p(v) } < 17.0);
+            }
+        }
+    }
+}
+
+/// The Fp12 product over RNS against blst's, on random elements, chained.
+#[test]
+fn rns_fp12_mul_matches_blst() {
+    if !require_ifma("rns_fp12_mul_matches_blst") {
+        return;
+    }
+    use evm384_ifma::rns_tower::*;
+    let mut rng = Rng(13);
+    for _ in 0..8 {
+        let (f, g) = (rng.fp12(), rng.fp12());
+        let (mut want, mut x, y) = (f, unsafe { load_fp12r(&f) }, unsafe { load_fp12r(&g) });
+        for i in 0..100 {
+            unsafe { blst_fp12_mul(&mut want, &want, &g) };
+            x = unsafe { mul_fp12r(&x, &y) };
+            if i % 25 == 0 || i == 99 {
+                assert!(unsafe { store_fp12r(&x) } == want, "product {i}");
+            }
+        }
+    }
+}
+
+/// The compressed squaring keeps Karabina's g2..g5 equal to those of the true squares.
+#[test]
+fn rns_compressed_sqr_matches_blst_on_g2_to_g5() {
+    if !require_ifma("rns_compressed_sqr_matches_blst_on_g2_to_g5") {
+        return;
+    }
+    use evm384_ifma::rns_tower::*;
+    let mut rng = Rng(17);
+    let f = evm384_ifma::reference::final_exp(&rng.fp12());
+    let (mut want, mut x) = (f, unsafe { load_fp12r(&f) });
+    for i in 0..100 {
+        unsafe { blst_fp12_cyclotomic_sqr(&mut want, &want) };
+        x = unsafe { compressed_sqr_fp12r(&x) };
+        let got = unsafe { store_fp12r(&x) };
+        // (g2, g3, g4, g5) of Karabina = (h0, g2, g1, h2) in blst's names
+        for (a, b) in [(1, 0), (0, 2), (0, 1), (1, 2)] {
+            assert!(got.fp6[a].fp2[b] == want.fp6[a].fp2[b], "squaring {i}, fp6[{a}].fp2[{b}]");
+        }
+    }
+}
