@@ -20,7 +20,7 @@ fn show(name: &str, (a, b): (Measurement, Measurement)) {
 #[target_feature(enable = "avx512f,avx512ifma")]
 unsafe fn run(profile: bool) {
     use blst::*;
-    use evm384_ifma::{hybrid::*, rns, rns_tower::*};
+    use evm384_ifma::{hybrid::*, rns, rns_pairing, rns_tower::*};
     let plan = Plan::QUICK;
     let f = reference::final_exp(&reference::miller_loop(&sample_pairs(1)));
     let (x, y) = (f.fp6[0].fp2[0].fp[0], f.fp6[0].fp2[1].fp[0]);
@@ -118,6 +118,63 @@ unsafe fn run(profile: bool) {
         ),
     );
     println!("A = radix-2^52 latency path (hybrid), B = RNS:");
+    let ml = reference::miller_loop(&sample_pairs(1));
+    {
+        let (a, b) = measure_pair(
+            plan,
+            || {
+                black_box(final_exp_one(black_box(&ml)));
+            },
+            || {
+                black_box(rns_pairing::final_exp_rns(black_box(&ml)));
+            },
+        );
+        println!("{}", compare_line("final_exp (one call)", &a, &b));
+        let (a, b) = measure_pair(
+            plan,
+            || {
+                black_box(reference::final_exp(black_box(&ml)));
+            },
+            || {
+                black_box(rns_pairing::final_exp_rns(black_box(&ml)));
+            },
+        );
+        println!("{}", compare_line("final_exp: A = blst", &a, &b));
+        let (a, b) = measure_pair(
+            plan,
+            || {
+                black_box(rns::from_fp(black_box(&x)));
+            },
+            || {
+                black_box(rns::to_fp(black_box(&xr)));
+            },
+        );
+        println!("{}", compare_line("conversions: A = from_fp, B = to_fp", &a, &b));
+        let (a, b) = measure_pair(
+            plan,
+            || {
+                black_box(rns_pairing::pow_z_abs_r(black_box(&fr)));
+            },
+            || {
+                black_box(inverse_fp2r(black_box(&fr.0[0])));
+            },
+        );
+        println!("{}", compare_line("A = pow_z_abs_r, B = inverse_fp2r", &a, &b));
+        let (a, b) = measure_pair(
+            plan,
+            || {
+                let mut r = blst_fp::default();
+                blst_fp_inverse(&mut r, black_box(&x));
+                black_box(r);
+            },
+            || {
+                let mut r = blst_fp::default();
+                blst_fp_eucl_inverse(&mut r, black_box(&x));
+                black_box(r);
+            },
+        );
+        println!("{}", compare_line("A = blst_fp_inverse, B = eucl", &a, &b));
+    }
     show(
         "fp12_mul",
         measure_pair(

@@ -128,6 +128,11 @@ pub struct Tables {
     /// Step 4: row j = (M'/m'_j)·2^104 mod m_i over i; and (−M')·2^104 mod m_i.
     pub g: [[u64; 8]; 8],
     pub h: [u64; 8],
+    /// (M/m_i)⁻¹ mod m_i: the CRT coefficients of base B (`to_fp`).
+    pub crt: [u64; 8],
+    /// Row k = 2^(52k+104) mod m over the lanes, per base: residues of an integer from its
+    /// radix-2^52 limbs (`from_fp`).
+    pub limb: [[[u64; 8]; 8]; 2],
     /// Residues of 32p, plus 2m (negation: 32p − x for x < 32p, residues kept positive).
     pub neg: [[u64; 8]; 2],
 }
@@ -146,6 +151,8 @@ impl Tables {
             b2: [0; 8],
             g: [[0; 8]; 8],
             h: [0; 8],
+            crt: [0; 8],
+            limb: [[[0; 8]; 8]; 2],
             neg: [[0; 8]; 2],
         };
         let mut k = 0;
@@ -157,6 +164,11 @@ impl Tables {
                 t.mu[k][l] = neg_inv52(m);
                 t.cf[k][l] = MODULI_C[8 * k + l];
                 t.neg[k][l] = mulmod(mulmod(32, p_mod(m), m), powmod(2, 52, m), m) + 2 * m;
+                let mut j = 0;
+                while j < 8 {
+                    t.limb[k][j][l] = powmod(2, 52 * j as u64 + 104, m);
+                    j += 1;
+                }
                 l += 1;
             }
             k += 1;
@@ -176,6 +188,7 @@ impl Tables {
                 j += 1;
             }
             t.h[i] = mulmod(m - prod_mod(1, 8, m), r104, m);
+            t.crt[i] = invmod(prod_mod(0, i, m), m);
             // B' lane i
             let mj = modulus(1, i);
             let minv = invmod(prod_mod(0, 8, mj), mj);
@@ -325,91 +338,73 @@ pub fn mul_wide(x: &Rns, y: &Rns) -> RnsWide {
     w
 }
 
-/// v·s mod the lane's modulus of base k, per lane.
-const fn scale(v: &[u64; 8], s: u64, k: usize) -> [u64; 8] {
-    let mut r = [0u64; 8];
-    let mut l = 0;
-    while l < 8 {
-        r[l] = mulmod(v[l], s, modulus(k, l));
-        l += 1;
-    }
-    r
+/// The constants of `reduce` that multiply x, times s = 0..6 (`reduce_scaled`).
+struct Scaled {
+    t: [[u64; 8]; 7],
+    a1: [[u64; 8]; 7],
+    b1: [[u64; 8]; 7],
 }
 
-/// The constants of `reduce` that multiply x, times S (`reduce_times`).
-struct Scaled<const S: u64>;
-impl<const S: u64> Scaled<S> {
-    const T: [u64; 8] = scale(&TABLES.t, S, 0);
-    const A1: [u64; 8] = scale(&TABLES.a1, S, 1);
-    const B1: [u64; 8] = scale(&TABLES.b1, S, 1);
-}
+const SCALED: Scaled = {
+    let mut r = Scaled { t: [[0; 8]; 7], a1: [[0; 8]; 7], b1: [[0; 8]; 7] };
+    let mut s = 0;
+    while s < 7 {
+        let mut l = 0;
+        while l < 8 {
+            r.t[s][l] = mulmod(TABLES.t[l], s as u64, modulus(0, l));
+            r.a1[s][l] = mulmod(TABLES.a1[l], s as u64, modulus(1, l));
+            r.b1[s][l] = mulmod(TABLES.b1[l], s as u64, modulus(1, l));
+            l += 1;
+        }
+        s += 1;
+    }
+    r
+};
 
 /// The RNS Montgomery reduction: the element w·M⁻¹ (steps 1–4 of the module comment).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn reduce(w: &RnsWide) -> Rns {
-    reduce_times::<1>(w)
+    reduce_scaled(&[*w], [1])[0]
 }
 
-/// S·w·M⁻¹ at the cost of `reduce`: S enters the constants that multiply x (steps 1 and 3), as
-/// a scalar factor of a whole sum (the 3 of 3t ∓ 2f in the cyclotomic squaring). The bound of the
-/// module comment applies to S·w: S·K·c² < 2^18.
+/// s_n·w_n·M⁻¹ for N sums at once (s_n ≤ 6), at the cost of `reduce` each: s enters the
+/// constants that multiply x (steps 1 and 3) as a scalar factor of a whole sum (the 3 of 3t ∓ 2f
+/// in the cyclotomic squaring); the bound of the module comment applies to s·w: s·K·c² < 2^18.
+/// Step by step across the N: each step's N independent operations side by side (the latency
+/// of one reduction is ~45 dependent operations, which a single one leaves the core waiting on).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-pub fn reduce_times<const S: u64>(w: &RnsWide) -> Rns {
-    let z = _mm512_setzero_si512();
-    let t = &TABLES;
-    let xb = redc_lane(w.bl, w.bh, 0); // x·2^52 mod m_i
-    let xc = redc_lane(w.cl, w.ch, 1); // x·2^52 mod m'_j
-    let qh = mont_lane(xb, ld(&Scaled::<S>::T), 0); // 1. q̂_i (true residues, < 2m_i)
-    let qc = base_extend(qh, &t.c1, z, z, 1); // 2. q'·2^52 mod m'_j
-    let xi = mont2_lane(xc, ld(&Scaled::<S>::A1), qc, ld(&t.a2), 1); // 3. ξ_j
-    let rc = mont2_lane(xc, ld(&Scaled::<S>::B1), qc, ld(&t.b2), 1); //    r·2^52 mod m'_j
-                                                                     // 4. α = ⌊Σ ξ_j/m'_j⌋ from the top 21 bits of each ξ_j (< 2^51), offset 2^−6
-    let s = lane_sum(_mm512_srli_epi64::<30>(xi));
-    let alpha = _mm512_srli_epi64::<20>(_mm512_add_epi64(s, splat(1 << 14)));
-    let rb = {
-        let h = ld(&t.h);
-        base_extend(xi, &t.g, _mm512_madd52lo_epu64(z, alpha, h), _mm512_madd52hi_epu64(z, alpha, h), 0)
-    }; // r·2^52 mod m_i
-    Rns { b: rb, c: rc }
-}
-
-/// `reduce_times::<S>` of N sums at once, step by step across the N (each step's N
-/// independent operations side by side: the latency of one reduction is ~45 dependent
-/// operations, which a single call leaves the core waiting on).
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-pub fn reduce_many<const S: u64, const N: usize>(w: &[RnsWide; N]) -> [Rns; N] {
+pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N] {
     let z = _mm512_setzero_si512();
     let t = &TABLES;
     let mut xb = [z; N];
     let mut xc = [z; N];
+    for n in 0..N {
+        xb[n] = redc_lane(w[n].bl, w[n].bh, 0); // x·2^52 mod m_i
+        xc[n] = redc_lane(w[n].cl, w[n].ch, 1); // x·2^52 mod m'_j
+    }
     let mut qh = [z; N];
     for n in 0..N {
-        xb[n] = redc_lane(w[n].bl, w[n].bh, 0);
-        xc[n] = redc_lane(w[n].cl, w[n].ch, 1);
-    }
-    for n in 0..N {
-        qh[n] = mont_lane(xb[n], ld(&Scaled::<S>::T), 0);
+        qh[n] = mont_lane(xb[n], ld(&SCALED.t[s[n]]), 0); // 1. q̂_i (true residues, < 2m_i)
     }
     let mut qc = [z; N];
     for n in 0..N {
-        qc[n] = base_extend(qh[n], &t.c1, z, z, 1);
+        qc[n] = base_extend(qh[n], &t.c1, z, z, 1); // 2. q'·2^52 mod m'_j
     }
     let mut xi = [z; N];
     let mut r = [Rns { b: z, c: z }; N];
     for n in 0..N {
-        xi[n] = mont2_lane(xc[n], ld(&Scaled::<S>::A1), qc[n], ld(&t.a2), 1);
-        r[n].c = mont2_lane(xc[n], ld(&Scaled::<S>::B1), qc[n], ld(&t.b2), 1);
+        xi[n] = mont2_lane(xc[n], ld(&SCALED.a1[s[n]]), qc[n], ld(&t.a2), 1); // 3. ξ_j
+        r[n].c = mont2_lane(xc[n], ld(&SCALED.b1[s[n]]), qc[n], ld(&t.b2), 1); // r·2^52 mod m'_j
     }
     for n in 0..N {
-        let s = lane_sum(_mm512_srli_epi64::<30>(xi[n]));
-        let alpha = _mm512_srli_epi64::<20>(_mm512_add_epi64(s, splat(1 << 14)));
-        r[n].b = {
-            let h = ld(&t.h);
-            base_extend(xi[n], &t.g, _mm512_madd52lo_epu64(z, alpha, h), _mm512_madd52hi_epu64(z, alpha, h), 0)
-        };
+        // 4. α = ⌊Σ ξ_j/m'_j⌋ from the top 21 bits of each ξ_j (< 2^51), offset 2^−6
+        let sum = lane_sum(_mm512_srli_epi64::<30>(xi[n]));
+        let alpha = _mm512_srli_epi64::<20>(_mm512_add_epi64(sum, splat(1 << 14)));
+        let h = ld(&t.h);
+        let (lo, hi) = (_mm512_madd52lo_epu64(z, alpha, h), _mm512_madd52hi_epu64(z, alpha, h));
+        r[n].b = base_extend(xi[n], &t.g, lo, hi, 0); // r·2^52 mod m_i
     }
     r
 }
@@ -460,15 +455,31 @@ pub fn sub(x: &Rns, y: &Rns) -> Rns {
 
 // ---------------------------------------------------------------- blst values in and out
 
-/// Constants of the conversions, in blst's Montgomery form.
+/// Constants of the conversions.
 struct Conv {
-    /// M mod p.
+    /// M mod p (blst's form): `residues`.
     m: blst_fp,
-    /// M⁻¹ mod p.
-    m_inv: blst_fp,
-    /// (M/m_i) mod p.
-    m_over: [blst_fp; 8],
+    /// Residues of the integer M²·2^−384 mod p: `from_fp` multiplies blst's raw limbs
+    /// (a·2^384 mod p) by it into a·M.
+    k_in: [[u64; 8]; 2],
+    /// Residues of 2^384 mod p: `to_fp` multiplies by it into a·2^384 (blst's raw limbs).
+    k_out: [[u64; 8]; 2],
+    /// M/m_i and M as integers (64-bit words, least significant first).
+    m_over: [[u64; 7]; 8],
+    m_int: [u64; 7],
 }
+
+/// p as 64-bit words.
+const P64: [u64; 7] = {
+    let mut p = [0u64; 7];
+    let mut i = 0;
+    while i < 6 {
+        p[i] = crate::consts::P_MINUS_2[i];
+        i += 1;
+    }
+    p[0] += 2; // no carry: the low word of p − 2 is ...aaa9
+    p
+};
 
 fn fp_from_u64(x: u64) -> blst_fp {
     let mut r = blst_fp::default();
@@ -484,30 +495,73 @@ fn fp_mul(a: &blst_fp, b: &blst_fp) -> blst_fp {
     r
 }
 
+fn fp_inv(a: &blst_fp) -> blst_fp {
+    let mut r = blst_fp::default();
+    // SAFETY: blst reads a, writes r.
+    unsafe { blst_fp_inverse(&mut r, a) };
+    r
+}
+
+/// Π of base B's moduli but lane `skip` (8: none), as an integer.
+fn big_prod(skip: usize) -> [u64; 7] {
+    let mut r = [1u64, 0, 0, 0, 0, 0, 0];
+    for l in (0..8).filter(|&l| l != skip) {
+        let mut carry = 0u128;
+        for w in r.iter_mut() {
+            let t = *w as u128 * modulus(0, l) as u128 + carry;
+            *w = t as u64;
+            carry = t >> 64;
+        }
+    }
+    r
+}
+
 fn conv() -> &'static Conv {
     static C: OnceLock<Conv> = OnceLock::new();
     C.get_or_init(|| {
-        let prod = |skip: usize| {
-            (0..8).filter(|&l| l != skip).fold(fp_from_u64(1), |a, l| fp_mul(&a, &fp_from_u64(modulus(0, l))))
-        };
-        let m = prod(8);
-        let mut m_inv = blst_fp::default();
-        // SAFETY: blst reads m, writes m_inv.
-        unsafe { blst_fp_inverse(&mut m_inv, &m) };
-        Conv { m, m_inv, m_over: core::array::from_fn(prod) }
+        let m = (0..8).fold(fp_from_u64(1), |a, l| fp_mul(&a, &fp_from_u64(modulus(0, l))));
+        let mut r384 = fp_from_u64(1); // 2^384 = (2^64)^6
+        let mut w64 = blst_fp::default();
+        // SAFETY: blst reads six limbs, writes w64.
+        unsafe { blst_fp_from_uint64(&mut w64, [0, 1, 0, 0, 0, 0].as_ptr()) };
+        for _ in 0..6 {
+            r384 = fp_mul(&r384, &w64);
+        }
+        // residues(v) is the integer v·M: v = M·2^−384 gives M²·2^−384, v = 2^384·M⁻¹ gives 2^384
+        let k_in = residues_with(&fp_mul(&m, &fp_inv(&r384)), &m);
+        let k_out = residues_with(&fp_mul(&r384, &fp_inv(&m)), &m);
+        Conv { m, k_in, k_out, m_over: core::array::from_fn(big_prod), m_int: big_prod(8) }
     })
 }
 
-/// The residues of a (blst's Fp) in RNS Montgomery form (canonical x = a·M mod p).
+/// The element of blst's form a as RNS (x = a·M mod p, below 17p): blst's raw limbs (a·2^384 mod
+/// p) split into radix-2^52 limbs, their residues by one matrix product per base, and one
+/// product by the integer M²·2^−384.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn from_fp(a: &blst_fp) -> Rns {
-    let [b, c] = residues(a);
-    Rns { b: ld(&b), c: ld(&c) }
+    let l = &a.l;
+    let mut x = [0u64; 8];
+    for k in 0..8 {
+        let (w, sh) = (52 * k / 64, 52 * k % 64);
+        let mut v = l[w] >> sh;
+        if sh > 12 && w + 1 < 6 {
+            v |= l[w + 1] << (64 - sh);
+        }
+        x[k] = v & MASK52;
+    }
+    let (xv, z) = (ld(&x), _mm512_setzero_si512());
+    let raw = Rns { b: base_extend(xv, &TABLES.limb[0], z, z, 0), c: base_extend(xv, &TABLES.limb[1], z, z, 1) };
+    let c = conv();
+    mul(&raw, &from_lanes(&c.k_in[0], &c.k_in[1]))
 }
 
-/// `from_fp`'s residues, bases B and B'.
+/// `from_fp`'s residues, bases B and B', by scalar arithmetic (constants, tests).
 pub fn residues(a: &blst_fp) -> [[u64; 8]; 2] {
-    let x = fp_mul(a, &conv().m);
+    residues_with(a, &conv().m)
+}
+
+fn residues_with(a: &blst_fp, m_mod_p: &blst_fp) -> [[u64; 8]; 2] {
+    let x = fp_mul(a, m_mod_p);
     let mut limbs = [0u64; 6];
     // SAFETY: blst reads x, writes six limbs.
     unsafe { blst_uint64_from_fp(limbs.as_mut_ptr(), &x) };
@@ -536,35 +590,72 @@ pub fn lanes(x: &Rns, k: usize) -> [u64; 8] {
     r
 }
 
-/// The integer x < M the residues stand for, as (ξ_i, α): x = Σ ξ_i·(M/m_i) − α·M (CRT in B).
+/// The integer x < M the residues stand for, as (ξ_i, α): x = Σ ξ_i·(M/m_i) − α·M (CRT in B,
+/// with ξ_i = x·(M/m_i)⁻¹ mod m_i below 2m_i).
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn crt(x: &Rns) -> ([u64; 8], u64) {
-    let b = lanes(x, 0);
-    let xi: [u64; 8] = core::array::from_fn(|i| {
-        let m = modulus(0, i);
-        let r = mulmod(b[i] % m, invmod(powmod(2, 52, m), m), m); // drop the lane's 2^52
-        mulmod(r, invmod(prod_mod(0, i, m), m), m)
-    });
+    let xi = lanes(&Rns { b: mont_lane(x.b, ld(&TABLES.crt), 0), c: x.c }, 0);
     // Σ ξ_i/m_i = α + x/M with x/M < 2^−14: round to the nearest integer
     let s: f64 = (0..8).map(|i| xi[i] as f64 / modulus(0, i) as f64).sum();
     (xi, s.round() as u64)
 }
 
-/// The element of Fp (blst's form) that x stands for.
+/// The element of Fp (blst's form) that x stands for: y = x·2^384 (one product), its integer by
+/// the CRT in base B (64-bit words), reduced mod p.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn to_fp(x: &Rns) -> blst_fp {
     let c = conv();
-    let (xi, alpha) = crt(x);
-    let mut acc = blst_fp::default();
+    let y = mul(x, &from_lanes(&c.k_out[0], &c.k_out[1])); // ≡ a·2^384, below 17p
+    let (xi, alpha) = crt(&y);
+    // Σ ξ_i·(M/m_i): columns of 8 products below 2^115
+    let mut acc = [0u128; 7];
     for i in 0..8 {
-        let t = fp_mul(&fp_from_u64(xi[i]), &c.m_over[i]);
-        // SAFETY: blst reads and writes field elements.
-        unsafe { blst_fp_add(&mut acc, &acc, &t) };
+        for j in 0..7 {
+            acc[j] += xi[i] as u128 * c.m_over[i][j] as u128;
+        }
     }
-    let am = fp_mul(&fp_from_u64(alpha), &c.m);
-    // SAFETY: as above.
-    unsafe { blst_fp_sub(&mut acc, &acc, &am) };
-    fp_mul(&acc, &c.m_inv)
+    // − α·M, then carries (the result is y < 17p < 2^386)
+    let mut r = [0u64; 7];
+    let (mut carry, mut borrow) = (0u128, 0u128);
+    for j in 0..7 {
+        let t = acc[j] + carry;
+        carry = t >> 64;
+        let s = alpha as u128 * c.m_int[j] as u128 + borrow;
+        borrow = s >> 64;
+        let (d, under) = (t as u64).overflowing_sub(s as u64);
+        r[j] = d;
+        borrow += under as u128;
+    }
+    // y mod p: subtract ⌊y/p⌋ − 1 times p (estimated in floating point), then at most twice p
+    let top = r[6] as f64 * 2f64.powi(384) + r[5] as f64 * 2f64.powi(320) + r[4] as f64 * 2f64.powi(256);
+    let q = ((top / p_f64()) as u64).saturating_sub(1);
+    sub_mul_p(&mut r, q);
+    while !lt_p(&r) {
+        sub_mul_p(&mut r, 1);
+    }
+    blst_fp { l: [r[0], r[1], r[2], r[3], r[4], r[5]] }
+}
+
+/// r −= q·p (r ≥ q·p).
+fn sub_mul_p(r: &mut [u64; 7], q: u64) {
+    let (mut carry, mut borrow) = (0u128, 0u64);
+    for j in 0..7 {
+        let s = q as u128 * P64[j] as u128 + carry;
+        carry = s >> 64;
+        let (d1, b1) = r[j].overflowing_sub(s as u64);
+        let (d2, b2) = d1.overflowing_sub(borrow);
+        r[j] = d2;
+        borrow = (b1 | b2) as u64;
+    }
+}
+
+fn lt_p(r: &[u64; 7]) -> bool {
+    for j in (0..7).rev() {
+        if r[j] != P64[j] {
+            return r[j] < P64[j];
+        }
+    }
+    false
 }
 
 /// x/p as a float (the bound of the value the residues stand for, for tests): x = Σ ξ_i·(M/m_i) − αM.

@@ -5,7 +5,7 @@
 //! Every output coefficient is one `reduce` of a sum of products: additions happen on operands
 //! (residue-wise, before the products) or inside the accumulator, never between reductions.
 //! Linear terms (the ∓2f of the cyclotomic squaring) enter the sum as products by constants, and
-//! a common scalar factor (its 3) enters `reduce_times`.
+//! a common scalar factor (its 3) enters `reduce_scaled`.
 // Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::rns::*;
@@ -28,6 +28,12 @@ struct Consts {
     /// −2/3 and 1/3: the ∓2f terms of the cyclotomic squaring under the factors 3 and 6.
     neg_two_thirds: [[u64; 8]; 2],
     third: [[u64; 8]; 2],
+    one: [[u64; 8]; 2],
+    /// −2 and 4: Karabina's decompression.
+    neg_two: [[u64; 8]; 2],
+    four: [[u64; 8]; 2],
+    /// Frobenius: γ_k = ξ^(k(p−1)/6) for the coefficient of w^k, as (re, im, −re).
+    frob: [[[[u64; 8]; 2]; 3]; 6],
 }
 
 fn consts() -> &'static Consts {
@@ -47,7 +53,33 @@ fn consts() -> &'static Consts {
             blst_fp_add(&mut neg_two_thirds, &third, &third);
             blst_fp_cneg(&mut neg_two_thirds, &neg_two_thirds, true);
         }
-        Consts { neg_two_thirds: residues(&neg_two_thirds), third: residues(&third) }
+        // γ_k is the coefficient of w^k in (w^k)^p: blst's Frobenius map of the one-hot element
+        let frob = core::array::from_fn(|k| {
+            let mut e = blst_fp12::default();
+            let i = W_POWER[k];
+            e.fp6[i / 3].fp2[i % 3].fp[0] = fp(1);
+            let mut r = blst_fp12::default();
+            // SAFETY: blst reads e, writes r.
+            unsafe { blst_fp12_frobenius_map(&mut r, &e, 1) };
+            let g = r.fp6[i / 3].fp2[i % 3].fp;
+            let mut neg_re = blst_fp::default();
+            // SAFETY: as above.
+            unsafe { blst_fp_cneg(&mut neg_re, &g[0], true) };
+            [residues(&g[0]), residues(&g[1]), residues(&neg_re)]
+        });
+        Consts {
+            neg_two_thirds: residues(&neg_two_thirds),
+            third: residues(&third),
+            one: residues(&fp(1)),
+            neg_two: {
+                let mut r = blst_fp::default();
+                // SAFETY: blst reads and writes a field element.
+                unsafe { blst_fp_cneg(&mut r, &fp(2), true) };
+                residues(&r)
+            },
+            four: residues(&fp(4)),
+            frob,
+        }
     })
 }
 
@@ -66,6 +98,116 @@ fn dot(terms: &[(&Rns, &Rns)]) -> RnsWide {
         mac(&mut w, x, y);
     }
     w
+}
+
+// ---------------------------------------------------------------- Fp2 (reduced after each
+// operation: the outputs of `mul_fp2r`, `sqr_fp2r` and `normalize_fp2r` are below 17p; `add_fp2r`
+// adds bounds; `neg_fp2r` needs an input below 32p)
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn add_fp2r(a: &Fp2r, b: &Fp2r) -> Fp2r {
+    Fp2r { c0: add(&a.c0, &b.c0), c1: add(&a.c1, &b.c1) }
+}
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn neg_fp2r(a: &Fp2r) -> Fp2r {
+    Fp2r { c0: neg(&a.c0), c1: neg(&a.c1) }
+}
+
+/// a·b = (a0b0 − a1b1) + (a0b1 + a1b0)·u (b1 < 32p).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn mul_fp2r(a: &Fp2r, b: &Fp2r) -> Fp2r {
+    let nb1 = neg(&b.c1);
+    let re = dot(&[(&a.c0, &b.c0), (&a.c1, &nb1)]);
+    let im = dot(&[(&a.c0, &b.c1), (&a.c1, &b.c0)]);
+    let r = reduce_scaled(&[re, im], [1; 2]);
+    Fp2r { c0: r[0], c1: r[1] }
+}
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn sqr_fp2r(a: &Fp2r) -> Fp2r {
+    mul_fp2r(a, a)
+}
+
+/// ξ·a = (a0 − a1) + (a0 + a1)·u (a1 < 32p; the sum of the bounds, not reduced).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn mul_by_xi_fp2r(a: &Fp2r) -> Fp2r {
+    Fp2r { c0: add(&a.c0, &neg(&a.c1)), c1: add(&a.c0, &a.c1) }
+}
+
+/// The same element below 17p (a product by 1; any input below 2^9·p).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn normalize_fp2r(a: &Fp2r) -> Fp2r {
+    let one = konst(&consts().one);
+    let r = reduce_scaled(&[mul_wide(&a.c0, &one), mul_wide(&a.c1, &one)], [1; 2]);
+    Fp2r { c0: r[0], c1: r[1] }
+}
+
+/// 1/a = conj(a)/(a0² + a1²), the Fp inversion by blst (binary extended Euclid); `None` for
+/// a = 0.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn inverse_fp2r(a: &Fp2r) -> Option<Fp2r> {
+    let n = to_fp(&reduce(&dot(&[(&a.c0, &a.c0), (&a.c1, &a.c1)])));
+    if n == blst_fp::default() {
+        return None;
+    }
+    let mut n_inv = blst_fp::default();
+    // SAFETY: blst reads n, writes n_inv. Variable time (public inputs: module comment of `lib`).
+    unsafe { blst_fp_eucl_inverse(&mut n_inv, &n) };
+    let n_inv = from_fp(&n_inv);
+    let na1 = neg(&a.c1);
+    let r = reduce_scaled(&[mul_wide(&a.c0, &n_inv), mul_wide(&na1, &n_inv)], [1; 2]);
+    Some(Fp2r { c0: r[0], c1: r[1] })
+}
+
+// ---------------------------------------------------------------- Fp12
+
+/// The one of Fp12.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn one_fp12r() -> Fp12r {
+    let one = konst(&consts().one);
+    let zero = from_lanes(&[0; 8], &[0; 8]);
+    let z2 = Fp2r { c0: zero, c1: zero };
+    let mut r = [z2; 6];
+    r[0].c0 = one;
+    Fp12r(r)
+}
+
+/// The p^6-Frobenius (conjugation over Fp6): the odd powers of w negated.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn conj_fp12r(a: &Fp12r) -> Fp12r {
+    let mut r = a.0;
+    for i in 3..6 {
+        r[i] = neg_fp2r(&a.0[i]);
+    }
+    Fp12r(r)
+}
+
+/// a^p: the coefficient c_k of w^k ↦ conj(c_k)·γ_k, γ_k = ξ^(k(p−1)/6); with c = x + y·u and
+/// γ = s + t·u: conj(c)·γ = (xs + yt) + (xt − ys)·u.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn frobenius_fp12r(a: &Fp12r) -> Fp12r {
+    let k = consts();
+    let mut w = [wide_zero(); 10];
+    for j in 1..6 {
+        let c = &a.0[W_POWER[j]];
+        let (s, t, ns) = (konst(&k.frob[j][0]), konst(&k.frob[j][1]), konst(&k.frob[j][2]));
+        w[2 * j - 2] = dot(&[(&c.c0, &s), (&c.c1, &t)]);
+        w[2 * j - 1] = dot(&[(&c.c0, &t), (&c.c1, &ns)]);
+    }
+    let r = reduce_scaled(&w, [1; 10]);
+    let mut out = a.0;
+    out[0].c1 = neg(&a.0[0].c1); // γ_0 = 1
+    for j in 1..6 {
+        out[W_POWER[j]] = Fp2r { c0: r[2 * j - 2], c1: r[2 * j - 1] };
+    }
+    Fp12r(out)
 }
 
 /// The coefficient of w^k, k = 0..5 (Fp12 = Fp2[w]/(w⁶ − ξ)), in `Fp12r`'s blst order.
@@ -108,7 +250,7 @@ pub fn mul_fp12r(a: &Fp12r, b: &Fp12r) -> Fp12r {
             }
         }
     }
-    let r = reduce_many::<1, 12>(&w);
+    let r = reduce_scaled(&w, [1; 12]);
     let mut c = a.0;
     for k in 0..6 {
         c[W_POWER[k]] = Fp2r { c0: r[2 * k], c1: r[2 * k + 1] };
@@ -118,7 +260,7 @@ pub fn mul_fp12r(a: &Fp12r, b: &Fp12r) -> Fp12r {
 
 /// 3(x² + ξy²) − 2e as (3, the sum): x = g[x] = a + b·u, y = g[y] = c + d·u, e = g[e]:
 /// x² + ξy² = (a² − b² + c² − d² − 2cd) + (2ab + c² − d² + 2cd)·u, and −2e/3 enters as e times
-/// the constant −2/3 (`reduce_many::<3, _>` multiplies by 3).
+/// the constant −2/3 (`reduce_scaled` multiplies by 3).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn sqr_xi_sum(g: &[Fp2r; 6], x: usize, y: usize, e: usize, k23: &Rns) -> [RnsWide; 2] {
@@ -161,12 +303,10 @@ pub fn cyclotomic_sqr_fp12r(f: &Fp12r) -> Fp12r {
     let [v0, v1] = prod_sum(g, 1, 5, 3, true, &k13); // h0 = 3·2ξ·g1h2 + 2h0
     let [v2, v3] = prod_sum(g, 0, 4, 4, false, &k13); // h1 = 3·2·g0h1 + 2h1
     let [v4, v5] = prod_sum(g, 3, 2, 5, false, &k13); // h2 = 3·2·h0g2 + 2h2
-    let rg = reduce_many::<3, 6>(&[w0, w1, w2, w3, w4, w5]);
-    let rh = reduce_many::<6, 6>(&[v0, v1, v2, v3, v4, v5]);
+    let o = reduce_scaled(&[w0, w1, w2, w3, w4, w5, v0, v1, v2, v3, v4, v5], [3, 3, 3, 3, 3, 3, 6, 6, 6, 6, 6, 6]);
     let mut r = *g;
-    for i in 0..3 {
-        r[i] = Fp2r { c0: rg[2 * i], c1: rg[2 * i + 1] };
-        r[3 + i] = Fp2r { c0: rh[2 * i], c1: rh[2 * i + 1] };
+    for i in 0..6 {
+        r[i] = Fp2r { c0: o[2 * i], c1: o[2 * i + 1] };
     }
     Fp12r(r)
 }
@@ -185,13 +325,12 @@ pub fn compressed_sqr_fp12r(f: &Fp12r) -> Fp12r {
     let [w2, w3] = sqr_xi_sum(g, 1, 5, 2, &k23); // g2
     let [v0, v1] = prod_sum(g, 1, 5, 3, true, &k13); // h0
     let [v2, v3] = prod_sum(g, 3, 2, 5, false, &k13); // h2
-    let rg = reduce_many::<3, 4>(&[w0, w1, w2, w3]);
-    let rh = reduce_many::<6, 4>(&[v0, v1, v2, v3]);
+    let o = reduce_scaled(&[w0, w1, w2, w3, v0, v1, v2, v3], [3, 3, 3, 3, 6, 6, 6, 6]);
     let mut r = *g;
-    r[1] = Fp2r { c0: rg[0], c1: rg[1] };
-    r[2] = Fp2r { c0: rg[2], c1: rg[3] };
-    r[3] = Fp2r { c0: rh[0], c1: rh[1] };
-    r[5] = Fp2r { c0: rh[2], c1: rh[3] };
+    r[1] = Fp2r { c0: o[0], c1: o[1] };
+    r[2] = Fp2r { c0: o[2], c1: o[3] };
+    r[3] = Fp2r { c0: o[4], c1: o[5] };
+    r[5] = Fp2r { c0: o[6], c1: o[7] };
     Fp12r(r)
 }
 
@@ -213,3 +352,127 @@ pub fn store_fp12r(a: &Fp12r) -> blst_fp12 {
     }
     f
 }
+
+// ---------------------------------------------------------------- Karabina's decompression
+
+/// Karabina's (g0, g1, g2, g3, g4, g5) are blst's (g0, h1, h0, g2, g1, h2): `Fp12r` indices.
+const KARABINA: [usize; 6] = [0, 4, 3, 2, 1, 5];
+
+/// Fills g0 and g1 (Karabina's names) of six compressed values whose g2..g5 are valid
+/// (eprint 2010/542 §5): g1 = (ξg5² + 3g4² − 2g3)/(4g2), g0 = ξ(2g1² + g2g5 − 3g3g4) + 1, the
+/// six denominators inverted at once (Montgomery's trick: one Fp2 inversion). Each stage is one
+/// batch of reductions across the six. False if a denominator is zero (g2 = 0; nothing written).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn decompress6(xs: &mut [Fp12r; 6]) -> bool {
+    let k = consts();
+    let (kn2, k4, one) = (konst(&k.neg_two), konst(&k.four), konst(&k.one));
+    let g = |n: usize, i: usize| xs[n].0[KARABINA[i]];
+    // numerators and denominators: with g5 = a + b·u, g4 = c + d·u, g3 = e + f·u,
+    // ξg5² + 3g4² − 2g3 = (a² − b² − 2ab + 3c² − 3d² − 2e) + (a² − b² + 2ab + 6cd − 2f)·u
+    let mut w = [wide_zero(); 24];
+    for n in 0..6 {
+        let (g5, g4, g3, g2) = (g(n, 5), g(n, 4), g(n, 3), g(n, 2));
+        let (a, b, c, d) = (&g5.c0, &g5.c1, &g4.c0, &g4.c1);
+        let nb = neg(b);
+        let nb2 = add_nr(&nb, &nb);
+        let b2 = add_nr(b, b);
+        let c3 = add_nr(&add(c, c), c);
+        let nd = neg(d);
+        let nd3 = add_nr(&add(&nd, &nd), &nd);
+        let d3 = add(&add(d, d), d);
+        let d6 = add_nr(&d3, &d3);
+        w[4 * n] = dot(&[(a, a), (b, &nb), (a, &nb2), (c, &c3), (d, &nd3), (&g3.c0, &kn2)]);
+        w[4 * n + 1] = dot(&[(a, a), (b, &nb), (a, &b2), (c, &d6), (&g3.c1, &kn2)]);
+        w[4 * n + 2] = mul_wide(&g2.c0, &k4);
+        w[4 * n + 3] = mul_wide(&g2.c1, &k4);
+    }
+    let r = reduce_scaled(&w, [1; 24]);
+    let num: [Fp2r; 6] = core::array::from_fn(|n| Fp2r { c0: r[4 * n], c1: r[4 * n + 1] });
+    let den: [Fp2r; 6] = core::array::from_fn(|n| Fp2r { c0: r[4 * n + 2], c1: r[4 * n + 3] });
+    // prefix and suffix products side by side, then e_n = Π_{m≠n} den_m
+    let (mut pre, mut suf) = (den, den);
+    for n in 1..6 {
+        let [p, s] = mul2_fp2r([(&pre[n - 1], &den[n]), (&suf[6 - n], &den[5 - n])]);
+        pre[n] = p;
+        suf[5 - n] = s;
+    }
+    let Some(inv) = inverse_fp2r(&pre[5]) else {
+        return false;
+    };
+    let mut e = den;
+    e[0] = suf[1];
+    e[5] = pre[4];
+    let mid = mul4_fp2r([(&pre[0], &suf[2]), (&pre[1], &suf[3]), (&pre[2], &suf[4]), (&pre[3], &suf[5])]);
+    e[1..5].copy_from_slice(&mid);
+    // 1/den_n = e_n/Π den, then g1 = num·(1/den)
+    let inv_den = mul6_fp2r(core::array::from_fn(|n| (&e[n], &inv)));
+    let g1 = mul6_fp2r(core::array::from_fn(|n| (&num[n], &inv_den[n])));
+    // g0 = ξ(2g1² + g2g5 − 3g3g4) + 1 with g1 = a + b·u, g2 = c + d·u, g5 = e + f·u,
+    // g3 = h + i·u, g4 = j + k·u:
+    // re = a(2a + 4nb) + b(2nb) + c(e + nf) + d(nf + ne) + h·3(k + nj) + i·3(k + j) + 1,
+    // im = a(2a + 4b) + b(2nb) + c(e + f) + d(e + nf) + h·3(nj + nk) + i·3(k + nj)
+    let mut w = [wide_zero(); 12];
+    for n in 0..6 {
+        let (a, b) = (&g1[n].c0, &g1[n].c1);
+        let (g2, g5, g3, g4) = (g(n, 2), g(n, 5), g(n, 3), g(n, 4));
+        let (c, d, e, f, h, i, j, kk) = (&g2.c0, &g2.c1, &g5.c0, &g5.c1, &g3.c0, &g3.c1, &g4.c0, &g4.c1);
+        let (nb, ne, nf, nj, nk) = (neg(b), neg(e), neg(f), neg(j), neg(kk));
+        let a2 = add(a, a);
+        let (nb2, b2) = (add(&nb, &nb), add(b, b));
+        let (nb4, b4) = (add(&nb2, &nb2), add(&b2, &b2));
+        let x3 = |p: &Rns, q: &Rns| {
+            let s = add(p, q);
+            add_nr(&add(&s, &s), &s)
+        };
+        let re = dot(&[
+            (a, &add_nr(&a2, &nb4)),
+            (b, &nb2),
+            (c, &add_nr(e, &nf)),
+            (d, &add_nr(&nf, &ne)),
+            (h, &x3(kk, &nj)),
+            (i, &x3(kk, j)),
+            (&one, &one),
+        ]);
+        let im = dot(&[
+            (a, &add_nr(&a2, &b4)),
+            (b, &nb2),
+            (c, &add_nr(e, f)),
+            (d, &add_nr(e, &nf)),
+            (h, &x3(&nj, &nk)),
+            (i, &x3(kk, &nj)),
+        ]);
+        w[2 * n] = re;
+        w[2 * n + 1] = im;
+    }
+    let g0 = reduce_scaled(&w, [1; 12]);
+    for n in 0..6 {
+        xs[n].0[KARABINA[1]] = g1[n];
+        xs[n].0[KARABINA[0]] = Fp2r { c0: g0[2 * n], c1: g0[2 * n + 1] };
+    }
+    true
+}
+
+/// Products a·b of Fp2 pairs, one batch of reductions.
+macro_rules! mul_fp2r_batch {
+    ($name:ident, $n:literal, $n2:literal) => {
+        #[target_feature(enable = "avx512f,avx512ifma")]
+        #[inline]
+        fn $name(p: [(&Fp2r, &Fp2r); $n]) -> [Fp2r; $n] {
+            let mut w = [wide_zero(); $n2];
+            for (k, (a, b)) in p.iter().enumerate() {
+                let nb1 = neg(&b.c1);
+                w[2 * k] = dot(&[(&a.c0, &b.c0), (&a.c1, &nb1)]);
+                w[2 * k + 1] = dot(&[(&a.c0, &b.c1), (&a.c1, &b.c0)]);
+            }
+            let r = reduce_scaled(&w, [1; $n2]);
+            let mut out = [*p[0].0; $n];
+            for k in 0..$n {
+                out[k] = Fp2r { c0: r[2 * k], c1: r[2 * k + 1] };
+            }
+            out
+        }
+    };
+}
+mul_fp2r_batch!(mul2_fp2r, 2, 4);
+mul_fp2r_batch!(mul4_fp2r, 4, 8);
+mul_fp2r_batch!(mul6_fp2r, 6, 12);

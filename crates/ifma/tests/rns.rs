@@ -103,6 +103,7 @@ fn tables_match_their_definitions() {
             assert_eq!(TABLES.g[j][i], u(&(((&bmp / mj) % m) * &r104 % m)), "g");
         }
         assert_eq!(TABLES.h[i], u(&((m - &bmp % m) * &r104 % m)), "h");
+        assert_eq!(TABLES.crt[i], u(&inv(&(&mi % m), m)), "crt");
         let mj = &mc[i];
         let minv = inv(&(&bm % mj), mj);
         let mpj_inv = inv(&((&bmp / mj) % mj), mj);
@@ -286,4 +287,53 @@ fn rns_compressed_sqr_matches_blst_on_g2_to_g5() {
             assert!(got.fp6[a].fp2[b] == want.fp6[a].fp2[b], "squaring {i}, fp6[{a}].fp2[{b}]");
         }
     }
+}
+
+/// The RNS final exponentiation equals blst's: random elements of Fp12, Miller loop outputs,
+/// and 1 (whose compressed powers have g2 = 0: the Granger–Scott fallback).
+#[test]
+fn rns_final_exp_matches_blst() {
+    if !require_ifma("rns_final_exp_matches_blst") {
+        return;
+    }
+    use evm384_ifma::reference;
+    use evm384_ifma::rns_pairing::final_exp_rns;
+    let mut rng = Rng(19);
+    let mut inputs = vec![evm384_ifma::fp12_one()];
+    for _ in 0..3 {
+        inputs.push(rng.fp12());
+        let pairs = [rng.pair(), rng.pair()];
+        inputs.push(reference::miller_loop(&pairs));
+    }
+    for (i, f) in inputs.iter().enumerate() {
+        assert!(unsafe { final_exp_rns(f) } == reference::final_exp(f), "input {i}");
+    }
+}
+
+/// Frobenius, conjugation and the Fp2 helpers against blst.
+#[test]
+fn rns_frobenius_and_fp2_match_blst() {
+    if !require_ifma("rns_frobenius_and_fp2_match_blst") {
+        return;
+    }
+    use evm384_ifma::rns_tower::*;
+    let mut rng = Rng(23);
+    let f = rng.fp12();
+    let x = unsafe { load_fp12r(&f) };
+    let mut want = blst_fp12::default();
+    unsafe { blst_fp12_frobenius_map(&mut want, &f, 1) };
+    assert!(unsafe { store_fp12r(&frobenius_fp12r(&x)) } == want, "frobenius");
+    unsafe { blst_fp12_conjugate(&mut want) };
+    assert!(unsafe { store_fp12r(&conj_fp12r(&frobenius_fp12r(&x))) } == want, "conjugate");
+    let (a, b) = (rng.fp2(), rng.fp2());
+    let load2 = |v: &blst_fp2| unsafe { Fp2r { c0: rns::from_fp(&v.fp[0]), c1: rns::from_fp(&v.fp[1]) } };
+    let store2 = |v: &Fp2r| unsafe { blst_fp2 { fp: [rns::to_fp(&v.c0), rns::to_fp(&v.c1)] } };
+    let (x, y) = (load2(&a), load2(&b));
+    let mut w = blst_fp2::default();
+    unsafe { blst_fp2_mul(&mut w, &a, &b) };
+    assert!(store2(&unsafe { mul_fp2r(&x, &y) }) == w, "mul_fp2");
+    unsafe { blst_fp2_inverse(&mut w, &a) };
+    assert!(store2(&unsafe { inverse_fp2r(&x) }.unwrap()) == w, "inverse_fp2");
+    let zero = load2(&blst_fp2::default());
+    assert!(unsafe { inverse_fp2r(&zero) }.is_none());
 }

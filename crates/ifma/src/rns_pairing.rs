@@ -1,0 +1,87 @@
+//! The final exponentiation over RNS (`rns_tower`): blst's f^(3(p¹²−1)/r), the same chain as
+//! the latency path's (`hybrid::easy_part_h`, `hybrid::hard_part_h`; eprint 2020/875), with the
+//! exponentiations by z on Karabina's compressed squarings (prototype of issue 12's part 1).
+//!
+//! # Exponentiation by |z| (Karabina, eprint 2010/542 §5)
+//! 63 compressed squarings keep g2..g5 of x^(2^i); the six powers at the set bits of |z|
+//! (i = 16, 48, 57, 60, 62, 63) are decompressed together — g1 = (ξg5² + 3g4² − 2g3)/(4g2),
+//! g0 = ξ(2g1² + g2g5 − 3g3g4) + 1, one Fp2 inversion for the six denominators by Montgomery's
+//! trick — and multiplied (5 products). A zero denominator (g2 = 0: x = 1, or a power of
+//! negligible probability) sends that exponentiation to Granger–Scott squarings instead.
+// Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
+#![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
+use crate::consts::Z_ABS;
+use crate::rns_tower::*;
+use blst::*;
+
+/// x^|z| by Granger–Scott squarings (square and multiply).
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn pow_z_abs_gs(x: &Fp12r) -> Fp12r {
+    let mut r = *x;
+    for i in (0..63).rev() {
+        r = cyclotomic_sqr_fp12r(&r);
+        if (Z_ABS >> i) & 1 == 1 {
+            r = mul_fp12r(&r, x);
+        }
+    }
+    r
+}
+
+/// x^|z| for x in the cyclotomic subgroup (module comment).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn pow_z_abs_r(x: &Fp12r) -> Fp12r {
+    let mut c = *x;
+    let mut saved = [c; 6];
+    let mut n = 0;
+    for i in 1..64 {
+        c = compressed_sqr_fp12r(&c);
+        if (Z_ABS >> i) & 1 == 1 {
+            saved[n] = c;
+            n += 1;
+        }
+    }
+    debug_assert_eq!(n, 6);
+    if !decompress6(&mut saved) {
+        return pow_z_abs_gs(x);
+    }
+    let mut r = saved[0];
+    for s in &saved[1..] {
+        r = mul_fp12r(&r, s);
+    }
+    r
+}
+
+/// x^z = conj(x^|z|) (z < 0, x cyclotomic).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn exp_by_z_r(x: &Fp12r) -> Fp12r {
+    conj_fp12r(&pow_z_abs_r(x))
+}
+
+/// The hard part y^(3Φ12(p)/r) (eprint 2020/875), the chain of `hybrid::hard_part_h`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn hard_part_r(y: &Fp12r) -> Fp12r {
+    let a = mul_fp12r(&exp_by_z_r(y), &conj_fp12r(y)); // y^(z-1)
+    let a = mul_fp12r(&exp_by_z_r(&a), &conj_fp12r(&a)); // y^((z-1)^2)
+    let b = mul_fp12r(&exp_by_z_r(&a), &frobenius_fp12r(&a)); // a^(z+p)
+    let c = mul_fp12r(&exp_by_z_r(&exp_by_z_r(&b)), &conj_fp12r(&b)); // b^(z^2-1)
+    let c = mul_fp12r(&c, &frobenius_fp12r(&frobenius_fp12r(&b))); // b^(z^2+p^2-1)
+    let y3 = mul_fp12r(&cyclotomic_sqr_fp12r(y), y); // y^3
+    mul_fp12r(&c, &y3) // y^(3Φ12(p)/r)
+}
+
+/// The easy part f^((p^6-1)(p^2+1)) given 1/f.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn easy_part_r(f: &Fp12r, f_inv: &Fp12r) -> Fp12r {
+    let t = mul_fp12r(&conj_fp12r(f), f_inv); // f^(p^6-1)
+    mul_fp12r(&frobenius_fp12r(&frobenius_fp12r(&t)), &t) // t^(p^2+1)
+}
+
+/// blst's final exponentiation f^(3(p^12-1)/r) over RNS (1/f by blst, as in the latency path).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn final_exp_rns(f: &blst_fp12) -> blst_fp12 {
+    let mut fi = blst_fp12::default();
+    // SAFETY: blst reads f, writes fi.
+    unsafe { blst_fp12_inverse(&mut fi, f) };
+    let y = easy_part_r(&load_fp12r(f), &load_fp12r(&fi));
+    store_fp12r(&hard_part_r(&y))
+}
