@@ -118,6 +118,95 @@ unsafe fn run(profile: bool) {
         ),
     );
     println!("A = radix-2^52 latency path (hybrid), B = RNS:");
+    let pairs = sample_pairs(2);
+    {
+        let kh = load_pairh(&pairs[0].0, &pairs[0].1);
+        let kr = rns_pairing::load_pair_r(&pairs[0].0, &pairs[0].1);
+        let (a, b) = measure_pair(
+            plan,
+            || {
+                let mut t = kh.q;
+                black_box(line_dbl_h(&mut t, black_box(&kh)));
+            },
+            || {
+                let mut t = [kr.xq, kr.yq, one_fp12r().0[0]];
+                black_box(line_dbl_r(&mut t, black_box(&kr)));
+            },
+        );
+        println!("{}", compare_line("line_dbl (one call)", &a, &b));
+        let mut th = kh.q;
+        let lh = line_dbl_h(&mut th, &kh);
+        let mut tr = [kr.xq, kr.yq, one_fp12r().0[0]];
+        let lr = line_dbl_r(&mut tr, &kr);
+        let (a, b) = measure_pair(
+            plan,
+            || {
+                black_box(mul_by_line_fp12h(black_box(&fh), &lh));
+            },
+            || {
+                black_box(mul_by_line_fp12r(black_box(&fr), &lr));
+            },
+        );
+        println!("{}", compare_line("mul_by_line (one call)", &a, &b));
+        let (a, b) = measure_pair(
+            plan,
+            || {
+                black_box(sqr_fp12h(black_box(&fh)));
+            },
+            || {
+                black_box(mul_fp12r(black_box(&fr), &fr));
+            },
+        );
+        println!("{}", compare_line("fp12 sqr (one call)", &a, &b));
+    }
+    for (name, k) in [("miller_loop 1 pair", 1), ("miller_loop 2 pairs", 2)] {
+        let (a, b) = measure_pair(
+            plan,
+            || {
+                black_box(latency::miller_loop(black_box(&pairs[..k])));
+            },
+            || {
+                black_box(rns_pairing::miller_loop_rns(black_box(&pairs[..k])));
+            },
+        );
+        println!("{}", compare_line(name, &a, &b));
+    }
+    for (name, k) in [("pairing", 1), ("pairing product, 2 pairs", 2)] {
+        let (a, b) = measure_pair(
+            plan,
+            || {
+                black_box(latency::final_exp(&latency::miller_loop(black_box(&pairs[..k]))));
+            },
+            || {
+                black_box(rns_pairing::pairing_product_rns(black_box(&pairs[..k])));
+            },
+        );
+        println!("{}", compare_line(name, &a, &b));
+        let (a, b) = measure_pair(
+            plan,
+            || {
+                black_box(reference::final_exp(&reference::miller_loop(black_box(&pairs[..k]))));
+            },
+            || {
+                black_box(rns_pairing::pairing_product_rns(black_box(&pairs[..k])));
+            },
+        );
+        println!("{}", compare_line(&format!("{name}: A = blst"), &a, &b));
+    }
+    println!("A = 8-lane engine (one pair a lane), B = RNS (the pairs one after the other):");
+    let many = sample_pairs(16);
+    for j in [4, 6, 8, 10, 12, 16] {
+        let (a, b) = measure_pair(
+            plan,
+            || {
+                black_box(engine::miller_loop(black_box(&many[..j])));
+            },
+            || {
+                black_box(rns_pairing::miller_loop_rns(black_box(&many[..j])));
+            },
+        );
+        println!("{}", compare_line(&format!("miller_loop {j} pairs"), &a, &b));
+    }
     let ml = reference::miller_loop(&sample_pairs(1));
     {
         let (a, b) = measure_pair(

@@ -13,7 +13,8 @@
 //! against blst's checks spread the same way (`throughput` has both as checks per second).
 //! `pairing`, `miller_loop`, `final_exp`, `pairing_check_{2,8}`: the public API with the backend
 //! in use; the same keys with `_engine`: the 8-lane engine forced (one lane busy), with
-//! `_latency`: the latency path forced. blst's side is always its best API for the work
+//! `_latency`: the latency path (RNS) forced, `_radix52`: the previous latency path (radix
+//! 2^52, the lanes inside each step) forced. blst's side is always its best API for the work
 //! (`blst_miller_loop_n` for multi-pair Miller loops). Without IFMA the field-level and forced
 //! keys are absent and the public-API keys measure the blst fallback (`backend` says so).
 use crate::*;
@@ -195,6 +196,25 @@ pub fn bench_native(plan: Plan) -> BenchReport {
         report.put(
             "pairing_check_2_latency",
             pair!(reference::pairing_check(black_box(&two)), latency::pairing_check(black_box(&two))),
+        );
+        report.put(
+            "miller_loop_radix52",
+            pair!(reference::miller_loop(black_box(one)), latency_radix52::miller_loop(black_box(one))),
+        );
+        report.put(
+            "final_exp_radix52",
+            pair!(reference::final_exp(black_box(&ml_blst)), latency_radix52::final_exp(black_box(&ml_blst))),
+        );
+        report.put(
+            "pairing_radix52",
+            pair!(
+                reference::pairing(black_box(&p0), black_box(&q0)),
+                latency_radix52::pairing(black_box(&p0), black_box(&q0))
+            ),
+        );
+        report.put(
+            "pairing_check_2_radix52",
+            pair!(reference::pairing_check(black_box(&two)), latency_radix52::pairing_check(black_box(&two))),
         );
     }
 

@@ -338,17 +338,20 @@ pub fn mul_wide(x: &Rns, y: &Rns) -> RnsWide {
     w
 }
 
-/// The constants of `reduce` that multiply x, times s = 0..6 (`reduce_scaled`).
+/// Largest factor of `reduce_scaled`.
+pub const MAX_SCALE: usize = 12;
+
+/// The constants of `reduce` that multiply x, times s = 0..=MAX_SCALE (`reduce_scaled`).
 struct Scaled {
-    t: [[u64; 8]; 7],
-    a1: [[u64; 8]; 7],
-    b1: [[u64; 8]; 7],
+    t: [[u64; 8]; MAX_SCALE + 1],
+    a1: [[u64; 8]; MAX_SCALE + 1],
+    b1: [[u64; 8]; MAX_SCALE + 1],
 }
 
 const SCALED: Scaled = {
-    let mut r = Scaled { t: [[0; 8]; 7], a1: [[0; 8]; 7], b1: [[0; 8]; 7] };
+    let mut r = Scaled { t: [[0; 8]; MAX_SCALE + 1], a1: [[0; 8]; MAX_SCALE + 1], b1: [[0; 8]; MAX_SCALE + 1] };
     let mut s = 0;
-    while s < 7 {
+    while s <= MAX_SCALE {
         let mut l = 0;
         while l < 8 {
             r.t[s][l] = mulmod(TABLES.t[l], s as u64, modulus(0, l));
@@ -368,7 +371,7 @@ pub fn reduce(w: &RnsWide) -> Rns {
     reduce_scaled(&[*w], [1])[0]
 }
 
-/// s_n·w_n·M⁻¹ for N sums at once (s_n ≤ 6), at the cost of `reduce` each: s enters the
+/// s_n·w_n·M⁻¹ for N sums at once (s_n ≤ `MAX_SCALE`), at the cost of `reduce` each: s enters the
 /// constants that multiply x (steps 1 and 3) as a scalar factor of a whole sum (the 3 of 3t ∓ 2f
 /// in the cyclotomic squaring); the bound of the module comment applies to s·w: s·K·c² < 2^18.
 /// Step by step across the N: each step's N independent operations side by side (the latency

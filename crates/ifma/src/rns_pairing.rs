@@ -85,3 +85,77 @@ pub fn final_exp_rns(f: &blst_fp12) -> blst_fp12 {
     let y = easy_part_r(&load_fp12r(f), &load_fp12r(&fi));
     store_fp12r(&hard_part_r(&y))
 }
+
+// ---------------------------------------------------------------- Miller loop
+
+/// Q and P's coordinates in RNS for the lines (neither point at infinity).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn load_pair_r(p: &blst_p1_affine, q: &blst_p2_affine) -> PairR {
+    use crate::rns::{from_fp, neg};
+    let l2 = |v: &blst_fp2| Fp2r { c0: from_fp(&v.fp[0]), c1: from_fp(&v.fp[1]) };
+    let (xq, yq) = (l2(&q.x), l2(&q.y));
+    PairR { xq, yq, nxq: neg_fp2r(&xq), nyq: neg_fp2r(&yq), nxp: neg(&from_fp(&p.x)), yp: from_fp(&p.y) }
+}
+
+/// Π_j f_{|z|,Qj}(Pj), conjugated (z < 0): one accumulator squared once per bit, the same steps
+/// as `hybrid::miller_loop_h`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn miller_loop_r(pairs: &[PairR]) -> Fp12r {
+    let one = one_fp12r();
+    let one2 = one.0[0];
+    let mut ts: Vec<[Fp2r; 3]> = pairs.iter().map(|k| [k.xq, k.yq, one2]).collect();
+    let mut f = one;
+    for i in (0..63).rev() {
+        if i != 62 {
+            f = mul_fp12r(&f, &f); // f² (f = 1 on the first bit)
+        }
+        for (t, k) in ts.iter_mut().zip(pairs) {
+            let l = line_dbl_r(t, k);
+            f = mul_by_line_fp12r(&f, &l); // f·l_{T,T}(P)
+        }
+        if (Z_ABS >> i) & 1 == 1 {
+            for (t, k) in ts.iter_mut().zip(pairs) {
+                let l = line_add_r(t, k);
+                f = mul_by_line_fp12r(&f, &l); // f·l_{T,Q}(P)
+            }
+        }
+    }
+    conj_fp12r(&f)
+}
+
+/// The Miller loop of the pairs that are not at infinity (1 if none), in RNS.
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn miller_loop_live(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> Option<Fp12r> {
+    let live: Vec<PairR> = pairs
+        .iter()
+        // SAFETY: blst reads the points.
+        .filter(|(p, q)| unsafe { !(blst_p1_affine_is_inf(p) || blst_p2_affine_is_inf(q)) })
+        .map(|(p, q)| load_pair_r(p, q))
+        .collect();
+    if live.is_empty() {
+        None
+    } else {
+        Some(miller_loop_r(&live))
+    }
+}
+
+/// Π Miller loops (blst's value up to factors the final exponentiation kills).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn miller_loop_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> blst_fp12 {
+    match miller_loop_live(pairs) {
+        // SAFETY: static data.
+        None => unsafe { *blst_fp12_one() },
+        Some(f) => store_fp12r(&f),
+    }
+}
+
+/// The final exponentiation of the product of the pairs' Miller loops: blst's
+/// `blst_final_exp(blst_miller_loop_n(..))`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn pairing_product_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> blst_fp12 {
+    match miller_loop_live(pairs) {
+        // SAFETY: static data.
+        None => unsafe { *blst_fp12_one() },
+        Some(f) => final_exp_rns(&store_fp12r(&f)),
+    }
+}

@@ -215,29 +215,50 @@ const W_POWER: [usize; 6] = [0, 3, 1, 4, 2, 5];
 
 /// a·b, schoolbook over Fp12 = Fp2[w]/(w⁶ − ξ): c_k = Σ_{i+j=k} a_i·b_j + ξ·Σ_{i+j=k+6} a_i·b_j,
 /// every Fp coefficient one sum of 12 products and one reduction (Karatsuba's savings are in
-/// products, which cost 4 IFMA here against ~75 for a reduction). With a_i = x + y·u,
-/// b_j = s + t·u: a_i·b_j = (xs − yt) + (xt + ys)·u and ξ·a_i·b_j = (x(s − t) − y(s + t)) +
-/// (x(s + t) + y(s − t))·u.
+/// products, which cost 4 IFMA here against ~75 for a reduction).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn mul_fp12r(a: &Fp12r, b: &Fp12r) -> Fp12r {
-    let z = wide_zero();
-    // per b_j (w-power order): s, t, −t, s − t, s + t, −(s + t)
-    let mut ops = [[a.0[0].c0; 6]; 6];
-    for j in 0..6 {
-        let bj = &b.0[W_POWER[j]];
-        let (s, t) = (bj.c0, bj.c1);
+    mul_by_terms(a, &all_terms(b))
+}
+
+/// a·ℓ for the sparse line ℓ = l0 + l1·w² + l2·w³ (the Miller loop's lines): 6 products per
+/// Fp coefficient.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn mul_by_line_fp12r(a: &Fp12r, l: &LineR) -> Fp12r {
+    mul_by_terms(a, &[(0, &l.l0), (2, &l.l1), (3, &l.l2)])
+}
+
+/// a·Σ b_j·w^(e_j) for the listed terms (w-power, coefficient): c_k = Σ a_i·b_j over i + e_j = k,
+/// times ξ where i + e_j = k + 6. With a_i = x + y·u, b_j = s + t·u: a_i·b_j = (xs − yt) +
+/// (xt + ys)·u and ξ·a_i·b_j = (x(s − t) − y(s + t)) + (x(s + t) + y(s − t))·u. The b_j must be
+/// below 32p (their negations).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn mul_by_terms<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> Fp12r {
+    from_w_sums(a, &reduce_scaled(&mul_by_terms_sums(a, bs), [1; 12]))
+}
+
+/// The 12 sums of `mul_by_terms`, in w-power order (re, im of w^0, then w^1, ...).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn mul_by_terms_sums<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> [RnsWide; 12] {
+    // per b_j: s, t, −t, s − t, s + t, −(s + t)
+    let mut ops = [[a.0[0].c0; 6]; J];
+    for j in 0..J {
+        let (s, t) = (bs[j].1.c0, bs[j].1.c1);
         let (ns, nt) = (neg(&s), neg(&t));
         ops[j] = [s, t, nt, add_nr(&s, &nt), add_nr(&s, &t), add_nr(&ns, &nt)];
     }
-    let mut w = [z; 12];
+    let mut w = [wide_zero(); 12];
     for i in 0..6 {
         let ai = &a.0[W_POWER[i]];
         let (x, y) = (&ai.c0, &ai.c1);
-        for j in 0..6 {
+        for j in 0..J {
             let [s, t, nt, s_t, spt, n_spt] = &ops[j];
-            let k = (i + j) % 6;
+            let e = bs[j].0;
+            let k = (i + e) % 6;
             let (re, im) = (2 * k, 2 * k + 1);
-            if i + j < 6 {
+            if i + e < 6 {
                 mac(&mut w[re], x, s); // xs − yt
                 mac(&mut w[re], y, nt);
                 mac(&mut w[im], x, t); // xt + ys
@@ -250,12 +271,198 @@ pub fn mul_fp12r(a: &Fp12r, b: &Fp12r) -> Fp12r {
             }
         }
     }
-    let r = reduce_scaled(&w, [1; 12]);
+    w
+}
+
+/// The Fp12 element with the reduced sums r (w-power order); `a` only lends its type.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn from_w_sums(a: &Fp12r, r: &[Rns]) -> Fp12r {
     let mut c = a.0;
     for k in 0..6 {
         c[W_POWER[k]] = Fp2r { c0: r[2 * k], c1: r[2 * k + 1] };
     }
     Fp12r(c)
+}
+
+/// The six coefficients of a in w-power order, as `mul_by_terms` takes them.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn all_terms(a: &Fp12r) -> [(usize, &Fp2r); 6] {
+    [
+        (0, &a.0[W_POWER[0]]),
+        (1, &a.0[W_POWER[1]]),
+        (2, &a.0[W_POWER[2]]),
+        (3, &a.0[W_POWER[3]]),
+        (4, &a.0[W_POWER[4]]),
+        (5, &a.0[W_POWER[5]]),
+    ]
+}
+
+// ---------------------------------------------------------------- lines (2010/354 §5; the
+// formulas and line scaling of `hybrid::line_dbl_h`, `hybrid::line_add_h`)
+
+/// The line l0 + l1·w² + l2·w³ evaluated at P.
+#[derive(Clone, Copy)]
+pub struct LineR {
+    pub l0: Fp2r,
+    pub l1: Fp2r,
+    pub l2: Fp2r,
+}
+
+/// A pair prepared for the Miller loop: Q (affine), −Q's coordinates negated where the lines
+/// need them, and P's coordinates (−xP, yP).
+#[derive(Clone, Copy)]
+pub struct PairR {
+    pub xq: Fp2r,
+    pub yq: Fp2r,
+    pub nxq: Fp2r,
+    pub nyq: Fp2r,
+    pub nxp: Rns,
+    pub yp: Rns,
+}
+
+/// The two Fp sums of the Fp2 product a·b (b1 below 32p).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn prod2(a: &Fp2r, b: &Fp2r) -> [RnsWide; 2] {
+    let nb1 = neg(&b.c1);
+    [dot(&[(&a.c0, &b.c0), (&a.c1, &nb1)]), dot(&[(&a.c0, &b.c1), (&a.c1, &b.c0)])]
+}
+
+/// a·b + c·d (b1, d1 below 32p).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn prod2_sum(a: &Fp2r, b: &Fp2r, c: &Fp2r, d: &Fp2r) -> [RnsWide; 2] {
+    let (nb1, nd1) = (neg(&b.c1), neg(&d.c1));
+    [
+        dot(&[(&a.c0, &b.c0), (&a.c1, &nb1), (&c.c0, &d.c0), (&c.c1, &nd1)]),
+        dot(&[(&a.c0, &b.c1), (&a.c1, &b.c0), (&c.c0, &d.c1), (&c.c1, &d.c0)]),
+    ]
+}
+
+/// a·x for x in Fp.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn prod_fp(a: &Fp2r, x: &Rns) -> [RnsWide; 2] {
+    [mul_wide(&a.c0, x), mul_wide(&a.c1, x)]
+}
+
+/// T ← 2T and the tangent line at P, two levels: [A = XY, B = Y², E = 12·ξZ², 3X², H = 2·YZ],
+/// then with F = 3E: X3 = 2·A(B − F), Y3 = (B + F)² − 12E², Z3 = 4·BH, line (B − E, −3X²·xP,
+/// H·yP) (B − E as a product by 1, to stay below 32p). Scalar factors enter `reduce_scaled`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn line_dbl_r(t: &mut [Fp2r; 3], k: &PairR) -> LineR {
+    let (w, s) = line_dbl_sums(t);
+    line_dbl_finish(&reduce_scaled(&w, s), t, k)
+}
+
+/// The first level of `line_dbl_r`: sums of [A = XY, B = Y², E = ξZ², X², H = YZ] and their
+/// factors [1, 1, 12, 3, 2].
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn line_dbl_sums(t: &[Fp2r; 3]) -> ([RnsWide; 10], [usize; 10]) {
+    let [x, y, z] = *t;
+    let [a0, a1] = prod2(&x, &y);
+    let [b0, b1] = prod2(&y, &y);
+    // ξZ² = (z0² − z1² − 2z0z1) + (z0² − z1² + 2z0z1)·u
+    let (nz1, z1_2) = (neg(&z.c1), add_nr(&z.c1, &z.c1));
+    let nz1_2 = add_nr(&nz1, &nz1);
+    let e0 = dot(&[(&z.c0, &z.c0), (&z.c1, &nz1), (&z.c0, &nz1_2)]);
+    let e1 = dot(&[(&z.c0, &z.c0), (&z.c1, &nz1), (&z.c0, &z1_2)]);
+    let [x0, x1] = prod2(&x, &x);
+    let [h0, h1] = prod2(&y, &z);
+    ([a0, a1, b0, b1, e0, e1, x0, x1, h0, h1], [1, 1, 1, 1, 12, 12, 3, 3, 2, 2])
+}
+
+/// The second level of `line_dbl_r` from the first's reductions r.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn line_dbl_finish(r: &[Rns], t: &mut [Fp2r; 3], k: &PairR) -> LineR {
+    let [a, b, e, x3, h] = [0, 1, 2, 3, 4].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] });
+    let ne = Fp2r { c0: neg(&e.c0), c1: neg(&e.c1) };
+    // B − F = B + 3·(−E), B + F = B + 3E, −12E
+    let ne3 = Fp2r { c0: add(&add(&ne.c0, &ne.c0), &ne.c0), c1: add(&add(&ne.c1, &ne.c1), &ne.c1) };
+    let bmf = Fp2r { c0: add(&b.c0, &ne3.c0), c1: add(&b.c1, &ne3.c1) };
+    let e3 = Fp2r { c0: add(&add(&e.c0, &e.c0), &e.c0), c1: add(&add(&e.c1, &e.c1), &e.c1) };
+    let bpf = add_fp2r(&b, &e3);
+    // 12·(−E) and 12E, operands of −12E² = E·(−12E)
+    let twelve = |v: &Rns| {
+        let v2 = add(v, v);
+        let v4 = add(&v2, &v2);
+        let v8 = add(&v4, &v4);
+        add(&v8, &v4)
+    };
+    let (ne12_0, ne12_1, e12_1) = (twelve(&ne.c0), twelve(&ne.c1), twelve(&e.c1));
+    // X3/2 = (B − F)·A (the large operand first: `prod2` negates the second's c1)
+    let [x3_0, x3_1] = prod2(&bmf, &a);
+    // Y3 = (B + F)² − 12E²: re = s0² − s1² − 12(e0² − e1²), im = 2s0s1 − 24e0e1 (s = B + F)
+    let nbpf1 = add(&neg(&b.c1), &ne3.c1); // −(B + F).c1
+    let bpf0_2 = add_nr(&bpf.c0, &bpf.c0);
+    let y3_0 = dot(&[(&bpf.c0, &bpf.c0), (&bpf.c1, &nbpf1), (&e.c0, &ne12_0), (&e.c1, &e12_1)]);
+    let y3_1 = dot(&[(&bpf.c1, &bpf0_2), (&e.c0, &ne12_1), (&e.c1, &ne12_0)]);
+    let [z3_0, z3_1] = prod2(&b, &h);
+    let one = one_fp12r().0[0].c0;
+    let l0 = [dot(&[(&b.c0, &one), (&ne.c0, &one)]), dot(&[(&b.c1, &one), (&ne.c1, &one)])];
+    let [l1_0, l1_1] = prod_fp(&x3, &k.nxp);
+    let [l2_0, l2_1] = prod_fp(&h, &k.yp);
+    let r = reduce_scaled(
+        &[x3_0, x3_1, y3_0, y3_1, z3_0, z3_1, l0[0], l0[1], l1_0, l1_1, l2_0, l2_1],
+        [2, 2, 1, 1, 4, 4, 1, 1, 1, 1, 1, 1],
+    );
+    let o = [0, 1, 2, 3, 4, 5].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] });
+    *t = [o[0], o[1], o[2]];
+    LineR { l0: o[3], l1: o[4], l2: o[5] }
+}
+
+/// T ← T + Q and the chord through T and Q at P, four levels: θ = Y − yQ·Z, λ = X − xQ·Z;
+/// D = λ², θ²; E = λD, F = Zθ², G = XD, l0 = θxQ − λyQ, l1 = −θxP, l2 = λyP; with
+/// H = E + F − 2G: X3 = λH, Y3 = θ(G − H) − YE = θ(3G − E − F) − YE, Z3 = ZE.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn line_add_r(t: &mut [Fp2r; 3], k: &PairR) -> LineR {
+    let [x, y, z] = *t;
+    let one = one_fp12r().0[0].c0;
+    // θ = Y·1 + Z·(−yQ), λ = X·1 + Z·(−xQ)
+    let [th0, th1] = {
+        let [p0, p1] = prod2(&z, &k.nyq);
+        let mut p = [p0, p1];
+        mac(&mut p[0], &y.c0, &one);
+        mac(&mut p[1], &y.c1, &one);
+        p
+    };
+    let [la0, la1] = {
+        let [p0, p1] = prod2(&z, &k.nxq);
+        let mut p = [p0, p1];
+        mac(&mut p[0], &x.c0, &one);
+        mac(&mut p[1], &x.c1, &one);
+        p
+    };
+    let r = reduce_scaled(&[th0, th1, la0, la1], [1; 4]);
+    let (th, la) = (Fp2r { c0: r[0], c1: r[1] }, Fp2r { c0: r[2], c1: r[3] });
+    let [d0, d1] = prod2(&la, &la);
+    let [s0, s1] = prod2(&th, &th);
+    let r = reduce_scaled(&[d0, d1, s0, s1], [1; 4]);
+    let (d, th2) = (Fp2r { c0: r[0], c1: r[1] }, Fp2r { c0: r[2], c1: r[3] });
+    let nla = Fp2r { c0: neg(&la.c0), c1: neg(&la.c1) };
+    let [e0, e1] = prod2(&la, &d);
+    let [f0, f1] = prod2(&z, &th2);
+    let [g0, g1] = prod2(&x, &d);
+    let [l00, l01] = prod2_sum(&th, &k.xq, &nla, &k.yq);
+    let [l10, l11] = prod_fp(&th, &k.nxp);
+    let [l20, l21] = prod_fp(&la, &k.yp);
+    let r = reduce_scaled(&[e0, e1, f0, f1, g0, g1, l00, l01, l10, l11, l20, l21], [1; 12]);
+    let o = [0, 1, 2, 3, 4, 5].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] });
+    let (e, f, g) = (o[0], o[1], o[2]);
+    let (ne, nf, ng) = (neg_fp2r(&e), neg_fp2r(&f), neg_fp2r(&g));
+    let h = add_fp2r(&add_fp2r(&e, &f), &add_fp2r(&ng, &ng)); // E + F − 2G
+    let g3 = add_fp2r(&add_fp2r(&g, &g), &g);
+    let gmh = add_fp2r(&g3, &add_fp2r(&ne, &nf)); // 3G − E − F
+    let [x3_0, x3_1] = prod2(&h, &la); // (the large operand first: `prod2` negates the second's c1)
+    let [y3_0, y3_1] = prod2_sum(&gmh, &th, &ne, &y);
+    let [z3_0, z3_1] = prod2(&z, &e);
+    let r = reduce_scaled(&[x3_0, x3_1, y3_0, y3_1, z3_0, z3_1], [1; 6]);
+    *t = [Fp2r { c0: r[0], c1: r[1] }, Fp2r { c0: r[2], c1: r[3] }, Fp2r { c0: r[4], c1: r[5] }];
+    LineR { l0: o[3], l1: o[4], l2: o[5] }
 }
 
 /// 3(x² + ξy²) − 2e as (3, the sum): x = g[x] = a + b·u, y = g[y] = c + d·u, e = g[e]:

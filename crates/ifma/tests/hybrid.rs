@@ -221,7 +221,14 @@ fn blst_fp12_one_fp() -> blst_fp {
     unsafe { (*blst_fp12_one()).fp6[0].fp2[0].fp[0] }
 }
 
-/// The public API with the IFMA backend (latency path below `MIN_PAIRS_FOR_LANES` live pairs,
+/// Which Miller loops go to the lanes: none below 9 pairs, nearly full lanes above.
+#[test]
+fn lanes_pay_off_when_nearly_full() {
+    let lanes: Vec<usize> = (1..=33).filter(|&k| lanes_pay_off(k)).collect();
+    assert_eq!(lanes, [15, 16, 21, 22, 23, 24, 27, 28, 29, 30, 31, 32, 33]);
+}
+
+/// The public API with the IFMA backend (latency path where the lanes do not pay off,
 /// lanes above, latency final exponentiation) equals blst, for random points and checks of
 /// 0..=9 pairs (some at infinity), true and false.
 #[test]
@@ -236,18 +243,20 @@ fn latency_api_equals_blst() {
         let want = reference::pairing(&p, &q);
         assert_eq!(pairing_with(i, &p, &q), want);
         assert_eq!(latency::pairing(&p, &q), want);
+        assert_eq!(latency_radix52::pairing(&p, &q), want);
         assert_eq!(reference::final_exp(&miller_loop_with(i, &[(p, q)])), want, "Miller loop");
     }
     let f = rng.fp12();
     assert_eq!(final_exp_with(i, &f), reference::final_exp(&f));
     assert_eq!(latency::final_exp(&f), reference::final_exp(&f));
+    assert_eq!(latency_radix52::final_exp(&f), reference::final_exp(&f));
     assert_eq!(final_exp_with(i, &fp12_one()), fp12_one());
     let zero = blst_fp12::default();
     assert_eq!(final_exp_with(i, &zero), reference::final_exp(&zero), "f = 0");
     // The pairing of a point with itself repeated, and of the generators.
     let (g1, g2) = unsafe { (*blst_p1_affine_generator(), *blst_p2_affine_generator()) };
     assert_eq!(pairing_with(i, &g1, &g2), reference::pairing(&g1, &g2), "generators");
-    for k in 0..=9usize {
+    for k in (0..=9usize).chain([16]) {
         // (a_j P_j, Q_j) and (-a_j P_j, Q_j) pairs: the product is 1; an odd k gets an infinity.
         let mut pairs: Vec<Pair> = Vec::new();
         while pairs.len() + 1 < k {
@@ -260,11 +269,13 @@ fn latency_api_equals_blst() {
         }
         assert!(pairing_check_with(i, &pairs), "k = {k}");
         assert!(latency::pairing_check(&pairs), "k = {k}, latency");
+        assert!(latency_radix52::pairing_check(&pairs), "k = {k}, radix-2^52 latency");
         if k >= 2 {
             let mut bad = pairs.clone();
             bad[0].1 = rng.g2();
             assert!(!pairing_check_with(i, &bad), "k = {k}, broken");
             assert!(!latency::pairing_check(&bad), "k = {k}, broken, latency");
+            assert!(!latency_radix52::pairing_check(&bad), "k = {k}, broken, radix-2^52 latency");
             assert_eq!(
                 reference::final_exp(&miller_loop_with(i, &bad)),
                 reference::final_exp(&reference::miller_loop(&bad)),

@@ -337,3 +337,25 @@ fn rns_frobenius_and_fp2_match_blst() {
     let zero = load2(&blst_fp2::default());
     assert!(unsafe { inverse_fp2r(&zero) }.is_none());
 }
+
+/// Pairings and pairing products over RNS equal blst's.
+#[test]
+fn rns_pairing_matches_blst() {
+    if !require_ifma("rns_pairing_matches_blst") {
+        return;
+    }
+    use evm384_ifma::reference;
+    use evm384_ifma::rns_pairing::pairing_product_rns;
+    let mut rng = Rng(29);
+    for k in [1usize, 2, 3] {
+        let pairs: Vec<_> = (0..k).map(|_| rng.pair()).collect();
+        let want = reference::final_exp(&reference::miller_loop(&pairs));
+        assert!(unsafe { pairing_product_rns(&pairs) } == want, "{k} pairs");
+    }
+    // e(P, Q)·e(−P, Q) = 1, with a point at infinity among the pairs
+    let (p, q) = rng.pair();
+    let mut np = p;
+    unsafe { blst_fp_cneg(&mut np.y, &p.y, true) };
+    let inf = (blst_p1_affine::default(), q);
+    assert!(unsafe { blst_fp12_is_one(&pairing_product_rns(&[(p, q), inf, (np, q)])) });
+}
