@@ -163,7 +163,7 @@ unsafe fn run(profile: bool) {
         let (a, b) = measure_pair(
             plan,
             || {
-                black_box(latency::miller_loop(black_box(&pairs[..k])));
+                black_box(latency_radix52::miller_loop(black_box(&pairs[..k])));
             },
             || {
                 black_box(rns_pairing::miller_loop_rns(black_box(&pairs[..k])));
@@ -175,7 +175,7 @@ unsafe fn run(profile: bool) {
         let (a, b) = measure_pair(
             plan,
             || {
-                black_box(latency::final_exp(&latency::miller_loop(black_box(&pairs[..k]))));
+                black_box(latency_radix52::final_exp(&latency_radix52::miller_loop(black_box(&pairs[..k]))));
             },
             || {
                 black_box(rns_pairing::pairing_product_rns(black_box(&pairs[..k])));

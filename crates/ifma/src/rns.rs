@@ -125,6 +125,8 @@ pub struct Tables {
     pub a2: [u64; 8],
     pub b1: [u64; 8],
     pub b2: [u64; 8],
+    /// r̃' from ξ: (M'/m'_j)·2^104 mod m'_j (a true ξ times it, reduced once, is r·2^52).
+    pub a3: [u64; 8],
     /// Step 4: row j = (M'/m'_j)·2^104 mod m_i over i; and (−M')·2^104 mod m_i.
     pub g: [[u64; 8]; 8],
     pub h: [u64; 8],
@@ -149,6 +151,7 @@ impl Tables {
             a2: [0; 8],
             b1: [0; 8],
             b2: [0; 8],
+            a3: [0; 8],
             g: [[0; 8]; 8],
             h: [0; 8],
             crt: [0; 8],
@@ -199,6 +202,7 @@ impl Tables {
             t.a2[i] = mulmod(pj, t.a1[i], mj);
             t.b1[i] = mulmod(minv, r52, mj);
             t.b2[i] = mulmod(pj, t.b1[i], mj);
+            t.a3[i] = mulmod(prod_mod(1, i, mj), powmod(2, 104, mj), mj);
             i += 1;
         }
         t
@@ -399,7 +403,9 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
     let mut r = [Rns { b: z, c: z }; N];
     for n in 0..N {
         xi[n] = mont2_lane(xc[n], ld(&SCALED.a1[s[n]]), qc[n], ld(&t.a2), 1); // 3. ξ_j
-        r[n].c = mont2_lane(xc[n], ld(&SCALED.b1[s[n]]), qc[n], ld(&t.b2), 1); // r·2^52 mod m'_j
+    }
+    for n in 0..N {
+        r[n].c = mont_lane(xi[n], ld(&t.a3), 1); // r·2^52 mod m'_j = ξ_j·(M'/m'_j)·2^52
     }
     for n in 0..N {
         // 4. α = ⌊Σ ξ_j/m'_j⌋ from the top 21 bits of each ξ_j (< 2^51), offset 2^−6
