@@ -2,7 +2,7 @@
 //! (`hybrid`) and blst, on dependent chains (each step waits for the previous one, as in a
 //! Miller loop or an exponentiation), measured with the project's harness (`evm384-timing`):
 //! medians and minimums per step. `cargo run --release -p evm384-ifma --example rns_micro [-- --profile]`
-//! (`--profile`: a million RNS cyclotomic squarings and nothing else, for `perf`).
+//! (`--profile`: 2,000 RNS pairings and nothing else, for `perf`).
 use evm384_ifma::bench::sample_pairs;
 use evm384_ifma::*;
 use evm384_timing::{compare_line, measure_pair, Measurement, Plan};
@@ -28,11 +28,10 @@ unsafe fn run(profile: bool) {
     let (fh, fr) = (load_fp12h(&f), load_fp12r(&f));
 
     if profile {
-        let mut v = fr;
-        for _ in 0..1_000_000 {
-            v = cyclotomic_sqr_fp12r(&v);
+        let pairs = sample_pairs(1);
+        for _ in 0..2000 {
+            black_box(rns_pairing::pairing_product_rns(black_box(&pairs)));
         }
-        black_box(v);
         return;
     }
     println!("A = blst, B = RNS (chains of {N} dependent steps, per step):");

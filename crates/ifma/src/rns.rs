@@ -1,12 +1,13 @@
-//! RNS Fp: one element of Fp held as its residues modulo 16 primes near 2^50, so that a product
-//! is lane-wise (4 IFMA, no carries between lanes) and the reduction modulo p is done once per sum
-//! of products (prototype of issue 12's part 1; measured against the radix-2^52 latency path by
-//! `examples/rns_micro`).
+//! RNS Fp, the base of the latency path: one element of Fp held as its residues modulo 16 primes
+//! near 2^50, so that a product is lane-wise (4 IFMA, no carries between lanes) and the reduction
+//! modulo p is done once per sum of products (issue 12, part 1; measured against the radix-2^52
+//! latency path by `examples/rns_micro` and `bench_native`'s `_radix52` keys).
 //!
 //! # Representation
 //! Two bases of eight primes each, B = (m_0..m_7) and B' = (m'_0..m'_7), m = 2^50 − c with the
 //! sixteen smallest such c (`MODULI_C`); M = Πm_i ≈ 2^400, M' = Πm'_j. An element a of Fp is an
-//! integer x ≡ a·M (mod p) ("RNS Montgomery form"), 0 ≤ x < 18p, stored as its residues: lane i
+//! integer x ≡ a·M (mod p) ("RNS Montgomery form"; `reduce` leaves x < 17p, `neg` at most 32p,
+//! sums what their terms add up to), stored as its residues: lane i
 //! of `b` holds x·2^52 mod m_i and lane j of `c` holds x·2^52 mod m'_j (each residue in the
 //! lane's own Montgomery form, factor 2^52, so that one IFMA pair multiplies and one `redc_lane`
 //! reduces). Residues of stored values are < 2m; operands of products need only be < 2^52.
@@ -18,14 +19,16 @@
 //! (plus a small multiple of p) in four steps, each lane-wise or an 8×8 matrix product:
 //! 1. q̂_i = x_i·(−p⁻¹)·(M/m_i)⁻¹ mod m_i (in B);
 //! 2. base extension B → B' without correction: q' = Σ q̂_i·(M/m_i) = q + βM, 0 ≤ β < 16 (the
-//!    extra βp in the result is harmless: values are kept below 18p, not below p);
-//! 3. in B': r = (x + q'·p)/M, and ξ_j = r·(M'/m'_j)⁻¹ mod m'_j;
+//!    extra βp in the result is harmless: values are kept below 17p, not below p);
+//! 3. in B': ξ_j = r·(M'/m'_j)⁻¹ mod m'_j for r = (x + q'·p)/M, then r = ξ_j·(M'/m'_j) mod m'_j;
 //! 4. base extension B' → B, exact: r = Σ ξ_j·(M'/m'_j) − αM' with α = ⌊Σ ξ_j/m'_j⌋, which
 //!    Kawamura's method computes from the top bits of the ξ_j (m'_j ≈ 2^50), exact because
 //!    r < M'/2.
 //!
 //! Bounds: a sum of K products of operands below c·p is < K·c²·p², and the result of `reduce` is
-//! < K·c²·p²/M + 16p < 17p whenever K·c² < 2^18 (p/M < 2^−19).
+//! < K·c²·p²/M + 16p < 17p whenever K·c² < 2^18 (p/M < 2^−19); `reduce_scaled` multiplies the sum
+//! by s ≤ 12 first (s·K·c² < 2^18). Every caller states its sums' bounds (`rns_tower`), and
+//! `tests/rns.rs` drives sums at the limit.
 //!
 //! Every function needs avx512f + avx512ifma (like `fp8`).
 // Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).

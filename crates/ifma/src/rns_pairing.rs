@@ -1,6 +1,7 @@
 //! The final exponentiation over RNS (`rns_tower`): blst's f^(3(p¹²−1)/r), the same chain as
-//! the latency path's (`hybrid::easy_part_h`, `hybrid::hard_part_h`; eprint 2020/875), with the
-//! exponentiations by z on Karabina's compressed squarings (prototype of issue 12's part 1).
+//! the radix-2^52 latency path's (`hybrid::easy_part_h`, `hybrid::hard_part_h`; eprint 2020/875), with the
+//! exponentiations by z on Karabina's compressed squarings; and the Miller loop (issue 12,
+//! part 1).
 //!
 //! # Exponentiation by |z| (Karabina, eprint 2010/542 §5)
 //! 63 compressed squarings keep g2..g5 of x^(2^i); the six powers at the set bits of |z|

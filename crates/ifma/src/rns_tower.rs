@@ -1,11 +1,15 @@
 //! The tower over RNS Fp (`rns`), in blst's tower (Fp2 = Fp[u]/(u²+1), Fp6 = Fp2[v]/(v³−ξ),
-//! ξ = u+1, Fp12 = Fp6[w]/(w²−v)): prototype of issue 12's part 1, the functions the
-//! measurement compares with the radix-2^52 latency path (`hybrid`).
+//! ξ = u+1, Fp12 = Fp6[w]/(w²−v)), the tower of the latency path (issue 12, part 1).
 //!
 //! Every output coefficient is one `reduce` of a sum of products: additions happen on operands
 //! (residue-wise, before the products) or inside the accumulator, never between reductions.
 //! Linear terms (the ∓2f of the cyclotomic squaring) enter the sum as products by constants, and
 //! a common scalar factor (its 3) enters `reduce_scaled`.
+//!
+//! Bounds (`rns` module comment): inputs are below 32p (what `reduce` and `neg` leave); operands
+//! built from them by additions stay below 400p, and every sum here, times its factor, stays
+//! below 2^16·p² (the largest: the Fp12 product's 12 terms of 32p·64p, the doubling line's
+//! (B + F)² − 12E² and ξZ²·12), a quarter of what `reduce` allows.
 // Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::rns::*;

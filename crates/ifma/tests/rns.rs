@@ -359,3 +359,40 @@ fn rns_pairing_matches_blst() {
     let inf = (blst_p1_affine::default(), q);
     assert!(unsafe { blst_fp12_is_one(&pairing_product_rns(&[(p, q), inf, (np, q)])) });
 }
+
+/// The tower at its input bound: operands whose representatives lie in (15p, 32p] (negations,
+/// conjugates), against blst.
+#[test]
+fn rns_tower_at_the_input_bound() {
+    if !require_ifma("rns_tower_at_the_input_bound") {
+        return;
+    }
+    use evm384_ifma::rns_tower::*;
+    let mut rng = Rng(31);
+    let (f, g) = (rng.fp12(), rng.fp12());
+    unsafe {
+        let (x, y) = (load_fp12r(&f), load_fp12r(&g));
+        let neg_all = |a: &Fp12r| Fp12r(core::array::from_fn(|i| neg_fp2r(&a.0[i])));
+        let (nx, ny) = (neg_all(&x), neg_all(&y));
+        for c in nx.0.iter() {
+            let v = rns::value_over_p(&c.c0);
+            assert!(v > 15.0, "representatives above 15p: {v}");
+        }
+        let mut want = blst_fp12::default();
+        blst_fp12_mul(&mut want, &f, &g);
+        assert!(store_fp12r(&mul_fp12r(&nx, &ny)) == want, "(−f)(−g) = fg");
+        // conj of a cyclotomic element: h's near 32p
+        let c = evm384_ifma::reference::final_exp(&f);
+        let mut cc = c;
+        blst_fp12_conjugate(&mut cc);
+        let xc = conj_fp12r(&load_fp12r(&c));
+        blst_fp12_cyclotomic_sqr(&mut want, &cc);
+        assert!(store_fp12r(&cyclotomic_sqr_fp12r(&xc)) == want, "cyclotomic squaring");
+        let got = store_fp12r(&compressed_sqr_fp12r(&xc));
+        for (a, b) in [(1, 0), (0, 2), (0, 1), (1, 2)] {
+            assert!(got.fp6[a].fp2[b] == want.fp6[a].fp2[b], "compressed squaring");
+        }
+        blst_fp12_frobenius_map(&mut want, &cc, 1);
+        assert!(store_fp12r(&frobenius_fp12r(&xc)) == want, "frobenius");
+    }
+}
