@@ -251,6 +251,16 @@ unsafe fn run(profile: bool) {
         let (a, b) = measure_pair(
             plan,
             || {
+                black_box(rns_pairing::pow_z_abs_r(black_box(&fr)));
+            },
+            || {
+                black_box(rns_pairing::pow_z_abs_gs(black_box(&fr)));
+            },
+        );
+        println!("{}", compare_line("A = pow_z_abs Karabina, B = Granger–Scott", &a, &b));
+        let (a, b) = measure_pair(
+            plan,
+            || {
                 let mut r = blst_fp::default();
                 blst_fp_inverse(&mut r, black_box(&x));
                 black_box(r);

@@ -17,7 +17,7 @@ use blst::*;
 
 /// x^|z| by Granger–Scott squarings (square and multiply).
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn pow_z_abs_gs(x: &Fp12r) -> Fp12r {
+pub fn pow_z_abs_gs(x: &Fp12r) -> Fp12r {
     let mut r = *x;
     for i in (0..63).rev() {
         r = cyclotomic_sqr_fp12r(&r);
