@@ -95,27 +95,6 @@ unsafe fn run(profile: bool) {
             },
         ),
     );
-    println!("A = radix-2^52 latency path (hybrid), B = RNS compressed (Karabina, 8 of 12 reductions):");
-    show(
-        "cyclotomic_sqr",
-        measure_pair(
-            plan,
-            || {
-                let mut v = fh;
-                for _ in 0..N {
-                    v = cyclotomic_sqr_fp12h(&v);
-                }
-                black_box(v);
-            },
-            || {
-                let mut v = fr;
-                for _ in 0..N {
-                    v = compressed_sqr_fp12r(&v);
-                }
-                black_box(v);
-            },
-        ),
-    );
     println!("A = radix-2^52 latency path (hybrid), B = RNS:");
     let pairs = sample_pairs(2);
     {
@@ -241,37 +220,13 @@ unsafe fn run(profile: bool) {
         let (a, b) = measure_pair(
             plan,
             || {
-                black_box(rns_pairing::pow_z_abs_r(black_box(&fr)));
+                black_box(pow_z_abs_h(black_box(&fh)));
             },
-            || {
-                black_box(inverse_fp2r(black_box(&fr.0[0])));
-            },
-        );
-        println!("{}", compare_line("A = pow_z_abs_r, B = inverse_fp2r", &a, &b));
-        let (a, b) = measure_pair(
-            plan,
             || {
                 black_box(rns_pairing::pow_z_abs_r(black_box(&fr)));
             },
-            || {
-                black_box(rns_pairing::pow_z_abs_gs(black_box(&fr)));
-            },
         );
-        println!("{}", compare_line("A = pow_z_abs Karabina, B = Granger–Scott", &a, &b));
-        let (a, b) = measure_pair(
-            plan,
-            || {
-                let mut r = blst_fp::default();
-                blst_fp_inverse(&mut r, black_box(&x));
-                black_box(r);
-            },
-            || {
-                let mut r = blst_fp::default();
-                blst_fp_eucl_inverse(&mut r, black_box(&x));
-                black_box(r);
-            },
-        );
-        println!("{}", compare_line("A = blst_fp_inverse, B = eucl", &a, &b));
+        println!("{}", compare_line("x^|z| (one call)", &a, &b));
     }
     show(
         "fp12_mul",

@@ -555,7 +555,7 @@ pub fn miller_loop_h(pairs: &[Pairh]) -> Fp2x8 {
 }
 
 /// f^|z| in the cyclotomic subgroup: 63 squarings, 5 multiplications.
-fn pow_z_abs_h(f: &Fp2x8) -> Fp2x8 {
+pub fn pow_z_abs_h(f: &Fp2x8) -> Fp2x8 {
     let mut r = *f;
     for i in (0..63).rev() {
         r = cyclotomic_sqr_fp12h(&r);

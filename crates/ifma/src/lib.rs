@@ -10,8 +10,8 @@
 //!   latency path before RNS, kept as `latency_radix52`, the baseline RNS is measured against).
 //! - **RNS** (the latency path): `rns` (one Fp element as its residues modulo 16 primes near
 //!   2^50, two vectors: lane-wise products, the Bajard–Imbert RNS Montgomery reduction once per
-//!   sum of products) → `rns_tower` (Fp2/Fp12, lines, Granger–Scott and Karabina squarings,
-//!   Frobenius) → `rns_pairing` (Miller loop, final exponentiation on compressed squarings).
+//!   sum of products) → `rns_tower` (Fp12 products, lines, Granger–Scott squaring, Frobenius)
+//!   → `rns_pairing` (Miller loop, final exponentiation).
 //!
 //! This file: runtime dispatch, the public API, `reference` = blst, `engine` = the 8-lane engine
 //! forced, `latency` = the RNS latency path forced, `latency_radix52` = the previous latency path

@@ -1,53 +1,22 @@
 //! The final exponentiation over RNS (`rns_tower`): blst's f^(3(p¹²−1)/r), the same chain as
-//! the radix-2^52 latency path's (`hybrid::easy_part_h`, `hybrid::hard_part_h`; eprint 2020/875), with the
-//! exponentiations by z on Karabina's compressed squarings; and the Miller loop (issue 12,
-//! part 1).
-//!
-//! # Exponentiation by |z| (Karabina, eprint 2010/542 §5)
-//! 63 compressed squarings keep g2..g5 of x^(2^i); the six powers at the set bits of |z|
-//! (i = 16, 48, 57, 60, 62, 63) are decompressed together — g1 = (ξg5² + 3g4² − 2g3)/(4g2),
-//! g0 = ξ(2g1² + g2g5 − 3g3g4) + 1, one Fp2 inversion for the six denominators by Montgomery's
-//! trick — and multiplied (5 products). A zero denominator (g2 = 0: x = 1, or a power of
-//! negligible probability) sends that exponentiation to Granger–Scott squarings instead.
+//! the radix-2^52 latency path's (`hybrid::easy_part_h`, `hybrid::hard_part_h`; eprint
+//! 2020/875), the exponentiations by z on Granger–Scott squarings (Karabina's measured slower:
+//! `rns_tower::cyclotomic_sqr_fp12r`); and the Miller loop (issue 12, part 1).
 // Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::consts::Z_ABS;
 use crate::rns_tower::*;
 use blst::*;
 
-/// x^|z| by Granger–Scott squarings (square and multiply).
+/// x^|z| for x in the cyclotomic subgroup: 63 Granger–Scott squarings, 5 products.
 #[target_feature(enable = "avx512f,avx512ifma")]
-pub fn pow_z_abs_gs(x: &Fp12r) -> Fp12r {
+pub fn pow_z_abs_r(x: &Fp12r) -> Fp12r {
     let mut r = *x;
     for i in (0..63).rev() {
         r = cyclotomic_sqr_fp12r(&r);
         if (Z_ABS >> i) & 1 == 1 {
             r = mul_fp12r(&r, x);
         }
-    }
-    r
-}
-
-/// x^|z| for x in the cyclotomic subgroup (module comment).
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn pow_z_abs_r(x: &Fp12r) -> Fp12r {
-    let mut c = *x;
-    let mut saved = [c; 6];
-    let mut n = 0;
-    for i in 1..64 {
-        c = compressed_sqr_fp12r(&c);
-        if (Z_ABS >> i) & 1 == 1 {
-            saved[n] = c;
-            n += 1;
-        }
-    }
-    debug_assert_eq!(n, 6);
-    if !decompress6(&mut saved) {
-        return pow_z_abs_gs(x);
-    }
-    let mut r = saved[0];
-    for s in &saved[1..] {
-        r = mul_fp12r(&r, s);
     }
     r
 }

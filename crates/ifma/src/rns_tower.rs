@@ -33,9 +33,6 @@ struct Consts {
     neg_two_thirds: [[u64; 8]; 2],
     third: [[u64; 8]; 2],
     one: [[u64; 8]; 2],
-    /// −2 and 4: Karabina's decompression.
-    neg_two: [[u64; 8]; 2],
-    four: [[u64; 8]; 2],
     /// Frobenius: γ_k = ξ^(k(p−1)/6) for the coefficient of w^k, as (re, im, −re).
     frob: [[[[u64; 8]; 2]; 3]; 6],
 }
@@ -71,19 +68,7 @@ fn consts() -> &'static Consts {
             unsafe { blst_fp_cneg(&mut neg_re, &g[0], true) };
             [residues(&g[0]), residues(&g[1]), residues(&neg_re)]
         });
-        Consts {
-            neg_two_thirds: residues(&neg_two_thirds),
-            third: residues(&third),
-            one: residues(&fp(1)),
-            neg_two: {
-                let mut r = blst_fp::default();
-                // SAFETY: blst reads and writes a field element.
-                unsafe { blst_fp_cneg(&mut r, &fp(2), true) };
-                residues(&r)
-            },
-            four: residues(&fp(4)),
-            frob,
-        }
+        Consts { neg_two_thirds: residues(&neg_two_thirds), third: residues(&third), one: residues(&fp(1)), frob }
     })
 }
 
@@ -104,9 +89,8 @@ fn dot(terms: &[(&Rns, &Rns)]) -> RnsWide {
     w
 }
 
-// ---------------------------------------------------------------- Fp2 (reduced after each
-// operation: the outputs of `mul_fp2r`, `sqr_fp2r` and `normalize_fp2r` are below 17p; `add_fp2r`
-// adds bounds; `neg_fp2r` needs an input below 32p)
+// ---------------------------------------------------------------- Fp2 (`add_fp2r` adds bounds;
+// `neg_fp2r` needs an input below 32p)
 
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
@@ -118,56 +102,6 @@ pub fn add_fp2r(a: &Fp2r, b: &Fp2r) -> Fp2r {
 #[inline]
 pub fn neg_fp2r(a: &Fp2r) -> Fp2r {
     Fp2r { c0: neg(&a.c0), c1: neg(&a.c1) }
-}
-
-/// a·b = (a0b0 − a1b1) + (a0b1 + a1b0)·u (b1 < 32p).
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-pub fn mul_fp2r(a: &Fp2r, b: &Fp2r) -> Fp2r {
-    let nb1 = neg(&b.c1);
-    let re = dot(&[(&a.c0, &b.c0), (&a.c1, &nb1)]);
-    let im = dot(&[(&a.c0, &b.c1), (&a.c1, &b.c0)]);
-    let r = reduce_scaled(&[re, im], [1; 2]);
-    Fp2r { c0: r[0], c1: r[1] }
-}
-
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-pub fn sqr_fp2r(a: &Fp2r) -> Fp2r {
-    mul_fp2r(a, a)
-}
-
-/// ξ·a = (a0 − a1) + (a0 + a1)·u (a1 < 32p; the sum of the bounds, not reduced).
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-pub fn mul_by_xi_fp2r(a: &Fp2r) -> Fp2r {
-    Fp2r { c0: add(&a.c0, &neg(&a.c1)), c1: add(&a.c0, &a.c1) }
-}
-
-/// The same element below 17p (a product by 1; any input below 2^9·p).
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-pub fn normalize_fp2r(a: &Fp2r) -> Fp2r {
-    let one = konst(&consts().one);
-    let r = reduce_scaled(&[mul_wide(&a.c0, &one), mul_wide(&a.c1, &one)], [1; 2]);
-    Fp2r { c0: r[0], c1: r[1] }
-}
-
-/// 1/a = conj(a)/(a0² + a1²), the Fp inversion by blst (binary extended Euclid); `None` for
-/// a = 0.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn inverse_fp2r(a: &Fp2r) -> Option<Fp2r> {
-    let n = to_fp(&reduce(&dot(&[(&a.c0, &a.c0), (&a.c1, &a.c1)])));
-    if n == blst_fp::default() {
-        return None;
-    }
-    let mut n_inv = blst_fp::default();
-    // SAFETY: blst reads n, writes n_inv. Variable time (public inputs: module comment of `lib`).
-    unsafe { blst_fp_eucl_inverse(&mut n_inv, &n) };
-    let n_inv = from_fp(&n_inv);
-    let na1 = neg(&a.c1);
-    let r = reduce_scaled(&[mul_wide(&a.c0, &n_inv), mul_wide(&na1, &n_inv)], [1; 2]);
-    Some(Fp2r { c0: r[0], c1: r[1] })
 }
 
 // ---------------------------------------------------------------- Fp12
@@ -500,7 +434,12 @@ fn prod_sum(g: &[Fp2r; 6], x: usize, y: usize, e: usize, times_xi: bool, k13: &R
     }
 }
 
-/// Granger–Scott cyclotomic squaring (eprint 2009/565, §3.2; blst's `cyclotomic_sqr_fp12`):
+/// Granger–Scott cyclotomic squaring (eprint 2009/565, §3.2; blst's `cyclotomic_sqr_fp12`).
+/// Karabina's compressed squaring (eprint 2010/542) needs 8 reductions instead of 12, but
+/// decompressing the six powers of an exponentiation by |z| (one Fp inversion, ~100 reductions)
+/// cost more than it saved: 19.8 against 17.4 µs an exponentiation
+/// (`results/intel-r-xeon-r-processor-f6m167-2026-11-25-rns-micro.txt`).
+///
 /// three Fp4 squarings (x + y·s)² = (x² + ξy²) + 2xy·s over the pairs (g0, h1), (h0, g2),
 /// (g1, h2), then 3t ∓ 2f: g's from `sqr_xi_sum`, h's from `prod_sum`. 12 reductions.
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -522,29 +461,6 @@ pub fn cyclotomic_sqr_fp12r(f: &Fp12r) -> Fp12r {
     Fp12r(r)
 }
 
-/// Karabina's compressed cyclotomic squaring (eprint 2010/542 §4; Aranha, Karabina, Longa,
-/// Gebotys, López, eprint 2010/526 §5.2) on the compressed form (g2, g3, g4, g5) = (h0, g2, g1,
-/// h2) in blst's names: h2 = 3·2ξ·g4g5 + 2g2, h3 = 3(g4² + ξg5²) − 2g3, h4 = 3(g2² + ξg3²) − 2g4,
-/// h5 = 3·2·g2g3 + 2g5 — four of Granger–Scott's six outputs, on the same inputs: 8 reductions
-/// instead of 12. g0 and h1 (Karabina's g0, g1) are left stale (`decompress`).
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn compressed_sqr_fp12r(f: &Fp12r) -> Fp12r {
-    let k = consts();
-    let (k23, k13) = (konst(&k.neg_two_thirds), konst(&k.third));
-    let g = &f.0;
-    let [w0, w1] = sqr_xi_sum(g, 3, 2, 1, &k23); // g1
-    let [w2, w3] = sqr_xi_sum(g, 1, 5, 2, &k23); // g2
-    let [v0, v1] = prod_sum(g, 1, 5, 3, true, &k13); // h0
-    let [v2, v3] = prod_sum(g, 3, 2, 5, false, &k13); // h2
-    let o = reduce_scaled(&[w0, w1, w2, w3, v0, v1, v2, v3], [3, 3, 3, 3, 6, 6, 6, 6]);
-    let mut r = *g;
-    r[1] = Fp2r { c0: o[0], c1: o[1] };
-    r[2] = Fp2r { c0: o[2], c1: o[3] };
-    r[3] = Fp2r { c0: o[4], c1: o[5] };
-    r[5] = Fp2r { c0: o[6], c1: o[7] };
-    Fp12r(r)
-}
-
 // ---------------------------------------------------------------- blst values in and out
 
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -563,127 +479,3 @@ pub fn store_fp12r(a: &Fp12r) -> blst_fp12 {
     }
     f
 }
-
-// ---------------------------------------------------------------- Karabina's decompression
-
-/// Karabina's (g0, g1, g2, g3, g4, g5) are blst's (g0, h1, h0, g2, g1, h2): `Fp12r` indices.
-const KARABINA: [usize; 6] = [0, 4, 3, 2, 1, 5];
-
-/// Fills g0 and g1 (Karabina's names) of six compressed values whose g2..g5 are valid
-/// (eprint 2010/542 §5): g1 = (ξg5² + 3g4² − 2g3)/(4g2), g0 = ξ(2g1² + g2g5 − 3g3g4) + 1, the
-/// six denominators inverted at once (Montgomery's trick: one Fp2 inversion). Each stage is one
-/// batch of reductions across the six. False if a denominator is zero (g2 = 0; nothing written).
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn decompress6(xs: &mut [Fp12r; 6]) -> bool {
-    let k = consts();
-    let (kn2, k4, one) = (konst(&k.neg_two), konst(&k.four), konst(&k.one));
-    let g = |n: usize, i: usize| xs[n].0[KARABINA[i]];
-    // numerators and denominators: with g5 = a + b·u, g4 = c + d·u, g3 = e + f·u,
-    // ξg5² + 3g4² − 2g3 = (a² − b² − 2ab + 3c² − 3d² − 2e) + (a² − b² + 2ab + 6cd − 2f)·u
-    let mut w = [wide_zero(); 24];
-    for n in 0..6 {
-        let (g5, g4, g3, g2) = (g(n, 5), g(n, 4), g(n, 3), g(n, 2));
-        let (a, b, c, d) = (&g5.c0, &g5.c1, &g4.c0, &g4.c1);
-        let nb = neg(b);
-        let nb2 = add_nr(&nb, &nb);
-        let b2 = add_nr(b, b);
-        let c3 = add_nr(&add(c, c), c);
-        let nd = neg(d);
-        let nd3 = add_nr(&add(&nd, &nd), &nd);
-        let d3 = add(&add(d, d), d);
-        let d6 = add_nr(&d3, &d3);
-        w[4 * n] = dot(&[(a, a), (b, &nb), (a, &nb2), (c, &c3), (d, &nd3), (&g3.c0, &kn2)]);
-        w[4 * n + 1] = dot(&[(a, a), (b, &nb), (a, &b2), (c, &d6), (&g3.c1, &kn2)]);
-        w[4 * n + 2] = mul_wide(&g2.c0, &k4);
-        w[4 * n + 3] = mul_wide(&g2.c1, &k4);
-    }
-    let r = reduce_scaled(&w, [1; 24]);
-    let num: [Fp2r; 6] = core::array::from_fn(|n| Fp2r { c0: r[4 * n], c1: r[4 * n + 1] });
-    let den: [Fp2r; 6] = core::array::from_fn(|n| Fp2r { c0: r[4 * n + 2], c1: r[4 * n + 3] });
-    // prefix and suffix products side by side, then e_n = Π_{m≠n} den_m
-    let (mut pre, mut suf) = (den, den);
-    for n in 1..6 {
-        let [p, s] = mul2_fp2r([(&pre[n - 1], &den[n]), (&suf[6 - n], &den[5 - n])]);
-        pre[n] = p;
-        suf[5 - n] = s;
-    }
-    let Some(inv) = inverse_fp2r(&pre[5]) else {
-        return false;
-    };
-    let mut e = den;
-    e[0] = suf[1];
-    e[5] = pre[4];
-    let mid = mul4_fp2r([(&pre[0], &suf[2]), (&pre[1], &suf[3]), (&pre[2], &suf[4]), (&pre[3], &suf[5])]);
-    e[1..5].copy_from_slice(&mid);
-    // 1/den_n = e_n/Π den, then g1 = num·(1/den)
-    let inv_den = mul6_fp2r(core::array::from_fn(|n| (&e[n], &inv)));
-    let g1 = mul6_fp2r(core::array::from_fn(|n| (&num[n], &inv_den[n])));
-    // g0 = ξ(2g1² + g2g5 − 3g3g4) + 1 with g1 = a + b·u, g2 = c + d·u, g5 = e + f·u,
-    // g3 = h + i·u, g4 = j + k·u:
-    // re = a(2a + 4nb) + b(2nb) + c(e + nf) + d(nf + ne) + h·3(k + nj) + i·3(k + j) + 1,
-    // im = a(2a + 4b) + b(2nb) + c(e + f) + d(e + nf) + h·3(nj + nk) + i·3(k + nj)
-    let mut w = [wide_zero(); 12];
-    for n in 0..6 {
-        let (a, b) = (&g1[n].c0, &g1[n].c1);
-        let (g2, g5, g3, g4) = (g(n, 2), g(n, 5), g(n, 3), g(n, 4));
-        let (c, d, e, f, h, i, j, kk) = (&g2.c0, &g2.c1, &g5.c0, &g5.c1, &g3.c0, &g3.c1, &g4.c0, &g4.c1);
-        let (nb, ne, nf, nj, nk) = (neg(b), neg(e), neg(f), neg(j), neg(kk));
-        let a2 = add(a, a);
-        let (nb2, b2) = (add(&nb, &nb), add(b, b));
-        let (nb4, b4) = (add(&nb2, &nb2), add(&b2, &b2));
-        let x3 = |p: &Rns, q: &Rns| {
-            let s = add(p, q);
-            add_nr(&add(&s, &s), &s)
-        };
-        let re = dot(&[
-            (a, &add_nr(&a2, &nb4)),
-            (b, &nb2),
-            (c, &add_nr(e, &nf)),
-            (d, &add_nr(&nf, &ne)),
-            (h, &x3(kk, &nj)),
-            (i, &x3(kk, j)),
-            (&one, &one),
-        ]);
-        let im = dot(&[
-            (a, &add_nr(&a2, &b4)),
-            (b, &nb2),
-            (c, &add_nr(e, f)),
-            (d, &add_nr(e, &nf)),
-            (h, &x3(&nj, &nk)),
-            (i, &x3(kk, &nj)),
-        ]);
-        w[2 * n] = re;
-        w[2 * n + 1] = im;
-    }
-    let g0 = reduce_scaled(&w, [1; 12]);
-    for n in 0..6 {
-        xs[n].0[KARABINA[1]] = g1[n];
-        xs[n].0[KARABINA[0]] = Fp2r { c0: g0[2 * n], c1: g0[2 * n + 1] };
-    }
-    true
-}
-
-/// Products a·b of Fp2 pairs, one batch of reductions.
-macro_rules! mul_fp2r_batch {
-    ($name:ident, $n:literal, $n2:literal) => {
-        #[target_feature(enable = "avx512f,avx512ifma")]
-        #[inline]
-        fn $name(p: [(&Fp2r, &Fp2r); $n]) -> [Fp2r; $n] {
-            let mut w = [wide_zero(); $n2];
-            for (k, (a, b)) in p.iter().enumerate() {
-                let nb1 = neg(&b.c1);
-                w[2 * k] = dot(&[(&a.c0, &b.c0), (&a.c1, &nb1)]);
-                w[2 * k + 1] = dot(&[(&a.c0, &b.c1), (&a.c1, &b.c0)]);
-            }
-            let r = reduce_scaled(&w, [1; $n2]);
-            let mut out = [*p[0].0; $n];
-            for k in 0..$n {
-                out[k] = Fp2r { c0: r[2 * k], c1: r[2 * k + 1] };
-            }
-            out
-        }
-    };
-}
-mul_fp2r_batch!(mul2_fp2r, 2, 4);
-mul_fp2r_batch!(mul4_fp2r, 4, 8);
-mul_fp2r_batch!(mul6_fp2r, 6, 12);
