@@ -406,13 +406,13 @@ pub mod latency_radix52 {
 
 /// Does dealing k live pairs over the 8 lanes (⌈k/8⌉ pairs a lane) beat the latency path (the
 /// pairs one after the other)? The lanes' Miller loop costs about as much for 1..8 pairs a lane
-/// as for 8, ~5.8 latency-path pairs plus ~3.3 per further pair a lane (`examples/rns_micro`,
-/// 2026-11-25, Intel Xeon: 8-lane engine 520/835 µs for 1/2 pairs a lane, RNS 27 + 54.6 µs a
-/// pair): the lanes pay off when they are nearly full.
+/// as for 8 (`examples/rns_micro`, `results/intel-r-xeon-r-processor-f6m167-2026-11-25-rns-micro.txt`:
+/// 8-lane engine ~505 / ~820 µs for 1 / 2 pairs a lane, RNS ~27 + 49 µs a pair): the lanes pay
+/// off only when they are nearly full, from 23 pairs.
 pub fn lanes_pay_off(k: usize) -> bool {
     let j = k.div_ceil(LANES);
-    // in µs of that measurement: lanes 205 + 315·j against latency path 27 + 54.6·k
-    k > LANES && 2050 + 3150 * j < 270 + 546 * k
+    // in 0.1 µs of that measurement: lanes 190 + 315·j against the latency path 27 + 49·k
+    k > LANES && 1900 + 3150 * j < 270 + 490 * k
 }
 
 fn live_pairs(pairs: &[Pair]) -> usize {

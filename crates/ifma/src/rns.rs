@@ -140,6 +140,8 @@ pub struct Tables {
     pub limb: [[[u64; 8]; 8]; 2],
     /// Residues of 32p, plus 2m (negation: 32p − x for x < 32p, residues kept positive).
     pub neg: [[u64; 8]; 2],
+    /// The same for 64p (`neg64`).
+    pub neg64: [[u64; 8]; 2],
 }
 
 impl Tables {
@@ -160,6 +162,7 @@ impl Tables {
             crt: [0; 8],
             limb: [[[0; 8]; 8]; 2],
             neg: [[0; 8]; 2],
+            neg64: [[0; 8]; 2],
         };
         let mut k = 0;
         while k < 2 {
@@ -170,6 +173,7 @@ impl Tables {
                 t.mu[k][l] = neg_inv52(m);
                 t.cf[k][l] = MODULI_C[8 * k + l];
                 t.neg[k][l] = mulmod(mulmod(32, p_mod(m), m), powmod(2, 52, m), m) + 2 * m;
+                t.neg64[k][l] = mulmod(mulmod(64, p_mod(m), m), powmod(2, 52, m), m) + 2 * m;
                 let mut j = 0;
                 while j < 8 {
                     t.limb[k][j][l] = powmod(2, 52 * j as u64 + 104, m);
@@ -456,6 +460,14 @@ pub fn add_nr(x: &Rns, y: &Rns) -> Rns {
 pub fn neg(x: &Rns) -> Rns {
     let t = &TABLES;
     Rns { b: fold2m(_mm512_sub_epi64(ld(&t.neg[0]), x.b), 0), c: fold2m(_mm512_sub_epi64(ld(&t.neg[1]), x.c), 1) }
+}
+
+/// 64p − x for x < 64p.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn neg64(x: &Rns) -> Rns {
+    let t = &TABLES;
+    Rns { b: fold2m(_mm512_sub_epi64(ld(&t.neg64[0]), x.b), 0), c: fold2m(_mm512_sub_epi64(ld(&t.neg64[1]), x.c), 1) }
 }
 
 /// x − y = x + (32p − y) for y < 32p.

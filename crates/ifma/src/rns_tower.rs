@@ -169,7 +169,7 @@ pub fn mul_by_line_fp12r(a: &Fp12r, l: &LineR) -> Fp12r {
 /// a·Σ b_j·w^(e_j) for the listed terms (w-power, coefficient): c_k = Σ a_i·b_j over i + e_j = k,
 /// times ξ where i + e_j = k + 6. With a_i = x + y·u, b_j = s + t·u: a_i·b_j = (xs − yt) +
 /// (xt + ys)·u and ξ·a_i·b_j = (x(s − t) − y(s + t)) + (x(s + t) + y(s − t))·u. The b_j must be
-/// below 32p (their negations).
+/// below 64p (their negations), the a_i below 32p.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn mul_by_terms<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> Fp12r {
@@ -180,11 +180,11 @@ fn mul_by_terms<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> Fp12r {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn mul_by_terms_sums<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> [RnsWide; 12] {
-    // per b_j: s, t, −t, s − t, s + t, −(s + t)
+    // per b_j: s, t, −t, s − t, s + t, −(s + t) (negations from 64p: b_j below 64p)
     let mut ops = [[a.0[0].c0; 6]; J];
     for j in 0..J {
         let (s, t) = (bs[j].1.c0, bs[j].1.c1);
-        let (ns, nt) = (neg(&s), neg(&t));
+        let (ns, nt) = (neg64(&s), neg64(&t));
         ops[j] = [s, t, nt, add_nr(&s, &nt), add_nr(&s, &t), add_nr(&ns, &nt)];
     }
     let mut w = [wide_zero(); 12];
@@ -288,7 +288,7 @@ fn prod_fp(a: &Fp2r, x: &Rns) -> [RnsWide; 2] {
 
 /// T ← 2T and the tangent line at P, two levels: [A = XY, B = Y², E = 12·ξZ², 3X², H = 2·YZ],
 /// then with F = 3E: X3 = 2·A(B − F), Y3 = (B + F)² − 12E², Z3 = 4·BH, line (B − E, −3X²·xP,
-/// H·yP) (B − E as a product by 1, to stay below 32p). Scalar factors enter `reduce_scaled`.
+/// H·yP) (B − E left unreduced, below 49p). Scalar factors enter `reduce_scaled`.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn line_dbl_r(t: &mut [Fp2r; 3], k: &PairR) -> LineR {
     let (w, s) = line_dbl_sums(t);
@@ -340,17 +340,14 @@ fn line_dbl_finish(r: &[Rns], t: &mut [Fp2r; 3], k: &PairR) -> LineR {
     let y3_0 = dot(&[(&bpf.c0, &bpf.c0), (&bpf.c1, &nbpf1), (&e.c0, &ne12_0), (&e.c1, &e12_1)]);
     let y3_1 = dot(&[(&bpf.c1, &bpf0_2), (&e.c0, &ne12_1), (&e.c1, &ne12_0)]);
     let [z3_0, z3_1] = prod2(&b, &h);
-    let one = one_fp12r().0[0].c0;
-    let l0 = [dot(&[(&b.c0, &one), (&ne.c0, &one)]), dot(&[(&b.c1, &one), (&ne.c1, &one)])];
+    let l0 = add_fp2r(&b, &ne); // B − E, below 49p: not reduced (`mul_by_terms` takes < 64p)
     let [l1_0, l1_1] = prod_fp(&x3, &k.nxp);
     let [l2_0, l2_1] = prod_fp(&h, &k.yp);
-    let r = reduce_scaled(
-        &[x3_0, x3_1, y3_0, y3_1, z3_0, z3_1, l0[0], l0[1], l1_0, l1_1, l2_0, l2_1],
-        [2, 2, 1, 1, 4, 4, 1, 1, 1, 1, 1, 1],
-    );
-    let o = [0, 1, 2, 3, 4, 5].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] });
+    let r =
+        reduce_scaled(&[x3_0, x3_1, y3_0, y3_1, z3_0, z3_1, l1_0, l1_1, l2_0, l2_1], [2, 2, 1, 1, 4, 4, 1, 1, 1, 1]);
+    let o = [0, 1, 2, 3, 4].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] });
     *t = [o[0], o[1], o[2]];
-    LineR { l0: o[3], l1: o[4], l2: o[5] }
+    LineR { l0, l1: o[3], l2: o[4] }
 }
 
 /// T ← T + Q and the chord through T and Q at P, four levels: θ = Y − yQ·Z, λ = X − xQ·Z;
@@ -438,7 +435,8 @@ fn prod_sum(g: &[Fp2r; 6], x: usize, y: usize, e: usize, times_xi: bool, k13: &R
 /// Karabina's compressed squaring (eprint 2010/542) needs 8 reductions instead of 12, but
 /// decompressing the six powers of an exponentiation by |z| (one Fp inversion, ~100 reductions)
 /// cost more than it saved: 19.8 against 17.4 µs an exponentiation
-/// (`results/intel-r-xeon-r-processor-f6m167-2026-11-25-rns-micro.txt`).
+/// (`results/intel-r-xeon-r-processor-f6m167-2026-11-25-rns-micro-karabina.txt`, the last commit
+/// with both).
 ///
 /// three Fp4 squarings (x + y·s)² = (x² + ξy²) + 2xy·s over the pairs (g0, h1), (h0, g2),
 /// (g1, h2), then 3t ∓ 2f: g's from `sqr_xi_sum`, h's from `prod_sum`. 12 reductions.
