@@ -1,19 +1,52 @@
-//! Issue 12, part 1: the RNS prototype (`rns`, `rns_tower`) against the radix-2^52 latency path
-//! (`hybrid`) and blst, on dependent chains (each step waits for the previous one, as in a
-//! Miller loop or an exponentiation), measured with the project's harness (`evm384-timing`):
-//! medians and minimums per step. `cargo run --release -p evm384-ifma --example rns_micro [-- --profile]`
-//! (`--profile`: 2,000 RNS pairings and nothing else, for `perf`).
+//! Issue 12, part 1: the RNS latency path (`rns`, `rns_tower`, `rns_pairing`) against the
+//! radix-2^52 one (`hybrid`) and blst, step by step and whole, and the 8-lane engine against the
+//! RNS path for k-pair Miller loops (`lanes_pay_off`); measured with the project's harness
+//! (`evm384-timing`): medians and minimums. "chain": 64 dependent steps (each waits for the
+//! previous one, as in a Miller loop or an exponentiation), per step; "one call": independent
+//! calls. `cargo run --release -p evm384-ifma --example rns_micro [-- --profile]` (`--profile`:
+//! 2,000 RNS pairings and nothing else, for `perf`).
 use evm384_ifma::bench::sample_pairs;
 use evm384_ifma::*;
-use evm384_timing::{compare_line, measure_pair, Measurement, Plan};
+use evm384_timing::{compare_line, measure_pair, Plan};
 use std::hint::black_box;
 
 /// Steps per chain.
 const N: usize = 64;
 
-fn show(name: &str, (a, b): (Measurement, Measurement)) {
-    let (a, b) = (a.per(N as f64), b.per(N as f64));
-    println!("{}", compare_line(name, &a, &b));
+/// A and B measured together, per call.
+fn one<T, U>(name: &str, mut a: impl FnMut() -> T, mut b: impl FnMut() -> U) {
+    let (ma, mb) = measure_pair(
+        Plan::QUICK,
+        || {
+            black_box(a());
+        },
+        || {
+            black_box(b());
+        },
+    );
+    println!("{}", compare_line(name, &ma, &mb));
+}
+
+/// A and B measured together on chains of N dependent steps, per step.
+fn chain<T: Copy, U: Copy>(name: &str, a0: T, mut a: impl FnMut(T) -> T, b0: U, mut b: impl FnMut(U) -> U) {
+    let (ma, mb) = measure_pair(
+        Plan::QUICK,
+        || {
+            let mut v = a0;
+            for _ in 0..N {
+                v = a(v);
+            }
+            black_box(v);
+        },
+        || {
+            let mut v = b0;
+            for _ in 0..N {
+                v = b(v);
+            }
+            black_box(v);
+        },
+    );
+    println!("{}", compare_line(name, &ma.per(N as f64), &mb.per(N as f64)));
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -21,253 +54,78 @@ fn show(name: &str, (a, b): (Measurement, Measurement)) {
 unsafe fn run(profile: bool) {
     use blst::*;
     use evm384_ifma::{hybrid::*, rns, rns_pairing, rns_tower::*};
-    let plan = Plan::QUICK;
-    let f = reference::final_exp(&reference::miller_loop(&sample_pairs(1)));
-    let (x, y) = (f.fp6[0].fp2[0].fp[0], f.fp6[0].fp2[1].fp[0]);
-    let (xr, yr) = (rns::from_fp(&x), rns::from_fp(&y));
-    let (fh, fr) = (load_fp12h(&f), load_fp12r(&f));
-
+    let pairs = sample_pairs(16);
     if profile {
-        let pairs = sample_pairs(1);
         for _ in 0..2000 {
-            black_box(rns_pairing::pairing_product_rns(black_box(&pairs)));
+            black_box(rns_pairing::pairing_product_rns(black_box(&pairs[..1])));
         }
         return;
     }
-    println!("A = blst, B = RNS (chains of {N} dependent steps, per step):");
-    show(
-        "fp_mul",
-        measure_pair(
-            plan,
-            || {
-                let mut v = x;
-                for _ in 0..N {
-                    blst_fp_mul(&mut v, &v, &y);
-                }
-                black_box(v);
-            },
-            || {
-                let mut v = xr;
-                for _ in 0..N {
-                    v = rns::mul(&v, &yr);
-                }
-                black_box(v);
-            },
-        ),
-    );
-    show(
-        "cyclotomic_sqr",
-        measure_pair(
-            plan,
-            || {
-                let mut v = f;
-                for _ in 0..N {
-                    blst_fp12_cyclotomic_sqr(&mut v, &v);
-                }
-                black_box(v);
-            },
-            || {
-                let mut v = fr;
-                for _ in 0..N {
-                    v = cyclotomic_sqr_fp12r(&v);
-                }
-                black_box(v);
-            },
-        ),
-    );
-    show(
-        "fp12_mul",
-        measure_pair(
-            plan,
-            || {
-                let mut v = f;
-                for _ in 0..N {
-                    blst_fp12_mul(&mut v, &v, &f);
-                }
-                black_box(v);
-            },
-            || {
-                let mut v = fr;
-                for _ in 0..N {
-                    v = mul_fp12r(&v, &fr);
-                }
-                black_box(v);
-            },
-        ),
-    );
-    println!("A = radix-2^52 latency path (hybrid), B = RNS:");
-    let pairs = sample_pairs(2);
-    {
-        let kh = load_pairh(&pairs[0].0, &pairs[0].1);
-        let kr = rns_pairing::load_pair_r(&pairs[0].0, &pairs[0].1);
-        let (a, b) = measure_pair(
-            plan,
-            || {
-                let mut t = kh.q;
-                black_box(line_dbl_h(&mut t, black_box(&kh)));
-            },
-            || {
-                let mut t = [kr.xq, kr.yq, one_fp12r().0[0]];
-                black_box(line_dbl_r(&mut t, black_box(&kr)));
-            },
-        );
-        println!("{}", compare_line("line_dbl (one call)", &a, &b));
-        let mut th = kh.q;
-        let lh = line_dbl_h(&mut th, &kh);
-        let mut tr = [kr.xq, kr.yq, one_fp12r().0[0]];
-        let lr = line_dbl_r(&mut tr, &kr);
-        let (a, b) = measure_pair(
-            plan,
-            || {
-                black_box(mul_by_line_fp12h(black_box(&fh), &lh));
-            },
-            || {
-                black_box(mul_by_line_fp12r(black_box(&fr), &lr));
-            },
-        );
-        println!("{}", compare_line("mul_by_line (one call)", &a, &b));
-        let (a, b) = measure_pair(
-            plan,
-            || {
-                black_box(sqr_fp12h(black_box(&fh)));
-            },
-            || {
-                black_box(mul_fp12r(black_box(&fr), &fr));
-            },
-        );
-        println!("{}", compare_line("fp12 sqr (one call)", &a, &b));
-    }
-    for (name, k) in [("miller_loop 1 pair", 1), ("miller_loop 2 pairs", 2)] {
-        let (a, b) = measure_pair(
-            plan,
-            || {
-                black_box(latency_radix52::miller_loop(black_box(&pairs[..k])));
-            },
-            || {
-                black_box(rns_pairing::miller_loop_rns(black_box(&pairs[..k])));
-            },
-        );
-        println!("{}", compare_line(name, &a, &b));
-    }
+    let ml = reference::miller_loop(&pairs[..1]);
+    let f = reference::final_exp(&ml);
+    let (x, y) = (f.fp6[0].fp2[0].fp[0], f.fp6[0].fp2[1].fp[0]);
+    let (xr, yr) = (rns::from_fp(&x), rns::from_fp(&y));
+    let (fh, fr) = (load_fp12h(&f), load_fp12r(&f));
+    // SAFETY (the three closures): blst reads and writes field elements.
+    let fp_mul = |mut v: blst_fp| unsafe {
+        blst_fp_mul(&mut v, &v, &y);
+        v
+    };
+    let fp12_mul = |mut v: blst_fp12| unsafe {
+        blst_fp12_mul(&mut v, &v, &f);
+        v
+    };
+    let cyc_sqr = |mut v: blst_fp12| unsafe {
+        blst_fp12_cyclotomic_sqr(&mut v, &v);
+        v
+    };
+
+    println!("A = blst, B = RNS:");
+    chain("fp_mul (chain)", x, fp_mul, xr, |v| rns::mul(&v, &yr));
+    chain("cyclotomic_sqr (chain)", f, cyc_sqr, fr, |v| cyclotomic_sqr_fp12r(&v));
+    chain("fp12_mul (chain)", f, fp12_mul, fr, |v| mul_fp12r(&v, &fr));
+    one("final_exp", || reference::final_exp(black_box(&ml)), || rns_pairing::final_exp_rns(black_box(&ml)));
     for (name, k) in [("pairing", 1), ("pairing product, 2 pairs", 2)] {
-        let (a, b) = measure_pair(
-            plan,
-            || {
-                black_box(latency_radix52::final_exp(&latency_radix52::miller_loop(black_box(&pairs[..k]))));
-            },
-            || {
-                black_box(rns_pairing::pairing_product_rns(black_box(&pairs[..k])));
-            },
-        );
-        println!("{}", compare_line(name, &a, &b));
-        let (a, b) = measure_pair(
-            plan,
-            || {
-                black_box(reference::final_exp(&reference::miller_loop(black_box(&pairs[..k]))));
-            },
-            || {
-                black_box(rns_pairing::pairing_product_rns(black_box(&pairs[..k])));
-            },
-        );
-        println!("{}", compare_line(&format!("{name}: A = blst"), &a, &b));
+        let want = || reference::final_exp(&reference::miller_loop(black_box(&pairs[..k])));
+        one(name, want, || rns_pairing::pairing_product_rns(black_box(&pairs[..k])));
     }
+
+    println!("A = radix-2^52 latency path (hybrid), B = RNS:");
+    chain("fp12_mul (chain)", fh, |v| mul_fp12h(&v, &fh), fr, |v| mul_fp12r(&v, &fr));
+    chain("cyclotomic_sqr (chain)", fh, |v| cyclotomic_sqr_fp12h(&v), fr, |v| cyclotomic_sqr_fp12r(&v));
+    one("fp12 sqr", || sqr_fp12h(black_box(&fh)), || mul_fp12r(black_box(&fr), &fr));
+    let (kh, kr) = (load_pairh(&pairs[0].0, &pairs[0].1), rns_pairing::load_pair_r(&pairs[0].0, &pairs[0].1));
+    let one2 = one_fp12r().0[0];
+    one(
+        "line_dbl",
+        || line_dbl_h(&mut kh.q.clone(), black_box(&kh)),
+        || line_dbl_r(&mut [kr.xq, kr.yq, one2], black_box(&kr)),
+    );
+    let (lh, lr) = (line_dbl_h(&mut kh.q.clone(), &kh), line_dbl_r(&mut [kr.xq, kr.yq, one2], &kr));
+    one("mul_by_line", || mul_by_line_fp12h(black_box(&fh), &lh), || mul_by_line_fp12r(black_box(&fr), &lr));
+    one("x^|z|", || pow_z_abs_h(black_box(&fh)), || rns_pairing::pow_z_abs_r(black_box(&fr)));
+    for (name, k) in [("miller_loop 1 pair", 1), ("miller_loop 2 pairs", 2)] {
+        one(
+            name,
+            || latency_radix52::miller_loop(black_box(&pairs[..k])),
+            || latency::miller_loop(black_box(&pairs[..k])),
+        );
+    }
+    one("final_exp", || latency_radix52::final_exp(black_box(&ml)), || latency::final_exp(black_box(&ml)));
+    for (name, k) in [("pairing", 1), ("pairing product, 2 pairs", 2)] {
+        let radix52 = || latency_radix52::final_exp(&latency_radix52::miller_loop(black_box(&pairs[..k])));
+        one(name, radix52, || latency::final_exp(&latency::miller_loop(black_box(&pairs[..k]))));
+    }
+    one("conversions: A = from_fp, B = to_fp", || rns::from_fp(black_box(&x)), || rns::to_fp(black_box(&xr)));
+
     println!("A = 8-lane engine (one pair a lane), B = RNS (the pairs one after the other):");
-    let many = sample_pairs(16);
-    for j in [4, 6, 8, 10, 12, 16] {
-        let (a, b) = measure_pair(
-            plan,
-            || {
-                black_box(engine::miller_loop(black_box(&many[..j])));
-            },
-            || {
-                black_box(rns_pairing::miller_loop_rns(black_box(&many[..j])));
-            },
+    for k in [4, 6, 8, 10, 12, 16] {
+        one(
+            &format!("miller_loop {k} pairs"),
+            || engine::miller_loop(black_box(&pairs[..k])),
+            || latency::miller_loop(black_box(&pairs[..k])),
         );
-        println!("{}", compare_line(&format!("miller_loop {j} pairs"), &a, &b));
     }
-    let ml = reference::miller_loop(&sample_pairs(1));
-    {
-        let (a, b) = measure_pair(
-            plan,
-            || {
-                black_box(final_exp_one(black_box(&ml)));
-            },
-            || {
-                black_box(rns_pairing::final_exp_rns(black_box(&ml)));
-            },
-        );
-        println!("{}", compare_line("final_exp (one call)", &a, &b));
-        let (a, b) = measure_pair(
-            plan,
-            || {
-                black_box(reference::final_exp(black_box(&ml)));
-            },
-            || {
-                black_box(rns_pairing::final_exp_rns(black_box(&ml)));
-            },
-        );
-        println!("{}", compare_line("final_exp: A = blst", &a, &b));
-        let (a, b) = measure_pair(
-            plan,
-            || {
-                black_box(rns::from_fp(black_box(&x)));
-            },
-            || {
-                black_box(rns::to_fp(black_box(&xr)));
-            },
-        );
-        println!("{}", compare_line("conversions: A = from_fp, B = to_fp", &a, &b));
-        let (a, b) = measure_pair(
-            plan,
-            || {
-                black_box(pow_z_abs_h(black_box(&fh)));
-            },
-            || {
-                black_box(rns_pairing::pow_z_abs_r(black_box(&fr)));
-            },
-        );
-        println!("{}", compare_line("x^|z| (one call)", &a, &b));
-    }
-    show(
-        "fp12_mul",
-        measure_pair(
-            plan,
-            || {
-                let mut v = fh;
-                for _ in 0..N {
-                    v = mul_fp12h(&v, &fh);
-                }
-                black_box(v);
-            },
-            || {
-                let mut v = fr;
-                for _ in 0..N {
-                    v = mul_fp12r(&v, &fr);
-                }
-                black_box(v);
-            },
-        ),
-    );
-    show(
-        "cyclotomic_sqr",
-        measure_pair(
-            plan,
-            || {
-                let mut v = fh;
-                for _ in 0..N {
-                    v = cyclotomic_sqr_fp12h(&v);
-                }
-                black_box(v);
-            },
-            || {
-                let mut v = fr;
-                for _ in 0..N {
-                    v = cyclotomic_sqr_fp12r(&v);
-                }
-                black_box(v);
-            },
-        ),
-    );
 }
 
 fn main() {
