@@ -343,7 +343,7 @@ pub mod latency {
         reference::final_exp(f)
     }
 
-    /// The final exponentiation of the Miller loops' product, with no conversion between them.
+    /// The final exponentiation of the product of the pairs' Miller loops.
     pub fn pairing_product(pairs: &[Pair]) -> blst_fp12 {
         if !ifma_supported() {
             return reference::final_exp(&reference::miller_loop(pairs));
