@@ -65,6 +65,20 @@ macro_rules! vecs {
     }};
 }
 
+/// `$ifma` (an IFMA function call) where the CPU has avx512f + avx512ifma, `$blst` elsewhere.
+macro_rules! ifma_or {
+    ($ifma:expr, $blst:expr) => {{
+        if !ifma_supported() {
+            return $blst;
+        }
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: avx512f + avx512ifma detected just above.
+        return unsafe { $ifma };
+        #[cfg(not(target_arch = "x86_64"))]
+        $blst
+    }};
+}
+
 pub mod bench;
 pub mod consts;
 #[cfg(target_arch = "x86_64")]
@@ -321,38 +335,17 @@ pub mod latency {
 
     /// Π_j f(Pj, Qj), the pairs one after the other.
     pub fn miller_loop(pairs: &[Pair]) -> blst_fp12 {
-        if !ifma_supported() {
-            return reference::miller_loop(pairs);
-        }
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: avx512f + avx512ifma detected just above.
-        return unsafe { rns_pairing::miller_loop_rns(pairs) };
-        #[cfg(not(target_arch = "x86_64"))]
-        reference::miller_loop(pairs)
+        ifma_or!(rns_pairing::miller_loop_rns(pairs), reference::miller_loop(pairs))
     }
 
     /// blst's final exponentiation over RNS (1/f by blst).
     pub fn final_exp(f: &blst_fp12) -> blst_fp12 {
-        if !ifma_supported() {
-            return reference::final_exp(f);
-        }
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above.
-        return unsafe { rns_pairing::final_exp_rns(f) };
-        #[cfg(not(target_arch = "x86_64"))]
-        reference::final_exp(f)
+        ifma_or!(rns_pairing::final_exp_rns(f), reference::final_exp(f))
     }
 
     /// The final exponentiation of the product of the pairs' Miller loops.
     pub fn pairing_product(pairs: &[Pair]) -> blst_fp12 {
-        if !ifma_supported() {
-            return reference::final_exp(&reference::miller_loop(pairs));
-        }
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above.
-        return unsafe { rns_pairing::pairing_product_rns(pairs) };
-        #[cfg(not(target_arch = "x86_64"))]
-        reference::final_exp(&reference::miller_loop(pairs))
+        ifma_or!(rns_pairing::pairing_product_rns(pairs), reference::final_exp(&reference::miller_loop(pairs)))
     }
 
     pub fn pairing(p: &blst_p1_affine, q: &blst_p2_affine) -> blst_fp12 {
@@ -372,25 +365,11 @@ pub mod latency_radix52 {
     use super::*;
 
     pub fn miller_loop(pairs: &[Pair]) -> blst_fp12 {
-        if !ifma_supported() {
-            return reference::miller_loop(pairs);
-        }
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: avx512f + avx512ifma detected just above.
-        return unsafe { hybrid::miller_loop_pairs(pairs) };
-        #[cfg(not(target_arch = "x86_64"))]
-        reference::miller_loop(pairs)
+        ifma_or!(hybrid::miller_loop_pairs(pairs), reference::miller_loop(pairs))
     }
 
     pub fn final_exp(f: &blst_fp12) -> blst_fp12 {
-        if !ifma_supported() {
-            return reference::final_exp(f);
-        }
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above.
-        return unsafe { hybrid::final_exp_one(f) };
-        #[cfg(not(target_arch = "x86_64"))]
-        reference::final_exp(f)
+        ifma_or!(hybrid::final_exp_one(f), reference::final_exp(f))
     }
 
     pub fn pairing(p: &blst_p1_affine, q: &blst_p2_affine) -> blst_fp12 {
