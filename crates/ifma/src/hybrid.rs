@@ -30,6 +30,7 @@
 // index loops over limbs and columns read like the formulas.
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::consts::{FROB_W, ONE, P2, Z_ABS};
+use crate::cyclotomic::{hard_part, Cyclotomic};
 use crate::fp8::*;
 use crate::tower8::*;
 use core::arch::x86_64::*;
@@ -554,39 +555,34 @@ pub fn miller_loop_h(pairs: &[Pairh]) -> Fp2x8 {
     conj_fp12h(&f)                                                        // z < 0
 }
 
-/// f^|z| in the cyclotomic subgroup: 63 squarings, 5 multiplications.
-pub fn pow_z_abs_h(f: &Fp2x8) -> Fp2x8 {
-    let mut r = *f;
-    for i in (0..63).rev() {
-        r = cyclotomic_sqr_fp12h(&r);
-        if (Z_ABS >> i) & 1 == 1 {
-            r = mul_fp12h(&r, f);
-        }
-    }
-    r
-}
-
-/// f^z = conj(f^|z|) (z < 0, f cyclotomic).
-pub fn exp_by_z_h(f: &Fp2x8) -> Fp2x8 {
-    conj_fp12h(&pow_z_abs_h(f))
-}
-
-/// The hard part y^(3Φ12(p)/r) (eprint 2020/875), the chain of `pairing8::hard_part_x8`.
-pub fn hard_part_h(y: &Fp2x8) -> Fp2x8 {
-    let a = mul_fp12h(&exp_by_z_h(y), &conj_fp12h(y));                  // y^(z-1)
-    let a = mul_fp12h(&exp_by_z_h(&a), &conj_fp12h(&a));                // y^((z-1)^2)
-    let b = mul_fp12h(&exp_by_z_h(&a), &frobenius_fp12h(&a));           // a^(z+p)
-    let c = mul_fp12h(&exp_by_z_h(&exp_by_z_h(&b)), &conj_fp12h(&b));   // b^(z^2-1)
-    let c = mul_fp12h(&c, &frobenius_fp12h(&frobenius_fp12h(&b)));      // b^(z^2+p^2-1)
-    let y3 = mul_fp12h(&cyclotomic_sqr_fp12h(y), y);                    // y^3
-    mul_fp12h(&c, &y3)                                                  // y^(3Φ12(p)/r)
-}
-
 /// The easy part f^((p^6-1)(p^2+1)) given 1/f.
 pub fn easy_part_h(f: &Fp2x8, f_inv: &Fp2x8) -> Fp2x8 {
     let t = mul_fp12h(&conj_fp12h(f), f_inv);                           // f^(p^6-1)
     mul_fp12h(&frobenius_fp12h(&frobenius_fp12h(&t)), &t)               // t^(p^2+1)
 }
+}
+
+/// An Fp12 value of the cyclotomic subgroup in the hybrid layout, for `cyclotomic::hard_part`.
+#[derive(Clone, Copy)]
+pub struct Fp12h(pub Fp2x8);
+
+impl Cyclotomic for Fp12h {
+    #[inline]
+    unsafe fn mul(&self, other: &Self) -> Self {
+        Fp12h(unsafe { mul_fp12h(&self.0, &other.0) })
+    }
+    #[inline]
+    unsafe fn sqr(&self) -> Self {
+        Fp12h(unsafe { cyclotomic_sqr_fp12h(&self.0) })
+    }
+    #[inline]
+    unsafe fn conj(&self) -> Self {
+        Fp12h(unsafe { conj_fp12h(&self.0) })
+    }
+    #[inline]
+    unsafe fn frobenius(&self) -> Self {
+        Fp12h(unsafe { frobenius_fp12h(&self.0) })
+    }
 }
 
 // ---------------------------------------------------------------- blst types in and out
@@ -656,5 +652,6 @@ pub unsafe fn final_exp_one(f: &blst_fp12) -> blst_fp12 {
     if blst_fp12_is_one(&ys) {
         return ys; // 1 stays 1 (and needs no hard part)
     }
-    store_fp12h(&hard_part_h(&y))
+    // SAFETY: this function's features; y is cyclotomic (the easy part's output).
+    store_fp12h(&unsafe { hard_part(&Fp12h(y)) }.0)
 }

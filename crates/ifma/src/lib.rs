@@ -13,6 +13,9 @@
 //!   sum of products) → `rns_tower` (Fp12 products, lines, Granger–Scott squaring, Frobenius)
 //!   → `rns_pairing` (Miller loop, final exponentiation).
 //!
+//! Beside both, `cyclotomic`: the final exponentiation's hard part written once over either
+//! engine's Fp12.
+//!
 //! This file: runtime dispatch, the public API, `reference` = blst, `engine` = the 8-lane engine
 //! forced, `latency` = the RNS latency path forced, `latency_radix52` = the previous latency path
 //! forced.
@@ -81,6 +84,8 @@ macro_rules! ifma_or {
 
 pub mod bench;
 pub mod consts;
+#[cfg(target_arch = "x86_64")]
+pub mod cyclotomic;
 #[cfg(target_arch = "x86_64")]
 pub mod fp8;
 #[cfg(target_arch = "x86_64")]

@@ -11,6 +11,7 @@
 // index loops over limbs and columns read like the formulas.
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::consts::{TWELVE, Z_ABS};
+use crate::cyclotomic::{hard_part, pow_z_abs, Cyclotomic};
 use crate::fp8::*;
 use crate::tower8::*;
 
@@ -136,18 +137,6 @@ pub fn miller_loop_x8(ps: &[G1x8], qs: &[G2x8], active: &[Lanes]) -> Fp12x8 {
     conj_fp12(&f)                                                     // z < 0
 }
 
-/// f^|z| in the cyclotomic subgroup: 63 Granger–Scott squarings, 5 multiplications.
-fn pow_z_abs_cyc(f: &Fp12x8) -> Fp12x8 {
-    let mut r = *f;
-    for i in (0..63).rev() {
-        r = cyclotomic_sqr_fp12(&r);
-        if (Z_ABS >> i) & 1 == 1 {
-            r = mul_fp12(&r, f);
-        }
-    }
-    r
-}
-
 /// f^|z| with compressed squarings (Karabina, eprint 2010/542): 63 compressed squarings keep
 /// f^(2^k) for the six k of `Z_ABS_BITS`, decompressed together with one Fp2 inversion
 /// (Montgomery's simultaneous inversion), then 5 multiplications. Lanes where a denominator is
@@ -187,7 +176,8 @@ fn pow_z_abs_compressed(f: &Fp12x8) -> Fp12x8 {
         r = mul_fp12(&r, &decompress_fp12(&kept[j], &parts[j].0, &parts[j].1, &d_inv[j]));
     }
     if degenerate != 0 {
-        r = select_fp12(degenerate, &pow_z_abs_cyc(f), &r);
+        // SAFETY: this function's features; f is cyclotomic (its precondition).
+        r = select_fp12(degenerate, &unsafe { pow_z_abs(f) }, &r);
     }
     r
 }
@@ -199,7 +189,8 @@ pub fn exp_by_z_compressed(f: &Fp12x8) -> Fp12x8 {
 
 /// f^z = conj(f^|z|) (z < 0, f cyclotomic).
 pub fn exp_by_z(f: &Fp12x8) -> Fp12x8 {
-    conj_fp12(&pow_z_abs_cyc(f))
+    // SAFETY: this function's features; f is cyclotomic (its precondition).
+    conj_fp12(&unsafe { pow_z_abs(f) })
 }
 
 /// f^((p^12-1)/r · 3), the exponent blst's `final_exp` uses:
@@ -217,18 +208,33 @@ pub fn final_exp_x8(f: &Fp12x8) -> Fp12x8 {
     let y = if ones == 0 { y } else {
         select_fp12(ones, &broadcast_lane_fp12(&y, (!ones).trailing_zeros()), &y)
     };
-    let r = hard_part_x8(&y);
+    // SAFETY: the caller's features; y is cyclotomic (the easy part's output).
+    let r = unsafe { hard_part(&y) };
     if ones == 0 { r } else { select_fp12(ones, &one_fp12(), &r) }
 }
 
-/// y^(3Φ12(p)/r) for y in the cyclotomic subgroup.
-fn hard_part_x8(y: &Fp12x8) -> Fp12x8 {
-    let a = mul_fp12(&exp_by_z_compressed(y), &conj_fp12(y));        // y^(z-1)
-    let a = mul_fp12(&exp_by_z_compressed(&a), &conj_fp12(&a));      // y^((z-1)^2)
-    let b = mul_fp12(&exp_by_z_compressed(&a), &frobenius_fp12(&a)); // a^(z+p)
-    let c = mul_fp12(&exp_by_z_compressed(&exp_by_z_compressed(&b)), &conj_fp12(&b)); // b^(z^2-1)
-    let c = mul_fp12(&c, &frobenius_fp12(&frobenius_fp12(&b)));       // b^(z^2+p^2-1)
-    let y3 = mul_fp12(&cyclotomic_sqr_fp12(y), y);                    // y^3
-    mul_fp12(&c, &y3)                                                 // y^(3Φ12(p)/r)
 }
+
+impl Cyclotomic for Fp12x8 {
+    #[inline]
+    unsafe fn mul(&self, other: &Self) -> Self {
+        unsafe { mul_fp12(self, other) }
+    }
+    #[inline]
+    unsafe fn sqr(&self) -> Self {
+        unsafe { cyclotomic_sqr_fp12(self) }
+    }
+    #[inline]
+    unsafe fn conj(&self) -> Self {
+        unsafe { conj_fp12(self) }
+    }
+    #[inline]
+    unsafe fn frobenius(&self) -> Self {
+        unsafe { frobenius_fp12(self) }
+    }
+    /// Compressed squarings (`exp_by_z_compressed`).
+    #[inline]
+    unsafe fn exp_by_z(&self) -> Self {
+        unsafe { exp_by_z_compressed(self) }
+    }
 }

@@ -1,42 +1,30 @@
-//! The final exponentiation over RNS (`rns_tower`): blst's f^(3(p¹²−1)/r), the same chain as
-//! the radix-2^52 latency path's (`hybrid::easy_part_h`, `hybrid::hard_part_h`; eprint
-//! 2020/875), the exponentiations by z on Granger–Scott squarings (Karabina's measured slower:
-//! `rns_tower::cyclotomic_sqr_fp12r`); and the Miller loop (issue 12, part 1).
+//! The pairing over RNS (`rns_tower`): the Miller loop, and blst's final exponentiation
+//! f^(3(p¹²−1)/r) — the easy part here, the hard part `cyclotomic::hard_part` on Granger–Scott
+//! squarings (Karabina's measured slower: `rns_tower::cyclotomic_sqr_fp12r`) (issue 12, part 1).
 // Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::consts::Z_ABS;
+use crate::cyclotomic::{hard_part, Cyclotomic};
 use crate::rns_tower::*;
 use blst::*;
 
-/// x^|z| for x in the cyclotomic subgroup: 63 Granger–Scott squarings, 5 products.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn pow_z_abs_r(x: &Fp12r) -> Fp12r {
-    let mut r = *x;
-    for i in (0..63).rev() {
-        r = cyclotomic_sqr_fp12r(&r);
-        if (Z_ABS >> i) & 1 == 1 {
-            r = mul_fp12r(&r, x);
-        }
+impl Cyclotomic for Fp12r {
+    #[inline]
+    unsafe fn mul(&self, other: &Self) -> Self {
+        unsafe { mul_fp12r(self, other) }
     }
-    r
-}
-
-/// x^z = conj(x^|z|) (z < 0, x cyclotomic).
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn exp_by_z_r(x: &Fp12r) -> Fp12r {
-    conj_fp12r(&pow_z_abs_r(x))
-}
-
-/// The hard part y^(3Φ12(p)/r) (eprint 2020/875), the chain of `hybrid::hard_part_h`.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn hard_part_r(y: &Fp12r) -> Fp12r {
-    let a = mul_fp12r(&exp_by_z_r(y), &conj_fp12r(y)); // y^(z-1)
-    let a = mul_fp12r(&exp_by_z_r(&a), &conj_fp12r(&a)); // y^((z-1)^2)
-    let b = mul_fp12r(&exp_by_z_r(&a), &frobenius_fp12r(&a)); // a^(z+p)
-    let c = mul_fp12r(&exp_by_z_r(&exp_by_z_r(&b)), &conj_fp12r(&b)); // b^(z^2-1)
-    let c = mul_fp12r(&c, &frobenius_fp12r(&frobenius_fp12r(&b))); // b^(z^2+p^2-1)
-    let y3 = mul_fp12r(&cyclotomic_sqr_fp12r(y), y); // y^3
-    mul_fp12r(&c, &y3) // y^(3Φ12(p)/r)
+    #[inline]
+    unsafe fn sqr(&self) -> Self {
+        unsafe { cyclotomic_sqr_fp12r(self) }
+    }
+    #[inline]
+    unsafe fn conj(&self) -> Self {
+        unsafe { conj_fp12r(self) }
+    }
+    #[inline]
+    unsafe fn frobenius(&self) -> Self {
+        unsafe { frobenius_fp12r(self) }
+    }
 }
 
 /// The easy part f^((p^6-1)(p^2+1)) given 1/f.
@@ -53,7 +41,8 @@ pub fn final_exp_rns(f: &blst_fp12) -> blst_fp12 {
     // SAFETY: blst reads f, writes fi.
     unsafe { blst_fp12_inverse(&mut fi, f) };
     let y = easy_part_r(&load_fp12r(f), &load_fp12r(&fi));
-    store_fp12r(&hard_part_r(&y))
+    // SAFETY: avx512f + avx512ifma (this function's); y is cyclotomic (the easy part's output).
+    store_fp12r(&unsafe { hard_part(&y) })
 }
 
 // ---------------------------------------------------------------- Miller loop

@@ -1,0 +1,55 @@
+//! The hard part of the final exponentiation, written once for every engine's Fp12: the
+//! operations of the cyclotomic subgroup it needs (`Cyclotomic`), implemented by the 8-lane
+//! engine (`tower8::Fp12x8`), the RNS latency path (`rns_tower::Fp12r`) and the radix-2^52 one
+//! (`hybrid::Fp12h`).
+//!
+//! Every function needs avx512f + avx512ifma (the implementations' operations do).
+// Safety of every function: it needs avx512f + avx512ifma (module comment of `fp8`), and its
+// arguments in the cyclotomic subgroup.
+#![allow(clippy::missing_safety_doc)]
+use crate::consts::Z_ABS;
+
+/// An element of the cyclotomic subgroup of Fp12 in one engine's representation.
+pub trait Cyclotomic: Copy {
+    unsafe fn mul(&self, other: &Self) -> Self;
+    /// The square (Granger–Scott, eprint 2009/565 §3.2, or another formula valid in the
+    /// subgroup).
+    unsafe fn sqr(&self) -> Self;
+    /// The inverse in the subgroup: the p^6-Frobenius (w ↦ −w).
+    unsafe fn conj(&self) -> Self;
+    /// The p-Frobenius.
+    unsafe fn frobenius(&self) -> Self;
+    /// self^z, z < 0 the curve's parameter; by default `pow_z_abs` and `conj`. An engine with a
+    /// faster exponentiation (compressed squarings) overrides it.
+    unsafe fn exp_by_z(&self) -> Self {
+        unsafe { pow_z_abs(self).conj() }
+    }
+}
+
+/// x^|z|: 63 squarings and 5 products (square and multiply over the bits of |z|).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub unsafe fn pow_z_abs<G: Cyclotomic>(x: &G) -> G {
+    let mut r = *x;
+    for i in (0..63).rev() {
+        r = unsafe { r.sqr() };
+        if (Z_ABS >> i) & 1 == 1 {
+            r = unsafe { r.mul(x) };
+        }
+    }
+    r
+}
+
+/// y^(3Φ12(p)/r), the hard part with blst's exponent (Hayashida–Hayasaka–Teruya, eprint
+/// 2020/875): 3Φ12(p)/r = (z − 1)²(z + p)(z² + p² − 1) + 3, five exponentiations by z.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub unsafe fn hard_part<G: Cyclotomic>(y: &G) -> G {
+    unsafe {
+        let a = y.exp_by_z().mul(&y.conj()); // y^(z-1)
+        let a = a.exp_by_z().mul(&a.conj()); // y^((z-1)^2)
+        let b = a.exp_by_z().mul(&a.frobenius()); // a^(z+p)
+        let c = b.exp_by_z().exp_by_z().mul(&b.conj()); // b^(z^2-1)
+        let c = c.mul(&b.frobenius().frobenius()); // b^(z^2+p^2-1)
+        let y3 = y.sqr().mul(y); // y^3
+        c.mul(&y3) // y^(3Φ12(p)/r)
+    }
+}
