@@ -121,7 +121,8 @@ pub struct Tables {
     pub cf: [[u64; 8]; 2],
     /// Step 1, in B: (−p⁻¹)·(M/m_i)⁻¹ mod m_i.
     pub t: [u64; 8],
-    /// Step 2: row i = (M/m_i)·2^104 mod m'_j over j.
+    /// Step 2: row i = (M/m_i)·2^52 mod m'_j over j (`base_extend` reduces pseudo-Mersenne, with
+    /// no Montgomery factor).
     pub c1: [[u64; 8]; 8],
     /// Step 3, in B': ξ = x'·a1 + q'·a2 (true residues), r̃' = x'·b1 + q'·b2 (Montgomery form).
     pub a1: [u64; 8],
@@ -130,7 +131,7 @@ pub struct Tables {
     pub b2: [u64; 8],
     /// r̃' from ξ: (M'/m'_j)·2^104 mod m'_j (a true ξ times it, reduced once, is r·2^52).
     pub a3: [u64; 8],
-    /// Step 4: row j = (M'/m'_j)·2^104 mod m_i over i; and (−M')·2^104 mod m_i.
+    /// Step 4: row j = (M'/m'_j)·2^52 mod m_i over i; and (−M')·2^52 mod m_i.
     pub g: [[u64; 8]; 8],
     pub h: [u64; 8],
     /// (M/m_i)⁻¹ mod m_i: the CRT coefficients of base B (`to_fp`).
@@ -187,17 +188,16 @@ impl Tables {
         while i < 8 {
             // B lane i
             let m = modulus(0, i);
-            let r104 = powmod(2, 104, m);
             let pinv = invmod(p_mod(m), m);
             t.t[i] = mulmod(m - pinv, invmod(prod_mod(0, i, m), m), m);
             let mut j = 0;
             while j < 8 {
                 let mj = modulus(1, j);
-                t.c1[i][j] = mulmod(prod_mod(0, i, mj), powmod(2, 104, mj), mj);
-                t.g[j][i] = mulmod(prod_mod(1, j, m), r104, m);
+                t.c1[i][j] = mulmod(prod_mod(0, i, mj), powmod(2, 52, mj), mj);
+                t.g[j][i] = mulmod(prod_mod(1, j, m), powmod(2, 52, m), m);
                 j += 1;
             }
-            t.h[i] = mulmod(m - prod_mod(1, 8, m), r104, m);
+            t.h[i] = mulmod(m - prod_mod(1, 8, m), powmod(2, 52, m), m);
             t.crt[i] = invmod(prod_mod(0, i, m), m);
             // B' lane i
             let mj = modulus(1, i);
@@ -295,13 +295,13 @@ fn mont2_lane(a0: __m512i, b0: __m512i, a1: __m512i, b1: __m512i, k: usize) -> _
     mont_step(lo, hi, k)
 }
 
-/// Σ_i (lane i of x)·row_i (+ acc), reduced per lane: the 8×8 matrix products of the base
-/// extensions (x < 2m, rows < m: hi < 4m, so the fold is needed).
+/// Σ_i (lane i of x)·rows[i] per lane, times 2^−52 (Montgomery), reduced below 2m: the residues
+/// of an integer from its radix-2^52 limbs (`from_fp`; x < 2^52, rows < m).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn base_extend(x: __m512i, rows: &[[u64; 8]; 8], lo: __m512i, hi: __m512i, k: usize) -> __m512i {
+fn base_extend_mont(x: __m512i, rows: &[[u64; 8]; 8], k: usize) -> __m512i {
     let z = _mm512_setzero_si512();
-    let (mut lo0, mut hi0, mut lo1, mut hi1) = (lo, hi, z, z);
+    let (mut lo0, mut hi0, mut lo1, mut hi1) = (z, z, z, z);
     for i in (0..8).step_by(2) {
         let s0 = _mm512_permutexvar_epi64(splat(i as u64), x);
         let s1 = _mm512_permutexvar_epi64(splat(i as u64 + 1), x);
@@ -312,6 +312,32 @@ fn base_extend(x: __m512i, rows: &[[u64; 8]; 8], lo: __m512i, hi: __m512i, k: us
         hi1 = _mm512_madd52hi_epu64(hi1, s1, r1);
     }
     redc_lane(_mm512_add_epi64(lo0, lo1), _mm512_add_epi64(hi0, hi1), k)
+}
+
+/// The 8×8 matrix products of the base extensions: Σ_i x_i·rows[i][j] per lane j (x_i
+/// broadcast; x < 2m, rows < m), plus e·f (the correction term; e ≤ 16, zero for none),
+/// reduced below 2m without a Montgomery factor: with m = 2^50 − c, 2^52 ≡ 4c, so
+/// hi·2^52 + lo ≡ lo + 4c·hi, twice (Σ hi < 8·2^49 fits an IFMA operand), then `fold50`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn base_extend(x: __m512i, rows: &[[u64; 8]; 8], e: __m512i, f: __m512i, k: usize) -> __m512i {
+    let z = _mm512_setzero_si512();
+    // the correction: its low half joins lo, its high half (< 16) the second fold below
+    let (mut lo0, mut hi0, mut lo1, mut hi1) = (_mm512_madd52lo_epu64(z, e, f), z, z, z);
+    for i in (0..8).step_by(2) {
+        let s0 = _mm512_permutexvar_epi64(splat(i as u64), x);
+        let s1 = _mm512_permutexvar_epi64(splat(i as u64 + 1), x);
+        let (r0, r1) = (ld(&rows[i]), ld(&rows[i + 1]));
+        lo0 = _mm512_madd52lo_epu64(lo0, s0, r0);
+        hi0 = _mm512_madd52hi_epu64(hi0, s0, r0);
+        lo1 = _mm512_madd52lo_epu64(lo1, s1, r1);
+        hi1 = _mm512_madd52hi_epu64(hi1, s1, r1);
+    }
+    let (lo, hi) = (_mm512_add_epi64(lo0, lo1), _mm512_add_epi64(hi0, hi1));
+    let c4 = _mm512_slli_epi64::<2>(ld(&TABLES.cf[k]));
+    let s = _mm512_madd52lo_epu64(lo, hi, c4); // lo + lo52(4c·hi)
+    let t = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(z, e, f), hi, c4); // hi52(4c·hi) + hi52(e·f)
+    fold50(_mm512_madd52lo_epu64(s, t, c4), k) // + 4c·t, below 2^56
 }
 
 /// The sum of the eight lanes, in every lane.
@@ -418,9 +444,7 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
         // 4. α = ⌊Σ ξ_j/m'_j⌋ from the top 21 bits of each ξ_j (< 2^51), offset 2^−6
         let sum = lane_sum(_mm512_srli_epi64::<30>(xi[n]));
         let alpha = _mm512_srli_epi64::<20>(_mm512_add_epi64(sum, splat(1 << 14)));
-        let h = ld(&t.h);
-        let (lo, hi) = (_mm512_madd52lo_epu64(z, alpha, h), _mm512_madd52hi_epu64(z, alpha, h));
-        r[n].b = base_extend(xi[n], &t.g, lo, hi, 0); // r·2^52 mod m_i
+        r[n].b = base_extend(xi[n], &t.g, alpha, ld(&t.h), 0); // r·2^52 mod m_i
     }
     r
 }
@@ -573,8 +597,8 @@ pub fn from_fp(a: &blst_fp) -> Rns {
         }
         x[k] = v & MASK52;
     }
-    let (xv, z) = (ld(&x), _mm512_setzero_si512());
-    let raw = Rns { b: base_extend(xv, &TABLES.limb[0], z, z, 0), c: base_extend(xv, &TABLES.limb[1], z, z, 1) };
+    let xv = ld(&x);
+    let raw = Rns { b: base_extend_mont(xv, &TABLES.limb[0], 0), c: base_extend_mont(xv, &TABLES.limb[1], 1) };
     let c = conv();
     mul(&raw, &from_lanes(&c.k_in[0], &c.k_in[1]))
 }
