@@ -225,7 +225,7 @@ fn blst_fp12_one_fp() -> blst_fp {
 #[test]
 fn lanes_pay_off_when_nearly_full() {
     let lanes: Vec<usize> = (1..=33).filter(|&k| lanes_pay_off(k)).collect();
-    assert_eq!(lanes, [16, 22, 23, 24, 29, 30, 31, 32]);
+    assert_eq!(lanes, [23, 24, 30, 31, 32]);
 }
 
 /// The public API with the IFMA backend (latency path where the lanes do not pay off,
@@ -256,7 +256,7 @@ fn latency_api_equals_blst() {
     // The pairing of a point with itself repeated, and of the generators.
     let (g1, g2) = unsafe { (*blst_p1_affine_generator(), *blst_p2_affine_generator()) };
     assert_eq!(pairing_with(i, &g1, &g2), reference::pairing(&g1, &g2), "generators");
-    for k in (0..=9usize).chain([16]) {
+    for k in (0..=9usize).chain([24]) {
         // (a_j P_j, Q_j) and (-a_j P_j, Q_j) pairs: the product is 1; an odd k gets an infinity.
         let mut pairs: Vec<Pair> = Vec::new();
         while pairs.len() + 1 < k {
