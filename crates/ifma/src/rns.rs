@@ -301,7 +301,17 @@ fn mont2_lane(a0: __m512i, b0: __m512i, a1: __m512i, b1: __m512i, k: usize) -> _
 #[inline]
 fn base_extend_mont(x: __m512i, rows: &[[u64; 8]; 8], k: usize) -> __m512i {
     let z = _mm512_setzero_si512();
-    let (mut lo0, mut hi0, mut lo1, mut hi1) = (z, z, z, z);
+    let (lo, hi) = matrix_product(x, rows, z);
+    redc_lane(lo, hi, k)
+}
+
+/// Σ_i x_i·rows[i] per lane, the x_i broadcast, as (low, high) IFMA halves, the low ones
+/// starting from `lo` (two accumulator chains).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn matrix_product(x: __m512i, rows: &[[u64; 8]; 8], lo: __m512i) -> (__m512i, __m512i) {
+    let z = _mm512_setzero_si512();
+    let (mut lo0, mut hi0, mut lo1, mut hi1) = (lo, z, z, z);
     for i in (0..8).step_by(2) {
         let s0 = _mm512_permutexvar_epi64(splat(i as u64), x);
         let s1 = _mm512_permutexvar_epi64(splat(i as u64 + 1), x);
@@ -311,7 +321,7 @@ fn base_extend_mont(x: __m512i, rows: &[[u64; 8]; 8], k: usize) -> __m512i {
         lo1 = _mm512_madd52lo_epu64(lo1, s1, r1);
         hi1 = _mm512_madd52hi_epu64(hi1, s1, r1);
     }
-    redc_lane(_mm512_add_epi64(lo0, lo1), _mm512_add_epi64(hi0, hi1), k)
+    (_mm512_add_epi64(lo0, lo1), _mm512_add_epi64(hi0, hi1))
 }
 
 /// The 8×8 matrix products of the base extensions: Σ_i x_i·rows[i][j] per lane j (x_i
@@ -323,17 +333,7 @@ fn base_extend_mont(x: __m512i, rows: &[[u64; 8]; 8], k: usize) -> __m512i {
 fn base_extend(x: __m512i, rows: &[[u64; 8]; 8], e: __m512i, f: __m512i, k: usize) -> __m512i {
     let z = _mm512_setzero_si512();
     // the correction: its low half joins lo, its high half (< 16) the second fold below
-    let (mut lo0, mut hi0, mut lo1, mut hi1) = (_mm512_madd52lo_epu64(z, e, f), z, z, z);
-    for i in (0..8).step_by(2) {
-        let s0 = _mm512_permutexvar_epi64(splat(i as u64), x);
-        let s1 = _mm512_permutexvar_epi64(splat(i as u64 + 1), x);
-        let (r0, r1) = (ld(&rows[i]), ld(&rows[i + 1]));
-        lo0 = _mm512_madd52lo_epu64(lo0, s0, r0);
-        hi0 = _mm512_madd52hi_epu64(hi0, s0, r0);
-        lo1 = _mm512_madd52lo_epu64(lo1, s1, r1);
-        hi1 = _mm512_madd52hi_epu64(hi1, s1, r1);
-    }
-    let (lo, hi) = (_mm512_add_epi64(lo0, lo1), _mm512_add_epi64(hi0, hi1));
+    let (lo, hi) = matrix_product(x, rows, _mm512_madd52lo_epu64(z, e, f));
     let c4 = _mm512_slli_epi64::<2>(ld(&TABLES.cf[k]));
     let s = _mm512_madd52lo_epu64(lo, hi, c4); // lo + lo52(4c·hi)
     let t = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(z, e, f), hi, c4); // hi52(4c·hi) + hi52(e·f)
