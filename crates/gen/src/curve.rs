@@ -187,17 +187,23 @@ pub struct Jac {
     pub base: Slot,
 }
 
-impl Jac {
-    pub fn x(self) -> Slot {
-        self.base
-    }
-    pub fn y(self) -> Slot {
-        self.base + self.d.n()
-    }
-    pub fn z(self) -> Slot {
-        self.base + 2 * self.d.n()
-    }
+/// The coordinate slots X, Y, Z of a three-coordinate point laid out consecutively from `base`.
+macro_rules! xyz_slots {
+    ($t:ty) => {
+        impl $t {
+            pub fn x(self) -> Slot {
+                self.base
+            }
+            pub fn y(self) -> Slot {
+                self.base + self.d.n()
+            }
+            pub fn z(self) -> Slot {
+                self.base + 2 * self.d.n()
+            }
+        }
+    };
 }
+xyz_slots!(Jac);
 
 /// Values of a doubling shared between its two halves and the tangent line.
 #[derive(Clone, Copy, Debug)]
@@ -348,16 +354,8 @@ impl Proj {
     pub fn alloc(a: &mut Asm, d: Deg) -> Proj {
         Proj { d, base: a.alloc(3 * d.n()) }
     }
-    pub fn x(self) -> Slot {
-        self.base
-    }
-    pub fn y(self) -> Slot {
-        self.base + self.d.n()
-    }
-    pub fn z(self) -> Slot {
-        self.base + 2 * self.d.n()
-    }
 }
+xyz_slots!(Proj);
 
 /// `out` ← 3b·x, with 3b = 12 on G1 and 3b·ξ = 12·(1 + u) on G2:
 /// (x₀ + x₁u)·12(1 + u) = 12(x₀ − x₁) + 12(x₀ + x₁)·u. `b3` holds 12 (Montgomery).

@@ -591,25 +591,7 @@ pub fn bls12_381_map_params() -> MapParams {
         g1_h_eff: 0xd201000000010001,
         g2_sswu_a: [ZERO, [240, 0, 0, 0, 0, 0]],
         g2_sswu_b: [[1012, 0, 0, 0, 0, 0], [1012, 0, 0, 0, 0, 0]],
-        // [-2, -1] mod p
-        g2_sswu_z: [
-            [
-                0xb9feffffffffaaa9,
-                0x1eabfffeb153ffff,
-                0x6730d2a0f6b0f624,
-                0x64774b84f38512bf,
-                0x4b1ba7b6434bacd7,
-                0x1a0111ea397fe69a,
-            ],
-            [
-                0xb9feffffffffaaaa,
-                0x1eabfffeb153ffff,
-                0x6730d2a0f6b0f624,
-                0x64774b84f38512bf,
-                0x4b1ba7b6434bacd7,
-                0x1a0111ea397fe69a,
-            ],
-        ],
+        g2_sswu_z: [p_minus(2), p_minus(1)], // [-2, -1] mod p
         g2_iso_x_num: [
             // k_(1,0)
             [
@@ -881,6 +863,13 @@ pub fn bls12_381_map_params() -> MapParams {
 }
 
 const ZERO: Limbs = [0; 6];
+
+/// p − k for a small k (the low word of p is far above k: no borrow).
+fn p_minus(k: u64) -> Limbs {
+    let mut r = crate::params::bls12_381().p;
+    r[0] -= k;
+    r
+}
 
 #[cfg(test)]
 mod tests {
