@@ -391,12 +391,12 @@ pub mod latency_radix52 {
 /// Does dealing k live pairs over the 8 lanes (⌈k/8⌉ pairs a lane) beat the latency path (the
 /// pairs one after the other)? The lanes' Miller loop costs about as much for 1..8 pairs a lane
 /// as for 8 (`examples/rns_micro`, `results/intel-r-xeon-r-processor-f6m167-2026-11-25-rns-micro.txt`:
-/// 8-lane engine ~512 / ~810 µs for 1 / 2 pairs a lane, RNS ~27 + 47.2 µs a pair): the lanes
-/// pay off only when they are full or nearly full (23 and 24 pairs, 30 to 32, ...).
+/// 8-lane engine ~507 / ~799 µs for 1 / 2 pairs a lane, RNS ~27 + 47.7 µs a pair): the lanes
+/// pay off only when they are full or nearly full (23 and 24 pairs, 29 to 32, ...).
 pub fn lanes_pay_off(k: usize) -> bool {
     let j = k.div_ceil(LANES);
-    // in 0.1 µs of that measurement: lanes 214 + 298·j against the latency path 27 + 47.2·k
-    k > LANES && 2140 + 2980 * j < 270 + 472 * k
+    // in 0.1 µs of that measurement: lanes 215 + 292·j against the latency path 27 + 47.7·k
+    k > LANES && 2150 + 2920 * j < 270 + 477 * k
 }
 
 fn live_pairs(pairs: &[Pair]) -> usize {

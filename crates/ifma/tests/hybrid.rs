@@ -225,7 +225,7 @@ fn blst_fp12_one_fp() -> blst_fp {
 #[test]
 fn lanes_pay_off_when_nearly_full() {
     let lanes: Vec<usize> = (1..=33).filter(|&k| lanes_pay_off(k)).collect();
-    assert_eq!(lanes, [23, 24, 30, 31, 32]);
+    assert_eq!(lanes, [23, 24, 29, 30, 31, 32]);
 }
 
 /// The public API with the IFMA backend (latency path where the lanes do not pay off,
