@@ -230,6 +230,19 @@ pub enum Node {
     ReturnMemory,
 }
 
+impl Node {
+    /// The blocks nested in this node (loop bodies, a condition's body), in order.
+    pub fn blocks(&self) -> Vec<&[Node]> {
+        match self {
+            Node::ForBits { always, if_set, .. } => vec![always, if_set],
+            Node::ForWindows { always, then, .. } => vec![always, then],
+            Node::ForEachPair(body) | Node::ForEachInput { body, .. } | Node::If(_, body) => vec![body],
+            Node::ForScalarWindows { double, add, .. } => vec![double, add],
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// One window of a sliding-window exponentiation: acc ← acc^(2^sqr)·table[entry].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {

@@ -16,6 +16,7 @@ pub mod bytecode;
 pub mod curve;
 pub mod g_add;
 pub mod hint;
+pub mod inline;
 pub mod ir;
 pub mod map;
 pub mod map_params;
@@ -156,16 +157,16 @@ impl Contract for Operation {
     }
 
     fn runtime_code(self, isa: InstructionSet, formulas: Formulas) -> Result<Vec<u8>, bytecode::AssembleError> {
-        let prog = self.program(formulas);
-        let opts = formulas.assemble_options(&prog, isa);
-        if self != Operation::PairingCheck {
-            let straight = bytecode::AssembleOptions { straight_windows: true, ..opts };
-            match bytecode::try_assemble(&prog, isa, straight) {
-                Ok(code) if code.len() <= MAX_CODE_SIZE => return Ok(code),
-                _ => {} // too large (any other error recurs below)
-            }
+        if self == Operation::PairingCheck {
+            return formulas.try_runtime_code(isa);
         }
-        bytecode::try_assemble(&prog, isa, opts)
+        let build = Formulas { inline: false, ..formulas }.build(self.program(formulas), isa, Vec::new);
+        let straight = bytecode::AssembleOptions { straight_windows: true, ..build.options };
+        match bytecode::try_assemble(&build.program, isa, straight) {
+            Ok(code) if code.len() <= MAX_CODE_SIZE => return Ok(code),
+            _ => {} // too large (any other error recurs below)
+        }
+        build.try_code(isa)
     }
 }
 
@@ -238,19 +239,41 @@ impl Formulas {
     /// Runtime code for `isa`, or why it cannot be assembled (EVMMAX: more registers needed at
     /// once than one field context has).
     pub fn try_runtime_code(self, isa: InstructionSet) -> Result<Vec<u8>, bytecode::AssembleError> {
-        let prog = self.program();
-        bytecode::try_assemble(&prog, isa, self.assemble_options(&prog, isa))
+        self.pairing_check_build(isa).try_code(isa)
     }
 
-    /// The back-end choices of this build for `prog` (this build's program) in `isa`.
-    pub fn assemble_options(self, prog: &Program, isa: impl Into<InstructionSet>) -> bytecode::AssembleOptions {
-        let opts = bytecode::AssembleOptions { unroll: self.unroll, ..Default::default() };
+    /// This build of the PAIRING_CHECK program for `isa` (inlining profiled at k = 2).
+    pub fn pairing_check_build(self, isa: impl Into<InstructionSet>) -> Build {
+        self.build(self.program(), isa, || generator_pairs_input(2))
+    }
+
+    /// This build of any program `prog` for `isa`: the back-end choices, and with `inline` the
+    /// program with the subroutines chosen by `bytecode::inline_to_fit` written out at their
+    /// call sites (`inline::inline_calls`), ranked by their calls on `profile_input` (a
+    /// representative input of `prog`; computed only when inlining).
+    pub fn build(self, prog: Program, isa: impl Into<InstructionSet>, profile_input: impl FnOnce() -> Vec<u8>) -> Build {
+        let options = bytecode::AssembleOptions { unroll: self.unroll, ..Default::default() };
         if !self.inline {
-            return opts;
+            return Build { program: prog, options };
         }
-        let profile = native::run(prog, &generator_pairs_input(2)).sub_calls;
-        let inline = bytecode::inline_to_fit(prog, isa, opts, &profile, MAX_CODE_SIZE);
-        bytecode::AssembleOptions { inline, ..opts }
+        let profile = native::run(&prog, &profile_input()).sub_calls;
+        let mask = bytecode::inline_to_fit(&prog, isa, options, &profile, MAX_CODE_SIZE);
+        Build { program: inline::inline_calls(&prog, mask), options }
+    }
+}
+
+/// One build of a program: the program as the back-ends run it (inlined where the build
+/// inlines; the native executor runs this same program) and the bytecode back-end's choices.
+#[derive(Clone, Debug)]
+pub struct Build {
+    pub program: Program,
+    pub options: bytecode::AssembleOptions,
+}
+
+impl Build {
+    /// The runtime code for `isa`, or why it cannot be assembled.
+    pub fn try_code(&self, isa: impl Into<InstructionSet>) -> Result<Vec<u8>, bytecode::AssembleError> {
+        bytecode::try_assemble(&self.program, isa.into(), self.options)
     }
 }
 
@@ -265,6 +288,23 @@ impl core::fmt::Display for Formulas {
         }
         Ok(())
     }
+}
+
+/// The build the hinted pairing check ships with: it has no final exponentiation, so its loops
+/// are unrolled and its subroutines inlined into the room that leaves under [`MAX_CODE_SIZE`].
+pub const HINTED_FORMULAS: Formulas =
+    Formulas { f2mul: F2Mul::V4, squaring: Squaring::GrangerScott, unroll: 4, inline: true };
+
+/// This build of the hinted pairing check (`pairing::hinted_pairing_check_program`) for `isa`
+/// (inlining profiled on the witness of two pairs whose product is one).
+pub fn hinted_pairing_check_build(formulas: Formulas, isa: impl Into<InstructionSet>) -> Build {
+    let curve = params::bls12_381();
+    let prog = pairing::hinted_pairing_check_program(&curve, formulas.f2mul);
+    formulas.build(prog, isa, || {
+        let pairs = generator_pairs_product_one();
+        let witness = hint::witness(&curve, &pairs, formulas.f2mul).expect("the product is one");
+        [witness, pairs].concat()
+    })
 }
 
 /// Runtime code (or, with `init`, init code that deploys it) of the PAIRING_CHECK contract.
@@ -350,4 +390,21 @@ pub fn generator_pairs_input(k: usize) -> Vec<u8> {
         one.extend(hex::decode(h).expect("constant hex"));
     }
     one.repeat(k)
+}
+
+/// The pairs (G1, G2), (−G1, G2): a valid PAIRING_CHECK input whose product is one (so that
+/// a hinted check's witness exists).
+pub fn generator_pairs_product_one() -> Vec<u8> {
+    let mut input = generator_pairs_input(2);
+    let field = evm384_arith::MontField::new(params::bls12_381().p);
+    let y = &mut input[384 + 64 + 16..384 + 128]; // the second pair's yP, 48 bytes big-endian
+    let mut limbs = [0u64; 6];
+    for (i, chunk) in y.chunks(8).rev().enumerate() {
+        limbs[i] = u64::from_be_bytes(chunk.try_into().expect("8 bytes"));
+    }
+    let neg = field.sub(&[0; 6], &limbs); // p − y
+    for (i, chunk) in y.chunks_mut(8).rev().enumerate() {
+        chunk.copy_from_slice(&neg[i].to_be_bytes());
+    }
+    input
 }

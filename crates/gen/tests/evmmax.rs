@@ -5,7 +5,7 @@ mod common;
 
 use evm384_evm::{RunOptions, Runner, Status};
 use evm384_gen::registers::Registers;
-use evm384_gen::{bytecode, F2Mul, Formulas, InstructionSet, Squaring, MAX_CODE_SIZE};
+use evm384_gen::{F2Mul, Formulas, InstructionSet, Squaring, MAX_CODE_SIZE};
 
 fn runner(code: &[u8]) -> Runner {
     let mut r = Runner::new(RunOptions { evmmax: true, count_opcodes: false, ..RunOptions::default() });
@@ -34,11 +34,10 @@ fn choices() -> Vec<Formulas> {
 #[test]
 fn every_formula_choice_fits_one_field_context_and_the_code_limit() {
     for f in choices() {
-        let prog = f.program();
-        let regs = Registers::allocate(&prog).unwrap_or_else(|e| panic!("{f}: {e}"));
-        let code =
-            bytecode::try_assemble(&prog, InstructionSet::Evmmax, f.assemble_options(&prog, InstructionSet::Evmmax))
-                .unwrap();
+        let build = f.pairing_check_build(InstructionSet::Evmmax);
+        let prog = &build.program;
+        let regs = Registers::allocate(prog).unwrap_or_else(|e| panic!("{f}: {e}"));
+        let code = build.try_code(InstructionSet::Evmmax).unwrap();
         eprintln!("{f}: {} slots → {} registers, {} bytes", prog.pairs.base, regs.used, code.len());
         assert!(code.len() <= MAX_CODE_SIZE, "{f}: {} bytes", code.len());
     }

@@ -6,12 +6,11 @@ mod common;
 
 use common::*;
 use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Status};
-use evm384_gen::bytecode::try_assemble;
 use evm384_gen::hint::{witness, HintError};
 use evm384_gen::native::{self, Outcome};
 use evm384_gen::pairing::{hinted_pairing_check_program, HINT_BYTES};
 use evm384_gen::params::bls12_381;
-use evm384_gen::{F2Mul, Formulas, Program, MAX_CODE_SIZE};
+use evm384_gen::{hinted_pairing_check_build, F2Mul, Program, HINTED_FORMULAS, MAX_CODE_SIZE};
 use evm384_vectors::{Expected, Operation};
 
 const SETS: [InstructionSet; 3] =
@@ -47,13 +46,13 @@ struct Check {
 
 impl Check {
     fn new() -> Check {
+        // the reference: the plain program (calls, no inlining); the contracts: the shipped build
         let prog = hinted_pairing_check_program(&bls12_381(), F2Mul::V3);
         let codes: Vec<_> = SETS
             .iter()
             .map(|&isa| {
-                let opts = Formulas::default().assemble_options(&prog, isa);
-                let code = try_assemble(&prog, isa, opts).unwrap();
-                eprintln!("hinted check {isa}: {} bytes", code.len());
+                let code = hinted_pairing_check_build(HINTED_FORMULAS, isa).try_code(isa).unwrap();
+                eprintln!("hinted check {isa} ({HINTED_FORMULAS}): {} bytes", code.len());
                 assert!(code.len() <= MAX_CODE_SIZE);
                 (isa, code)
             })

@@ -38,7 +38,7 @@ pub enum Target {
     /// The hinted pairing check (not a drop-in): calldata witness ‖ pairs (the witness from
     /// `evm384 hint`), the final exponentiation replaced by the residue-root test of eprint
     /// 2024/640.
-    PairingCheckHinted(PointArgs),
+    PairingCheckHinted(HintedArgs),
     /// RFC 9380 hash-to-G2 (BLS12381G2_XMD:SHA-256_SSWU_RO_): calldata msg → H(msg), 256 bytes.
     HashToG2(GlueArgs),
     /// BLS signature verification (Ethereum consensus): calldata pk (128) ‖ σ (256) ‖ msg →
@@ -94,6 +94,29 @@ pub struct PointArgs {
     /// Fp2 multiplication (G2 operations): v3 (Karatsuba) or v4 (schoolbook).
     #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
+    /// Emit init code that deploys the runtime code.
+    #[arg(long)]
+    pub init: bool,
+    /// Write the hex to FILE instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// The options of the hinted pairing check (defaults: its shipped build,
+/// `evm384_gen::HINTED_FORMULAS`).
+#[derive(clap::Args, Debug)]
+pub struct HintedArgs {
+    #[command(flatten)]
+    pub interface: CodeInterfaceArg,
+    /// Fp2 multiplication: v3 (Karatsuba) or v4 (schoolbook).
+    #[arg(long, default_value = "v4", value_parser = parse_f2mul)]
+    pub f2mul: F2Mul,
+    /// Copies of a counted loop's body per iteration (1, 2 or 4): less loop control, more code.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub unroll: u32,
+    /// Call every subroutine instead of inlining those whose calls cost most per byte.
+    #[arg(long)]
+    pub no_inline: bool,
     /// Emit init code that deploys the runtime code.
     #[arg(long)]
     pub init: bool,
@@ -159,18 +182,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
 }
 
-fn hinted(a: PointArgs) -> Result<(), CliError> {
+fn hinted(a: HintedArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
-    let prog = evm384_gen::pairing::hinted_pairing_check_program(&evm384_gen::params::bls12_381(), a.f2mul);
-    let formulas = Formulas { f2mul: a.f2mul, ..Formulas::default() };
-    let opts = formulas.assemble_options(&prog, iface);
-    let runtime = evm384_gen::bytecode::try_assemble(&prog, iface, opts)
+    let formulas = Formulas { f2mul: a.f2mul, unroll: a.unroll, inline: !a.no_inline, ..evm384_gen::HINTED_FORMULAS };
+    let runtime = evm384_gen::hinted_pairing_check_build(formulas, iface)
+        .try_code(iface)
         .map_err(|e| CliError::Build(format!("hinted pairing check, {iface}: {e}")))?;
     write_code(&runtime, a.init, &a.output)?;
     eprintln!(
-        "evm384-gen {}: BLS12-381 hinted pairing check (witness ‖ pairs), interface {iface}, f2mul {}, {} bytes",
+        "evm384-gen {}: BLS12-381 hinted pairing check (witness ‖ pairs), interface {iface}, {}, {} bytes",
         evm384_gen::VERSION,
-        a.f2mul,
+        formulas,
         runtime.len()
     );
     report_size(&runtime, a.init)

@@ -87,10 +87,6 @@ pub struct AssembleOptions {
     /// many copies of their body per iteration: fewer iterations (26 gas of control each)
     /// for more code. 1: no unrolling.
     pub unroll: u32,
-    /// Subroutines (bit i: `Program::subs[i]`) whose body is emitted at every call site instead
-    /// of once: no call and return (24 gas each: PUSH2 PUSH2 JUMP JUMPDEST JUMP JUMPDEST), more
-    /// code. Their standalone bodies are left out.
-    pub inline: u64,
     /// Sliding-window exponentiations (`Node::ForWindows`: the Fermat inversion) as straight-line
     /// code, every squaring and table product written out with its entry known: no loop control
     /// (about 26 gas per squaring, 60 per window), some 8 KB more code (v9) per exponentiation.
@@ -100,13 +96,7 @@ pub struct AssembleOptions {
 
 impl Default for AssembleOptions {
     fn default() -> Self {
-        AssembleOptions { unroll: 1, inline: 0, straight_windows: false }
-    }
-}
-
-impl AssembleOptions {
-    fn inlines(&self, sub: usize) -> bool {
-        sub < 64 && self.inline >> sub & 1 == 1
+        AssembleOptions { unroll: 1, straight_windows: false }
     }
 }
 
@@ -178,10 +168,11 @@ pub fn assemble_with_map(prog: &Program, isa: impl Into<InstructionSet>) -> (Vec
     (code, map)
 }
 
-/// Subroutines to inline so that the code stays within `limit` bytes: greedily, the most
-/// profitable first — gas saved per byte added, the gas being 24 per call in `calls` (a
-/// profile: calls per subroutine on a representative input, `native::NativeRun::sub_calls`),
-/// each candidate kept only if the whole code, assembled, still fits.
+/// Subroutines to inline (`inline::inline_calls`) so that the code stays within `limit`
+/// bytes: greedily, the most profitable first — gas saved per byte added, the gas being 24 per
+/// call avoided (PUSH2 PUSH2 JUMP JUMPDEST JUMP JUMPDEST) in `calls` (a profile: calls per
+/// subroutine on a representative input, `native::NativeRun::sub_calls`), each candidate kept
+/// only if the whole inlined program, assembled, still fits.
 pub fn inline_to_fit(
     prog: &Program,
     isa: impl Into<InstructionSet>,
@@ -189,8 +180,8 @@ pub fn inline_to_fit(
     calls: &[u64],
     limit: usize,
 ) -> u64 {
-    let isa = Isa::of(prog, isa.into()).unwrap_or_else(|e| panic!("{e}")); // once for every trial
-    let base = emit(prog, &isa, opts).unwrap_or_else(|e| panic!("{e}"));
+    let isa = isa.into();
+    let base = try_assemble_all(prog, isa, opts).unwrap_or_else(|e| panic!("{e}"));
     let size_of = |name: &str| base.1.iter().find(|(n, _)| *n == name).map_or(0, |(_, b)| *b);
     let mut order: Vec<(usize, f64)> = prog
         .subs
@@ -201,11 +192,12 @@ pub fn inline_to_fit(
         .map(|(i, sub)| (i, 24.0 * calls[i] as f64 / size_of(sub.name).max(1) as f64))
         .collect();
     order.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let mut chosen = opts.inline;
+    let mut chosen = 0;
     for (i, _) in order {
-        let trial = AssembleOptions { inline: chosen | 1 << i, ..opts };
-        if emit(prog, &isa, trial).is_ok_and(|(code, _, _)| code.len() <= limit) {
-            chosen |= 1 << i;
+        let trial = chosen | 1 << i;
+        let inlined = crate::inline::inline_calls(prog, trial);
+        if try_assemble_all(&inlined, isa, opts).is_ok_and(|(code, _, _)| code.len() <= limit) {
+            chosen = trial;
         }
     }
     chosen
@@ -262,9 +254,10 @@ fn emit(prog: &Program, isa: &Isa, opts: AssembleOptions) -> Result<(Vec<u8>, Si
     e.block(&prog.main);
     e.op(INVALID);
     map.push(("main", e.code.len()));
+    let called = called_subs(prog);
     for (i, sub) in prog.subs.iter().enumerate() {
-        if opts.inlines(i) {
-            continue; // every call site has its own copy
+        if !called[i] {
+            continue; // inlined at every call site (`inline::inline_calls`)
         }
         let start = e.code.len();
         let l = e.subs[i];
@@ -287,6 +280,26 @@ fn emit(prog: &Program, isa: &Isa, opts: AssembleOptions) -> Result<(Vec<u8>, Si
     map.push(("data", blob.len()));
     let code = e.code.finish().map_err(AssembleError::TooLarge)?;
     Ok((code, map, e.marks))
+}
+
+/// Which subroutines some call reaches (from `main`, or from a reached subroutine).
+fn called_subs(prog: &Program) -> Vec<bool> {
+    fn visit(nodes: &[Node], prog: &Program, seen: &mut Vec<bool>) {
+        for n in nodes {
+            match n {
+                Node::Call(i) => {
+                    if !seen[*i] {
+                        seen[*i] = true;
+                        visit(&prog.subs[*i].body, prog, seen);
+                    }
+                }
+                other => other.blocks().into_iter().for_each(|b| visit(b, prog, seen)),
+            }
+        }
+    }
+    let mut seen = vec![false; prog.subs.len()];
+    visit(&prog.main, prog, &mut seen);
+    seen
 }
 
 /// Init code: copies the runtime code to memory and returns it.
@@ -335,10 +348,6 @@ impl Emitter<'_> {
         match n {
             Node::Op { .. } => self.arith_run(std::slice::from_ref(n)),
             Node::Copy { dst, src, n } => self.copy_slots(*dst, *src, *n),
-            Node::Call(id) if self.opts.inlines(*id) => {
-                let prog = self.prog;
-                self.block(&prog.subs[*id].body);
-            }
             Node::Call(id) => {
                 let ret = self.label();
                 self.push_label(ret);

@@ -11,7 +11,7 @@
 
 use evm384_evm::{precompile_caller_code, Address, InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
 use evm384_gen::bls::{address, glue_code, Backend, Glue, ETH_DST};
-use evm384_gen::{Contract, F2Mul, Formulas, Operation};
+use evm384_gen::{Contract, Formulas, Operation, HINTED_FORMULAS};
 use evm384_timing::{measure, Plan, Ratio};
 
 use crate::baseline::{g1_mul, g2_mul, SplitMix64};
@@ -226,11 +226,9 @@ fn deployments(s: Subject) -> Result<(Deployment, Vec<Deployment>), String> {
             let pairing = Operation::PairingCheck;
             let base =
                 Deployment { isa: v7, main: precompile_caller_code(precompile_address(pairing)), others: vec![] };
-            let prog = evm384_gen::pairing::hinted_pairing_check_program(&evm384_gen::params::bls12_381(), F2Mul::V3);
             let ours = SETS.iter().map(|&isa| {
-                let opts = Formulas::default().assemble_options(&prog, isa);
-                let main =
-                    evm384_gen::bytecode::try_assemble(&prog, isa, opts).map_err(|e| format!("hinted {isa}: {e}"))?;
+                let build = evm384_gen::hinted_pairing_check_build(HINTED_FORMULAS, isa);
+                let main = build.try_code(isa).map_err(|e| format!("hinted {isa}: {e}"))?;
                 Ok(Deployment { isa, main, others: vec![] })
             });
             Ok((base, ours.collect::<Result<_, String>>()?))
@@ -289,7 +287,7 @@ fn measure_one(
     // the hinted check reads its witness before the same pairs
     let our_input = match subject {
         Subject::HintedPairingCheck => {
-            let w = evm384_gen::hint::witness(&evm384_gen::params::bls12_381(), &input, F2Mul::V3)
+            let w = evm384_gen::hint::witness(&evm384_gen::params::bls12_381(), &input, HINTED_FORMULAS.f2mul)
                 .map_err(|e| format!("hint at k = {k}: {e}"))?;
             [w, input.clone()].concat()
         }
