@@ -654,7 +654,8 @@ pub fn sliding_window_chain(e: &[u64], w: u32) -> (u32, Vec<Window>) {
 /// Measured against square-and-multiply over the bits of p - 2 (380 squarings, 228 products):
 /// 378 squarings + 85 products, 145 MULMODMONT384 fewer per inversion; measured final-exp phase
 /// (one inversion per check) under model-b: 5,781 gas less in v7, 5,346 in v9 (the loop control
-/// is cheaper too: 29 gas per squaring in a counted run against 55 per bit in the PUSH32 loop).
+/// is cheaper too: 29 gas per squaring in a counted run against 55 per bit in the PUSH32 loop;
+/// the counted runs have since become one computed jump a window, see `Node::ForWindows`).
 pub fn inverse_fp(a: &mut Asm, regs: InvFpRegs, e: Limbs) {
     pow_sliding(a, "inverse_fp", (regs.x, regs.r, 1), e, |a, o, x| a.mul(o, x, x), |a, o, x, y| a.mul(o, x, y));
 }

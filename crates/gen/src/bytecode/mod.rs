@@ -89,7 +89,7 @@ pub struct AssembleOptions {
     pub unroll: u32,
     /// Sliding-window exponentiations (`Node::ForWindows`: the Fermat inversion) as straight-line
     /// code, every squaring and table product written out with its entry known: no loop control
-    /// (about 26 gas per squaring, 60 per window), some 8 KB more code (v9) per exponentiation.
+    /// (about 40 gas per window), some 8 KB more code (v9) per exponentiation.
     /// For contracts with room to spare (the point additions), not the pairing check.
     pub straight_windows: bool,
 }
@@ -169,10 +169,13 @@ pub fn assemble_with_map(prog: &Program, isa: impl Into<InstructionSet>) -> (Vec
 }
 
 /// Subroutines to inline (`inline::inline_calls`) so that the code stays within `limit`
-/// bytes: greedily, the most profitable first — gas saved per byte added, the gas being 24 per
-/// call avoided (PUSH2 PUSH2 JUMP JUMPDEST JUMP JUMPDEST) in `calls` (a profile: calls per
-/// subroutine on a representative input, `native::NativeRun::sub_calls`), each candidate kept
-/// only if the whole inlined program, assembled, still fits.
+/// bytes, saving as much call gas as possible: a 0/1 knapsack (dynamic programming over the
+/// bytes left) whose items are the subroutines, each worth 24 gas per call avoided (PUSH2 PUSH2
+/// JUMP JUMPDEST JUMP JUMPDEST) in `calls` (a profile: calls per subroutine on a representative
+/// input, `native::NativeRun::sub_calls`) and weighing the bytes the code grows by when it alone
+/// is inlined (its body at each call site, loop unrolling included, less the copies forwarded).
+/// Growths are not quite additive (a body may contain another inlined call), so the choice is
+/// assembled and, while it does not fit, chosen again with the overshoot taken off the room.
 pub fn inline_to_fit(
     prog: &Program,
     isa: impl Into<InstructionSet>,
@@ -181,26 +184,43 @@ pub fn inline_to_fit(
     limit: usize,
 ) -> u64 {
     let isa = isa.into();
-    let base = try_assemble_all(prog, isa, opts).unwrap_or_else(|e| panic!("{e}"));
-    let size_of = |name: &str| base.1.iter().find(|(n, _)| *n == name).map_or(0, |(_, b)| *b);
-    let mut order: Vec<(usize, f64)> = prog
-        .subs
-        .iter()
-        .enumerate()
-        .take(64)
-        .filter(|(i, _)| calls.get(*i).copied().unwrap_or(0) > 0)
-        .map(|(i, sub)| (i, 24.0 * calls[i] as f64 / size_of(sub.name).max(1) as f64))
+    let size = |mask: u64| {
+        let inlined = crate::inline::inline_calls(prog, mask);
+        try_assemble_all(&inlined, isa, opts).map_or(usize::MAX, |(code, _, _)| code.len())
+    };
+    let base = size(0);
+    if base > limit {
+        return 0;
+    }
+    // (subroutine, gas saved, bytes added)
+    let items: Vec<(usize, u64, usize)> = (0..prog.subs.len().min(64))
+        .filter(|&i| calls.get(i).copied().unwrap_or(0) > 0)
+        .map(|i| (i, 24 * calls[i], size(1 << i).saturating_sub(base)))
         .collect();
-    order.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let mut chosen = 0;
-    for (i, _) in order {
-        let trial = chosen | 1 << i;
-        let inlined = crate::inline::inline_calls(prog, trial);
-        if try_assemble_all(&inlined, isa, opts).is_ok_and(|(code, _, _)| code.len() <= limit) {
-            chosen = trial;
+    let mut room = limit - base;
+    loop {
+        let mask = knapsack(&items, room);
+        let got = size(mask);
+        if got <= limit {
+            return mask;
+        }
+        room = room.saturating_sub(got - limit);
+    }
+}
+
+/// The items (id, value, weight) of greatest total value within `room`, as a bit mask of ids.
+fn knapsack(items: &[(usize, u64, usize)], room: usize) -> u64 {
+    // best[w]: (value, mask) within weight w, over the items seen so far
+    let mut best = vec![(0u64, 0u64); room + 1];
+    for &(id, value, weight) in items {
+        for w in (weight..=room).rev() {
+            let (v, m) = best[w - weight];
+            if v + value > best[w].0 {
+                best[w] = (v + value, m | 1 << id);
+            }
         }
     }
-    chosen
+    best[room].1
 }
 
 /// Code offsets where each phase begins: an instruction at one of these offsets starts that
@@ -374,9 +394,7 @@ impl Emitter<'_> {
                 }
             }
             Node::ForWindows { windows, table, n, tmp, always, then } => {
-                for chunk in windows.chunks(32) {
-                    self.for_windows_chunk(chunk, (*table, *n, *tmp), always, then);
-                }
+                self.for_windows(windows, (*table, *n, *tmp), always, then)
             }
             Node::ForEachPair(body) => {
                 let rec = 48 * pairs.record as u64;
@@ -659,47 +677,60 @@ impl Emitter<'_> {
         self.op(POP);
     }
 
-    /// One PUSH32 loop over ≤ 32 windows, one byte each (first window in the top byte):
-    /// `sqr` in the high bits, `entry` in the low `eb` bits. Per window: a counted loop of
-    /// `always`, one MCOPY of the entry (its address computed on the stack, so the same code
-    /// serves every entry), `then`. The word is zero once every window is shifted out (every
-    /// byte is non-zero since `sqr ≥ 1`).
-    fn for_windows_chunk(
-        &mut self,
-        windows: &[Window],
-        (table, n, tmp): (u32, u32, u32),
-        always: &[Node],
-        then: &[Node],
-    ) {
-        assert!(!windows.is_empty() && windows.len() <= 32);
-        let max_entry = windows.iter().map(|w| w.entry).max().unwrap_or(0);
+    /// The windows, one byte each (`sqr` in the high bits, `entry` in the low `eb` bits), packed
+    /// 32 to a PUSH32 word (first window in the top byte), every word pushed at entry above a
+    /// zero sentinel. Per window: the squarings as a jump into a run of copies of `always`,
+    /// `sqr` copies before its end (Duff's device, Duff 1983: one computed jump a window
+    /// instead of a counted loop's control per squaring); one MCOPY of the entry (its address
+    /// computed on the stack, so the same code serves every entry); `then`. A word is zero once
+    /// its windows are shifted out (every byte is non-zero since `sqr ≥ 1`); the next word
+    /// follows, and the sentinel ends the loop.
+    fn for_windows(&mut self, windows: &[Window], (table, n, tmp): (u32, u32, u32), always: &[Node], then: &[Node]) {
+        let max_entry = windows.iter().map(|w| w.entry).max().expect("a window");
         let eb = (32 - max_entry.leading_zeros()).max(1);
-        let mut word = [0u8; 32];
-        for (i, w) in windows.iter().enumerate() {
-            assert!(w.sqr >= 1 && w.sqr < 1 << (8 - eb), "window {w:?} does not fit one byte");
-            word[i] = ((w.sqr << eb) | w.entry) as u8;
-        }
-        let (top, inner) = (self.label(), self.label());
-        self.push32(&word); // [w]
+        let most = windows.iter().map(|w| w.sqr).max().expect("a window");
+        assert!(windows.iter().all(|w| w.sqr >= 1) && most < 1 << (8 - eb), "a window does not fit one byte");
+        self.push(0); // sentinel
+        for chunk in windows.chunks(32).rev() {
+            let mut word = [0u8; 32];
+            for (i, w) in chunk.iter().enumerate() {
+                word[i] = ((w.sqr << eb) | w.entry) as u8;
+            }
+            self.push32(&word);
+        } // [0, …, w]
+        let (top, end) = (self.label(), self.label());
         self.place(top);
         self.op(DUP1);
         self.push(256 - 8 + eb as u64);
         self.op(SHR); // [w, sqr]
-        self.place(inner);
-        self.block(always);
-        self.push(1);
-        self.op(SWAP1);
-        self.op(SUB); // [w, sqr - 1]
-        self.op(DUP1);
-        self.jumpi_to(inner);
-        self.op(POP); // [w]
+        self.op(PUSH2);
+        let len_at = self.len();
+        self.extend(&[0, 0]); // bytes of one copy, written below
+        self.op(MUL);
+        self.push_label(end);
+        self.op(SUB); // [w, end - sqr·copy]
+        self.op(JUMP);
+        let mut copy_len = None;
+        for _ in 0..most {
+            let start = self.len();
+            self.op(JUMPDEST);
+            self.block(always);
+            let len = self.len() - start;
+            assert_eq!(*copy_len.get_or_insert(len), len, "the copies of a squaring must be alike");
+        }
+        let copy_len = u16::try_from(copy_len.expect("most ≥ 1")).expect("a squaring under 64 KB");
+        self.code.bytes[len_at..len_at + 2].copy_from_slice(&copy_len.to_be_bytes());
+        self.mark(end); // [w]
         self.table_entry(eb, (table, n, tmp)); // tmp ← table[entry]
         self.block(then);
         self.push(8);
         self.op(SHL); // next window
         self.op(DUP1);
         self.jumpi_to(top);
-        self.op(POP);
+        self.op(POP); // the next word
+        self.op(DUP1);
+        self.jumpi_to(top);
+        self.op(POP); // the sentinel
     }
 
     /// Pushes 1 iff memory `a..a+len` equals `b..b+len` (32-byte words; an overlapping last word
