@@ -152,9 +152,10 @@ pub enum Node {
         always: Vec<Node>,
         then: Vec<Node>,
     },
-    /// For each pair record: copy it into the work record, run `body`, write back the
-    /// updated part of the work record (see [`PairLayout`]).
-    ForEachPair(Vec<Node>),
+    /// For each pair record: copy its first `read` slots into the work record, run `body`,
+    /// write back the updated part of the work record (see [`PairLayout`]). The work record's
+    /// other slots keep what the last pass left (a body must not read them).
+    ForEachPair { read: u32, body: Vec<Node> },
     /// For each input record of `stride` bytes from calldata byte `start` to the end (384: a
     /// pairing input pair; the current record is what `LoadInput`, `Cond::InputNonZero` and
     /// `ScalarHalf` read).
@@ -236,7 +237,7 @@ impl Node {
         match self {
             Node::ForBits { always, if_set, .. } => vec![always, if_set],
             Node::ForWindows { always, then, .. } => vec![always, then],
-            Node::ForEachPair(body) | Node::ForEachInput { body, .. } | Node::If(_, body) => vec![body],
+            Node::ForEachPair { body, .. } | Node::ForEachInput { body, .. } | Node::If(_, body) => vec![body],
             Node::ForScalarWindows { double, add, .. } => vec![double, add],
             _ => Vec::new(),
         }
@@ -437,9 +438,17 @@ impl Asm {
         self.push(Node::ForWindows { windows: windows.to_vec(), table, n, tmp, always, then });
     }
 
+    /// For each pair record, the whole record in the work record.
     pub fn for_each_pair(&mut self, body: impl FnOnce(&mut Asm)) {
-        let b = self.block(body);
-        self.push(Node::ForEachPair(b));
+        let read = self.pairs.expect("set_pair_layout before for_each_pair").record;
+        self.for_each_pair_reading(read, body);
+    }
+
+    /// For each pair record, only its first `read` slots brought into the work record (the
+    /// body reads no other slot of it).
+    pub fn for_each_pair_reading(&mut self, read: u32, body: impl FnOnce(&mut Asm)) {
+        let body = self.block(body);
+        self.push(Node::ForEachPair { read, body });
     }
 
     /// For each `stride`-byte record of the input.

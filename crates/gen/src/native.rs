@@ -228,11 +228,11 @@ impl Machine<'_> {
                     self.block(then)?;
                 }
             }
-            Node::ForEachPair(body) => {
+            Node::ForEachPair { read, body } => {
                 let l = self.prog.pairs;
                 let mut rec = l.base;
                 while rec < self.pair_end {
-                    self.copy(l.work, rec, l.record);
+                    self.copy(l.work, rec, *read);
                     self.block(body)?;
                     self.copy(rec + l.writeback.0, l.work + l.writeback.0, l.writeback.1);
                     rec += l.record;

@@ -35,26 +35,31 @@ pub struct ProgramOptions {
     pub squaring: Squaring,
 }
 
-/// The work record of one pair: P as (-2·xP, 2·yP), Q affine, T Jacobian (12 slots).
+/// The work record of one pair: P as (-2·xP, 2·yP), T Jacobian, Q affine (12 slots). P and T
+/// lead, so that a doubling step brings only them in (`Work::P_AND_T`).
 #[derive(Clone, Copy, Debug)]
 pub struct Work(pub Slot);
 
 impl Work {
     pub const SLOTS: u32 = 12;
+    /// The leading slots a doubling step reads: P and T.
+    pub const P_AND_T: u32 = 8;
+    /// The part a Miller-loop step updates: T, `(offset, slots)`.
+    pub const T_PART: (u32, u32) = (2, 6);
     pub fn px2(self) -> Slot {
         self.0
     }
     pub fn py2(self) -> Slot {
         self.0 + 1
     }
+    pub fn t(self) -> Jac {
+        Jac { d: Deg::Fp2, base: self.0 + 2 }
+    }
     pub fn qx(self) -> Fp2 {
-        Fp2(self.0 + 2)
+        Fp2(self.0 + 8)
     }
     pub fn qy(self) -> Fp2 {
-        Fp2(self.0 + 4)
-    }
-    pub fn t(self) -> Jac {
-        Jac { d: Deg::Fp2, base: self.0 + 6 }
+        Fp2(self.0 + 10)
     }
 }
 
@@ -388,7 +393,7 @@ fn call_line_add(a: &mut Asm, c: Ctx) {
 fn miller_loop(a: &mut Asm, c: Ctx, c_inv: Option<Fp12>) {
     let (z_bits, _) = c.params_bits();
     let dbl_step = |a: &mut Asm| {
-        a.for_each_pair(|a| {
+        a.for_each_pair_reading(Work::P_AND_T, |a| {
             call_line_dbl(a, c); // T = 2T, ℓ = tangent at T
             call_mul_by_line(a, c); // f = f·ℓ(P)
         })
@@ -512,7 +517,7 @@ pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOpt
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     let c = Ctx::new(&mut a, curve);
-    a.set_pair_layout(c.w.0, Work::SLOTS, (6, 6));
+    a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
     let stop = |a: &mut Asm, p: Phase| {
         a.phase(p);
         if opts.stop_before == Some(p) {
@@ -561,7 +566,7 @@ pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul) -> Progra
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     let c = Ctx::new(&mut a, curve);
-    a.set_pair_layout(c.w.0, Work::SLOTS, (6, 6));
+    a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
     let witness = a.alloc(36); // c ‖ c⁻¹ ‖ b, loaded together
     let (wc, wci, wb) = (Fp12(witness), Fp12(witness + 12), Fp12(witness + 24));
     let wa = a.alloc(1);
@@ -624,7 +629,7 @@ pub fn final_exp_program(
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     let c = Ctx::new(&mut a, curve);
-    a.set_pair_layout(c.w.0, Work::SLOTS, (6, 6));
+    a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
     let src = a.const_raw(f);
     a.copy(c.fa.0, src, 12);
     a.call("final_exp", move |a| final_exp(a, c, squaring));

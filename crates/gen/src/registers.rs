@@ -223,7 +223,7 @@ fn walk_ranges(nodes: &[Node], range: &mut dyn FnMut(Slot, u32)) {
                 walk_ranges(always, range);
                 walk_ranges(then, range);
             }
-            Node::ForEachPair(b) | Node::ForEachInput { body: b, .. } => walk_ranges(b, range),
+            Node::ForEachPair { body: b, .. } | Node::ForEachInput { body: b, .. } => walk_ranges(b, range),
             Node::LoadInputs { dst, n, .. } => range(*dst, *n), // one STOREX
             Node::ForScalarWindows { entry, tmp, double, add, .. } => {
                 range(*tmp, *entry);
@@ -401,16 +401,17 @@ impl Liveness<'_> {
                 let x = self.looped(&after, iteration);
                 iteration(self, x)
             }
-            Node::ForEachPair(body) => {
+            Node::ForEachPair { read, body } => {
                 let l = prog.pairs;
+                let read = *read;
                 self.looped(&after, |me, out| {
                     let mut live = out;
                     me.uses(&mut live, l.work + l.writeback.0, l.writeback.1);
                     let mut live = me.block(body, live);
                     let mut d = Set::new(n);
-                    d.range(l.work, l.record);
+                    d.range(l.work, read);
                     me.define(&d, &live);
-                    for s in l.work..l.work + l.record {
+                    for s in l.work..l.work + read {
                         live.remove(s as usize);
                     }
                     live

@@ -112,7 +112,7 @@ pub struct HintedArgs {
     #[arg(long, default_value = "v4", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
     /// Copies of a counted loop's body per iteration (1, 2 or 4): less loop control, more code.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=8))]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub unroll: u32,
     /// Call every subroutine instead of inlining those whose calls cost most per byte.
     #[arg(long)]

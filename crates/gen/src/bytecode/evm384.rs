@@ -140,9 +140,9 @@ impl Emitter<'_> {
         self.op(MCOPY); // MCOPY(dst, src, len)
     }
 
-    pub(super) fn record_to_work_evm384(&mut self) {
+    pub(super) fn record_to_work_evm384(&mut self, read: u32) {
         let l = self.prog.pairs;
-        self.push(48 * l.record as u64);
+        self.push(48 * read as u64);
         self.op(DUP2);
         self.push(slot_addr(l.work) as u64);
         self.op(MCOPY); // work ← record

@@ -218,9 +218,9 @@ impl Emitter<'_> {
         self.strided_op(Op::AddMod384, s);
     }
 
-    pub(super) fn record_to_work_evmmax(&mut self) {
+    pub(super) fn record_to_work_evmmax(&mut self, read: u32) {
         let l = self.prog.pairs;
-        self.push(l.record as u64);
+        self.push(read as u64);
         self.op(DUP2);
         let w = self.reg(l.work);
         self.push(w as u64);
