@@ -158,8 +158,9 @@ fn call_sqr_fp12(a: &mut Asm, c: Ctx) {
     a.call("sqr_fp12", move |a| sqr_fp12(a, c.m6, c.fa, c.fa));
 }
 
-fn call_cyclotomic_sqr_fp12(a: &mut Asm, c: Ctx) {
-    a.call("cyclotomic_sqr_fp12", move |a| cyclotomic_sqr_fp12(a, c.fa, c.fa));
+/// `products`: each Fp4 squaring's 2·x0·x1 as a product (`Squaring::GrangerScottProducts`).
+fn call_cyclotomic_sqr_fp12(a: &mut Asm, c: Ctx, products: bool) {
+    a.call("cyclotomic_sqr_fp12", move |a| cyclotomic_sqr_fp12(a, c.fa, c.fa, products));
 }
 
 fn call_frobenius_fp12(a: &mut Asm, c: Ctx, n: usize) {
@@ -240,10 +241,10 @@ fn call_inverse_fp12(a: &mut Asm, c: Ctx, p_minus_2: evm384_arith::Limbs) {
 
 /// A ← A^z for A in the cyclotomic subgroup: square-and-multiply over |z| (B keeps the base),
 /// then conjugation, the inverse in the cyclotomic subgroup, since z < 0.
-fn call_exp_by_z(a: &mut Asm, c: Ctx, z_bits: Vec<bool>) {
+fn call_exp_by_z(a: &mut Asm, c: Ctx, z_bits: Vec<bool>, products: bool) {
     a.call("exp_by_z", move |a| {
         a.copy(c.fb.0, c.fa.0, 12); // B = base
-        a.for_bits(&z_bits, |a| call_cyclotomic_sqr_fp12(a, c), |a| call_mul_fp12(a, c));
+        a.for_bits(&z_bits, |a| call_cyclotomic_sqr_fp12(a, c, products), |a| call_mul_fp12(a, c));
         conj_fp12(a, &c.k, c.fa, c.fa); // z < 0
     });
 }
@@ -319,7 +320,8 @@ fn final_exp(a: &mut Asm, c: Ctx, squaring: Squaring) {
     let (z_bits, _) = c.params_bits();
     let (fa, fb, k) = (c.fa, c.fb, c.k);
     let exp_by_z = |a: &mut Asm| match squaring {
-        Squaring::GrangerScott => call_exp_by_z(a, c, z_bits.clone()),
+        Squaring::GrangerScott => call_exp_by_z(a, c, z_bits.clone(), false),
+        Squaring::GrangerScottProducts => call_exp_by_z(a, c, z_bits.clone(), true),
         Squaring::Karabina => call_exp_by_z_compressed(a, c),
     };
     a.scoped(|a| {
@@ -363,7 +365,8 @@ fn final_exp(a: &mut Asm, c: Ctx, squaring: Squaring) {
         a.copy(y1.0, fa.0, 12); // y1 = c
         a.copy(fa.0, y0.0, 12);
         match squaring {
-            Squaring::GrangerScott => call_cyclotomic_sqr_fp12(a, c), // m²
+            Squaring::GrangerScott => call_cyclotomic_sqr_fp12(a, c, false), // m²
+            Squaring::GrangerScottProducts => call_cyclotomic_sqr_fp12(a, c, true),
             Squaring::Karabina => call_sqr_fp12(a, c),                // m² (one squaring: no second squaring routine)
         }
         a.copy(fb.0, y0.0, 12);

@@ -383,18 +383,24 @@ pub fn sqr_fp12(a: &mut Asm, r: MulFp6Regs, out: Fp12, x: Fp12) {
     });
 }
 
-/// Squaring in Fp4 = Fp2[s]/(s² - ξ): (o0, o1) = (x0² + ξ·x1², 2·x0·x1) (3 sqr_fp2).
+/// Squaring in Fp4 = Fp2[s]/(s² - ξ): (o0, o1) = (x0² + ξ·x1², 2·x0·x1): 3 sqr_fp2, or with
+/// `products` 2 sqr_fp2 and one mul_fp2 (o1 = x0·x1 doubled).
 /// Outputs must not alias inputs.
-fn sqr_fp4(a: &mut Asm, o0: Fp2, o1: Fp2, x0: Fp2, x1: Fp2) {
+fn sqr_fp4(a: &mut Asm, o0: Fp2, o1: Fp2, x0: Fp2, x1: Fp2, products: bool) {
     a.scoped(|a| {
         let t0 = Fp2(a.alloc(2));
         let t1 = Fp2(a.alloc(2));
         sqr_fp2(a, t0, x0); // x0²
         sqr_fp2(a, t1, x1); // x1²
-        add_fp2(a, o1, x0, x1);
-        sqr_fp2(a, o1, o1);
-        sub_fp2(a, o1, o1, t0);
-        sub_fp2(a, o1, o1, t1); // o1 = (x0+x1)² - x0² - x1² = 2·x0·x1
+        if products {
+            mul_fp2(a, o1, x0, x1);
+            add_fp2(a, o1, o1, o1); // o1 = 2·x0·x1
+        } else {
+            add_fp2(a, o1, x0, x1);
+            sqr_fp2(a, o1, o1);
+            sub_fp2(a, o1, o1, t0);
+            sub_fp2(a, o1, o1, t1); // o1 = (x0+x1)² - x0² - x1² = 2·x0·x1
+        }
         add_mul_by_xi_fp2(a, o0, t0, t1); // o0 = x0² + ξ·x1²
     });
 }
@@ -403,7 +409,8 @@ fn sqr_fp4(a: &mut Asm, o0: Fp2, o1: Fp2, x0: Fp2, x1: Fp2) {
 /// Seeing Fp12 as Fp4[w]/(w³ - s), s = w³, x = A + B·w + C·w² with
 /// A = x00 + x11·s, B = x10 + x02·s, C = x01 + x12·s (xij = coefficient j of x.ci):
 /// x² = (3A² - 2·conj(A)) + (3s·C² + 2·conj(B))·w + (3B² - 2·conj(C))·w².
-pub fn cyclotomic_sqr_fp12(a: &mut Asm, out: Fp12, x: Fp12) {
+/// `products`: the Fp4 squarings' 2·x0·x1 as products (see `sqr_fp4`).
+pub fn cyclotomic_sqr_fp12(a: &mut Asm, out: Fp12, x: Fp12, products: bool) {
     a.scoped(|a| {
         let (x00, x01, x02) = (x.c(0).c(0), x.c(0).c(1), x.c(0).c(2));
         let (x10, x11, x12) = (x.c(1).c(0), x.c(1).c(1), x.c(1).c(2));
@@ -416,9 +423,9 @@ pub fn cyclotomic_sqr_fp12(a: &mut Asm, out: Fp12, x: Fp12) {
         let c0 = Fp2(a.alloc(2));
         let c1 = Fp2(a.alloc(2));
         let t = Fp2(a.alloc(2));
-        sqr_fp4(a, a0, a1, x00, x11); // A² = a0 + a1·s
-        sqr_fp4(a, b0, b1, x10, x02); // B²
-        sqr_fp4(a, c0, c1, x01, x12); // C²
+        sqr_fp4(a, a0, a1, x00, x11, products); // A² = a0 + a1·s
+        sqr_fp4(a, b0, b1, x10, x02, products); // B²
+        sqr_fp4(a, c0, c1, x01, x12, products); // C²
                                       // w⁰: 3·a0 - 2·x00 ; w³: 3·a1 + 2·x11
         sub_fp2(a, t, a0, x00);
         add_fp2(a, t, t, t);

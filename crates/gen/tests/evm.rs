@@ -83,8 +83,9 @@ fn inverse_fp_in_the_evm_equals_native() {
 /// Every pairing vector through the contract in v7, v8 and v9, for every formula choice that
 /// fits the code limit (what `build --optimize-for` can emit); without `EVM384_LONG_TESTS=1`
 /// the default formulas, Karabina's squaring with f2mul v4 (which fits every interface), and
-/// the unrolled builds (f2mul v3 or v4, Granger–Scott, loops unrolled x4) and the one the
-/// optimiser picks today (f2mul v4, unrolled x4, subroutines inlined to fit: it always fits).
+/// the unrolled builds (f2mul v3 or v4, Granger–Scott, loops unrolled x4) and the ones the
+/// optimiser picks today (f2mul v4, unrolled x4, subroutines inlined to fit, Granger–Scott
+/// with or without products: they always fit).
 #[test]
 fn vectors_through_the_contract() {
     let karabina = Formulas { f2mul: F2Mul::V4, squaring: Squaring::Karabina, ..Formulas::default() };
@@ -93,7 +94,8 @@ fn vectors_through_the_contract() {
         Formulas::all()
     } else {
         let inlined = Formulas { inline: true, ..unrolled(F2Mul::V4) };
-        vec![Formulas::default(), karabina, unrolled(F2Mul::V3), unrolled(F2Mul::V4), inlined]
+        let products = Formulas { squaring: Squaring::GrangerScottProducts, ..inlined };
+        vec![Formulas::default(), karabina, unrolled(F2Mul::V3), unrolled(F2Mul::V4), inlined, products]
     };
     for formulas in choices {
         for iface in Interface::ALL {
