@@ -386,9 +386,32 @@ impl Emitter<'_> {
                     continue;
                 }
             }
+            // a run of calls: chained (each returns into the next)
+            let calls: Vec<usize> =
+                nodes[i..].iter().map_while(|n| if let Node::Call(id) = n { Some(*id) } else { None }).collect();
+            if calls.len() > 1 {
+                self.chained_calls(&calls);
+                i += calls.len();
+                continue;
+            }
             self.node(&nodes[i]);
             i += 1;
         }
+    }
+
+    /// Consecutive calls, chained: the return label and the entries of the second to the last
+    /// subroutine pushed beneath the first's, so each subroutine's return jumps straight into
+    /// the next (per call after the first: one PUSH2, JUMP and JUMPDEST fewer, 10 gas).
+    fn chained_calls(&mut self, ids: &[usize]) {
+        let ret = self.label();
+        self.push_label(ret);
+        for &id in ids[1..].iter().rev() {
+            let entry = self.subs[id];
+            self.push_label(entry);
+        }
+        let first = self.subs[ids[0]];
+        self.jump_to(first);
+        self.place(ret);
     }
 
     fn node(&mut self, n: &Node) {
@@ -644,9 +667,8 @@ impl Emitter<'_> {
         // Unrolled by u: the n mod u leftover bodies inline, then a loop of n / u iterations over
         // u copies (inline when once).
         let u = self.opts.unroll.max(1) as u64;
-        for _ in 0..n % u {
-            self.block(body);
-        }
+        let leftover: Vec<Node> = (0..n % u).flat_map(|_| body.iter().cloned()).collect();
+        self.block(&leftover);
         let q = n / u;
         let unrolled: Vec<Node>;
         let body = if u == 1 {
