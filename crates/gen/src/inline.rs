@@ -76,7 +76,9 @@ fn map_blocks(n: &Node, mut f: impl FnMut(&[Node]) -> Vec<Node>) -> Node {
             then: f(then),
         },
         Node::ForEachPair { read, body } => Node::ForEachPair { read: *read, body: f(body) },
-        Node::ForEachInput { start, stride, body } => Node::ForEachInput { start: *start, stride: *stride, body: f(body) },
+        Node::ForEachInput { start, stride, body } => {
+            Node::ForEachInput { start: *start, stride: *stride, body: f(body) }
+        }
         Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, double, add } => Node::ForScalarWindows {
             width: *width,
             windows: *windows,

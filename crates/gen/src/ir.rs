@@ -155,7 +155,10 @@ pub enum Node {
     /// For each pair record: copy its first `read` slots into the work record, run `body`,
     /// write back the updated part of the work record (see [`PairLayout`]). The work record's
     /// other slots keep what the last pass left (a body must not read them).
-    ForEachPair { read: u32, body: Vec<Node> },
+    ForEachPair {
+        read: u32,
+        body: Vec<Node>,
+    },
     /// For each input record of `stride` bytes from calldata byte `start` to the end (384: a
     /// pairing input pair; the current record is what `LoadInput`, `Cond::InputNonZero` and
     /// `ScalarHalf` read).

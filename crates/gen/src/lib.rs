@@ -106,10 +106,9 @@ impl Squaring {
 impl core::str::FromStr for Squaring {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Squaring::ALL
-            .into_iter()
-            .find(|q| q.name() == s.to_ascii_lowercase())
-            .ok_or_else(|| format!("unknown squaring '{s}' (expected granger-scott, granger-scott-products or karabina)"))
+        Squaring::ALL.into_iter().find(|q| q.name() == s.to_ascii_lowercase()).ok_or_else(|| {
+            format!("unknown squaring '{s}' (expected granger-scott, granger-scott-products or karabina)")
+        })
     }
 }
 
@@ -256,7 +255,12 @@ impl Formulas {
     /// program with the subroutines chosen by `bytecode::inline_to_fit` written out at their
     /// call sites (`inline::inline_calls`), ranked by their calls on `profile_input` (a
     /// representative input of `prog`; computed only when inlining).
-    pub fn build(self, prog: Program, isa: impl Into<InstructionSet>, profile_input: impl FnOnce() -> Vec<u8>) -> Build {
+    pub fn build(
+        self,
+        prog: Program,
+        isa: impl Into<InstructionSet>,
+        profile_input: impl FnOnce() -> Vec<u8>,
+    ) -> Build {
         let options = bytecode::AssembleOptions { unroll: self.unroll, ..Default::default() };
         if !self.inline {
             return Build { program: prog, options };

@@ -367,7 +367,7 @@ fn final_exp(a: &mut Asm, c: Ctx, squaring: Squaring) {
         match squaring {
             Squaring::GrangerScott => call_cyclotomic_sqr_fp12(a, c, false), // m²
             Squaring::GrangerScottProducts => call_cyclotomic_sqr_fp12(a, c, true),
-            Squaring::Karabina => call_sqr_fp12(a, c),                // m² (one squaring: no second squaring routine)
+            Squaring::Karabina => call_sqr_fp12(a, c), // m² (one squaring: no second squaring routine)
         }
         a.copy(fb.0, y0.0, 12);
         call_mul_fp12(a, c); // m³

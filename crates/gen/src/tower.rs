@@ -426,7 +426,7 @@ pub fn cyclotomic_sqr_fp12(a: &mut Asm, out: Fp12, x: Fp12, products: bool) {
         sqr_fp4(a, a0, a1, x00, x11, products); // A² = a0 + a1·s
         sqr_fp4(a, b0, b1, x10, x02, products); // B²
         sqr_fp4(a, c0, c1, x01, x12, products); // C²
-                                      // w⁰: 3·a0 - 2·x00 ; w³: 3·a1 + 2·x11
+                                                // w⁰: 3·a0 - 2·x00 ; w³: 3·a1 + 2·x11
         sub_fp2(a, t, a0, x00);
         add_fp2(a, t, t, t);
         add_fp2(a, o00, t, a0); // 3·a0 - 2·x00

@@ -268,3 +268,31 @@ fn call_and_callcode_from_another_contract() {
         }
     }
 }
+
+/// Consecutive calls are chained (each subroutine returns into the next): in order, each once,
+/// in every interface the same memory as natively, with one JUMP into the chain and one return
+/// per subroutine body executed.
+#[test]
+fn chained_calls_run_in_order() {
+    use evm384_gen::ir::{Asm, Node};
+    let field = evm384_arith::MontField::new(evm384_gen::params::bls12_381().p);
+    let mut a = Asm::new(field.clone(), F2Mul::V3);
+    let one = a.const_mont(&[[1, 0, 0, 0, 0, 0]]);
+    let x = a.alloc(1);
+    a.add(x, one, one); // 2
+    a.call("double", move |a| a.add(x, x, x));
+    a.call("plus_one", move |a| a.add(x, x, one));
+    a.call("double", move |a| a.add(x, x, x));
+    a.call("double", move |a| a.add(x, x, x)); // ((2·2 + 1)·2)·2 = 20
+    a.return_memory();
+    let prog = a.finish();
+    assert!(prog.main.windows(4).any(|w| w.iter().all(|n| matches!(n, Node::Call(_)))));
+    let evm384_gen::native::Outcome::Memory(m) = evm384_gen::native::run(&prog, &[]).outcome else { panic!() };
+    assert_eq!(field.from_mont(&m[x as usize]), [20, 0, 0, 0, 0, 0]);
+    assert_evm_memory_equals_native(&prog);
+    let mut r = evm384_evm::Runner::new(evm384_evm::RunOptions { count_opcodes: true, ..Default::default() });
+    r.deploy(&evm384_gen::bytecode::assemble(&prog, Interface::V7));
+    let e = r.run(&[]).unwrap();
+    let jumps = e.counts.as_ref().map(|c| c.get(0x56)).unwrap(); // JUMP
+    assert_eq!(jumps, 1 + 4, "one JUMP into the chain, one return per call");
+}

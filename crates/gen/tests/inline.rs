@@ -4,9 +4,9 @@
 //! program on every EIP-2537 pairing vector (the bytecode of inlined builds runs the vectors in
 //! `tests/evm.rs`).
 
+use evm384_arith::isa::Op;
 use evm384_arith::MontField;
 use evm384_gen::inline::{forward_copies, inline_calls};
-use evm384_arith::isa::Op;
 use evm384_gen::ir::{Asm, Node};
 use evm384_gen::native::{self, Outcome};
 use evm384_gen::{params, F2Mul, Formulas, InstructionSet, Interface, Program};

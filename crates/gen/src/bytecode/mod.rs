@@ -202,7 +202,8 @@ pub fn inline_to_fit(
     let items: Vec<(usize, u64, usize)> = (0..prog.subs.len().min(64))
         .filter(|&i| run.sub_calls[i] > 0)
         .map(|i| {
-            let after = gas(&crate::native::run(&crate::inline::inline_calls(prog, 1 << i), profile_input).counts.total());
+            let after =
+                gas(&crate::native::run(&crate::inline::inline_calls(prog, 1 << i), profile_input).counts.total());
             (i, (before - after).max(0.0) as u64, size(1 << i).saturating_sub(base))
         })
         .collect();
@@ -227,7 +228,9 @@ pub fn inline_to_fit(
     };
     // the knapsack's choice, and the greedy one from nothing (it can do better where growths
     // overlap), each filled up; the one that saves more on the profile wins
-    let saved = |mask: u64| before - gas(&crate::native::run(&crate::inline::inline_calls(prog, mask), profile_input).counts.total());
+    let saved = |mask: u64| {
+        before - gas(&crate::native::run(&crate::inline::inline_calls(prog, mask), profile_input).counts.total())
+    };
     let (a, b) = (fill(packed), fill(0));
     if saved(a) >= saved(b) {
         a
@@ -962,6 +965,27 @@ impl Emitter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The knapsack against every subset of a few items.
+    #[test]
+    fn knapsack_finds_the_best_subset() {
+        let items = [(0, 60, 10), (1, 100, 20), (2, 120, 30), (3, 30, 5), (4, 1, 0)];
+        for room in [0, 5, 10, 25, 30, 45, 50, 65] {
+            let mut best = 0;
+            for mask in 0u64..32 {
+                let (v, w) =
+                    items.iter().filter(|(i, _, _)| mask >> i & 1 == 1).fold((0, 0), |(v, w), it| (v + it.1, w + it.2));
+                if w <= room {
+                    best = best.max(v);
+                }
+            }
+            let got = knapsack(&items, room);
+            let (v, w) =
+                items.iter().filter(|(i, _, _)| got >> i & 1 == 1).fold((0, 0), |(v, w), it| (v + it.1, w + it.2));
+            assert!(w <= room, "room {room}: weight {w}");
+            assert_eq!(v, best, "room {room}");
+        }
+    }
 
     #[test]
     #[ignore]
