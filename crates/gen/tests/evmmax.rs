@@ -27,9 +27,13 @@ fn choices() -> Vec<Formulas> {
         }
     }
     v.push(Formulas { unroll: 4, ..Formulas::default() });
+    v.push(INLINED);
     v.dedup();
     v
 }
+
+/// The build the optimiser picks for EIP-6690's prices (f2mul v4, unrolled x4, inlined).
+const INLINED: Formulas = Formulas { f2mul: F2Mul::V4, squaring: Squaring::GrangerScott, unroll: 4, inline: true };
 
 #[test]
 fn every_formula_choice_fits_one_field_context_and_the_code_limit() {
@@ -45,7 +49,11 @@ fn every_formula_choice_fits_one_field_context_and_the_code_limit() {
 
 #[test]
 fn vectors_through_the_evmmax_contract() {
-    for f in [Formulas::default(), Formulas { f2mul: F2Mul::V4, squaring: Squaring::Karabina, ..Formulas::default() }] {
+    for f in [
+        Formulas::default(),
+        Formulas { f2mul: F2Mul::V4, squaring: Squaring::Karabina, ..Formulas::default() },
+        INLINED,
+    ] {
         let code = f.runtime_code(InstructionSet::Evmmax);
         let mut r = runner(&code);
         let mut n = 0;
