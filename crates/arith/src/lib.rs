@@ -46,8 +46,8 @@ pub use field::{neg_inverse_mod_2_64, MontField};
 /// A 384-bit integer: six 64-bit limbs, least significant first.
 pub type Limbs = [u64; 6];
 
-/// The BLS12-381 base-field modulus p, the modulus EVM384 was proposed for (benchmarks and
-/// tests use it; the generator's curve parameters restate it with its defining formula).
+/// The BLS12-381 base-field modulus p, the modulus EVM384 was proposed for (benchmarks, tests
+/// and the generator's curve parameters use it; `evm384-gen`'s tests recompute it from z).
 pub const BLS12_381_P: Limbs = [
     0xb9feffffffffaaab,
     0x1eabfffeb153ffff,

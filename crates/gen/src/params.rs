@@ -40,14 +40,7 @@ const ZERO: Limbs = [0; 6];
 pub fn bls12_381() -> CurveParams {
     CurveParams {
         name: "BLS12-381",
-        p: [
-            0xb9feffffffffaaab,
-            0x1eabfffeb153ffff,
-            0x6730d2a0f6b0f624,
-            0x64774b84f38512bf,
-            0x4b1ba7b6434bacd7,
-            0x1a0111ea397fe69a,
-        ],
+        p: evm384_arith::BLS12_381_P, // = (z-1)²(z⁴-z²+1)/3 + z (test `p_and_r_follow_from_z`)
         r: [0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805, 0x73eda753299d7d48, 0, 0],
         z_abs: 0xd201000000010000,
         z_negative: true,
