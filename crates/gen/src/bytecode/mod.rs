@@ -224,6 +224,9 @@ pub fn inline_to_fit(
         if got <= limit {
             break mask;
         }
+        if room == 0 {
+            break 0; // even the items that add no bytes alone do not fit together
+        }
         room = room.saturating_sub(got - limit);
     };
     // the knapsack's choice, and the greedy one from nothing (it can do better where growths
