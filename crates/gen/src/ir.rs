@@ -550,7 +550,7 @@ impl Asm {
         pairs.base = self.high;
         self.allocations.sort_unstable();
         self.allocations.dedup();
-        Program {
+        let prog = Program {
             main,
             subs: self.subs,
             consts: self.consts,
@@ -558,6 +558,39 @@ impl Asm {
             field: self.field,
             f2mul: self.f2mul,
             allocations: self.allocations,
+        };
+        assert_pair_reads(&prog, &prog.main);
+        prog.subs.iter().for_each(|sub| assert_pair_reads(&prog, &sub.body));
+        prog
+    }
+}
+
+/// Panics if a `ForEachPair` body (called subroutines included) reads a slot of the work
+/// record that its pass does not bring in (stale: what an earlier pass left).
+fn assert_pair_reads(prog: &Program, nodes: &[Node]) {
+    fn reads(prog: &Program, nodes: &[Node], seen: &mut Vec<bool>, out: &mut Vec<Slot>) {
+        for n in nodes {
+            match n {
+                Node::Op { x, y, .. } => out.extend([*x, *y]),
+                Node::Copy { src, n, .. } => out.extend(*src..*src + *n),
+                Node::Call(i) if !seen[*i] => {
+                    seen[*i] = true;
+                    reads(prog, &prog.subs[*i].body, seen, out);
+                }
+                other => other.blocks().into_iter().for_each(|b| reads(prog, b, seen, out)),
+            }
         }
+    }
+    for n in nodes {
+        if let Node::ForEachPair { read, body } = n {
+            let l = prog.pairs;
+            let stale = l.work + read..l.work + l.record;
+            let mut r = Vec::new();
+            reads(prog, body, &mut vec![false; prog.subs.len()], &mut r);
+            if let Some(s) = r.iter().find(|s| stale.contains(s)) {
+                panic!("a pair pass bringing in {read} slots reads work slot {s} (stale)");
+            }
+        }
+        n.blocks().into_iter().for_each(|b| assert_pair_reads(prog, b));
     }
 }

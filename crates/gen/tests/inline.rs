@@ -1,4 +1,5 @@
-//! `inline::inline_calls` and its copy forwarding: random straight-line programs of
+//! `inline::inline_calls` and its copy forwarding (and the IR check on partial pair passes):
+//! random straight-line programs of
 //! arithmetic and copies (proptest) leave every slot exactly as the original leaves it; the
 //! cases the forwarding must refuse are refused; inlined pairing checks agree with the plain
 //! program on every EIP-2537 pairing vector (the bytecode of inlined builds runs the vectors in
@@ -153,4 +154,16 @@ fn inlined_pairing_check_agrees_with_the_plain_program_on_every_vector() {
         }
     }
     assert!(n > 50);
+}
+
+/// A pair pass that brings in part of the record must not read the rest (stale values from an
+/// earlier pass): `Asm::finish` refuses such a program.
+#[test]
+#[should_panic(expected = "stale")]
+fn a_pair_pass_reading_what_it_did_not_bring_in_is_refused() {
+    let mut a = Asm::new(MontField::new(params::bls12_381().p), F2Mul::V3);
+    let work = a.alloc(4);
+    a.set_pair_layout(work, 4, (0, 2));
+    a.for_each_pair_reading(2, move |a| a.add(work, work, work + 3)); // slot 3 was not brought in
+    a.finish();
 }
