@@ -1,9 +1,8 @@
-//! `inline::inline_calls` and its copy forwarding (and the IR check on partial pair passes):
-//! random straight-line programs of
-//! arithmetic and copies (proptest) leave every slot exactly as the original leaves it; the
-//! cases the forwarding must refuse are refused; inlined pairing checks agree with the plain
-//! program on every EIP-2537 pairing vector (the bytecode of inlined builds runs the vectors in
-//! `tests/evm.rs`).
+//! `inline::inline_calls` and its copy forwarding: random straight-line programs of arithmetic
+//! and copies (proptest) leave every slot exactly as the original leaves it; the cases the
+//! forwarding must refuse are refused; inlined pairing checks agree with the plain program on
+//! every EIP-2537 pairing vector (the bytecode of inlined builds runs the vectors in
+//! `tests/evm.rs`). Also the IR's check on partial pair passes.
 
 use evm384_arith::isa::Op;
 use evm384_arith::MontField;
