@@ -458,14 +458,18 @@ impl Emitter<'_> {
                 let (top, done) = (self.label(), self.label());
                 let base = self.pair_base_addr();
                 self.push(base); // [a]
-                self.place(top);
-                self.exit_after_last_record(done);
+                self.exit_after_last_record(done); // no record at all
+                self.place(top); // a do-while loop: one JUMPI a record, no JUMP back
                 self.record_to_work(*read); // work ← record a (its first `read` slots)
                 self.block(body);
                 self.work_to_record(); // record.T ← work.T
                 self.push(rec);
                 self.op(ADD);
-                self.jump_to(top);
+                self.op(DUP1);
+                self.push(PAIR_END_ADDR as u64);
+                self.op(MLOAD);
+                self.op(GT); // end > a
+                self.jumpi_to(top);
                 self.place(done);
                 self.op(POP);
             }
