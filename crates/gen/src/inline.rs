@@ -24,8 +24,8 @@ pub fn selected(mask: u64, i: usize) -> bool {
 
 /// `prog` with every call of a subroutine in `mask` (bit i: `prog.subs[i]`) replaced by its
 /// body (recursively), and the copies made redundant by that forwarded. The inlined
-/// subroutines stay in `subs` (indices are stable) but are no longer called; the bytecode
-/// back-end leaves them out when given the same mask (`AssembleOptions::inline`).
+/// subroutines stay in `subs` with empty bodies (indices are stable); nothing calls them, so
+/// the bytecode back-end leaves them out.
 pub fn inline_calls(prog: &Program, mask: u64) -> Program {
     let expand = |nodes: &[Node]| {
         let mut v = expand_calls(nodes, &prog.subs, mask);
@@ -55,43 +55,16 @@ fn expand_calls(nodes: &[Node], subs: &[Sub], mask: u64) -> Vec<Node> {
     for n in nodes {
         match n {
             Node::Call(i) if selected(mask, *i) => out.extend(expand_calls(&subs[*i].body, subs, mask)),
-            other => out.push(map_blocks(other, |b| expand_calls(b, subs, mask))),
+            other => {
+                let mut n = other.clone();
+                for b in n.blocks_mut() {
+                    *b = expand_calls(b, subs, mask);
+                }
+                out.push(n);
+            }
         }
     }
     out
-}
-
-/// `n` with `f` applied to each of its nested blocks.
-fn map_blocks(n: &Node, mut f: impl FnMut(&[Node]) -> Vec<Node>) -> Node {
-    match n {
-        Node::ForBits { bits, always, if_set } => {
-            Node::ForBits { bits: bits.clone(), always: f(always), if_set: f(if_set) }
-        }
-        Node::ForWindows { windows, table, n, tmp, always, then } => Node::ForWindows {
-            windows: windows.clone(),
-            table: *table,
-            n: *n,
-            tmp: *tmp,
-            always: f(always),
-            then: f(then),
-        },
-        Node::ForEachPair { read, body } => Node::ForEachPair { read: *read, body: f(body) },
-        Node::ForEachInput { start, stride, body } => {
-            Node::ForEachInput { start: *start, stride: *stride, body: f(body) }
-        }
-        Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, double, add } => Node::ForScalarWindows {
-            width: *width,
-            windows: *windows,
-            scalar: *scalar,
-            table: *table,
-            entry: *entry,
-            tmp: *tmp,
-            double: f(double),
-            add: f(add),
-        },
-        Node::If(c, body) => Node::If(c.clone(), f(body)),
-        other => other.clone(),
-    }
 }
 
 /// Whether a node belongs to a straight-line run: it reads and writes only the slots it names.
@@ -102,11 +75,7 @@ fn straight(n: &Node) -> bool {
 /// Removes, in every block, each copy that can be forwarded (see the module header).
 pub fn forward_copies(nodes: &mut Vec<Node>) {
     for n in nodes.iter_mut() {
-        *n = map_blocks(n, |b| {
-            let mut v = b.to_vec();
-            forward_copies(&mut v);
-            v
-        });
+        n.blocks_mut().into_iter().for_each(forward_copies);
     }
     let mut i = 0;
     while i < nodes.len() {

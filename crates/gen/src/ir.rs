@@ -245,6 +245,17 @@ impl Node {
             _ => Vec::new(),
         }
     }
+
+    /// [`Node::blocks`], to change them in place.
+    pub fn blocks_mut(&mut self) -> Vec<&mut Vec<Node>> {
+        match self {
+            Node::ForBits { always, if_set, .. } => vec![always, if_set],
+            Node::ForWindows { always, then, .. } => vec![always, then],
+            Node::ForEachPair { body, .. } | Node::ForEachInput { body, .. } | Node::If(_, body) => vec![body],
+            Node::ForScalarWindows { double, add, .. } => vec![double, add],
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// One window of a sliding-window exponentiation: acc ← acc^(2^sqr)·table[entry].
