@@ -190,9 +190,11 @@ fn hinted(a: HintedArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::Build(format!("hinted pairing check, {iface}: {e}")))?;
     write_code(&runtime, a.init, &a.output)?;
     eprintln!(
-        "evm384-gen {}: BLS12-381 hinted pairing check (witness ‖ pairs), interface {iface}, {}, {} bytes",
+        "evm384-gen {}: BLS12-381 hinted pairing check (witness ‖ pairs), interface {iface}, f2mul {}, loops unrolled x{}, {}, {} bytes",
         evm384_gen::VERSION,
-        formulas,
+        a.f2mul,
+        a.unroll,
+        if a.no_inline { "no subroutine inlined" } else { "subroutines inlined to fit" },
         runtime.len()
     );
     report_size(&runtime, a.init)
