@@ -7,10 +7,13 @@
 //! Two bases of eight primes each, B = (m_0..m_7) and B' = (m'_0..m'_7), m = 2^50 − c with the
 //! sixteen smallest such c (`MODULI_C`); M = Πm_i ≈ 2^400, M' = Πm'_j. An element a of Fp is an
 //! integer x ≡ a·M (mod p) ("RNS Montgomery form"; `reduce` leaves x < 17p, `neg` at most 32p,
-//! sums what their terms add up to), stored as its residues: lane i
-//! of `b` holds x·2^52 mod m_i and lane j of `c` holds x·2^52 mod m'_j (each residue in the
-//! lane's own Montgomery form, factor 2^52, so that one IFMA pair multiplies and one `redc_lane`
-//! reduces). Residues of stored values are < 2m; operands of products need only be < 2^52.
+//! sums what their terms add up to), stored as its residues times a constant factor per lane
+//! (`Tables::f`): lane i of `b` holds x·2^52 mod m_i (the lane's own Montgomery form, so that one
+//! IFMA pair multiplies and one `redc_lane` reduces), lane j of `c` holds x·(M'/m'_j)⁻¹ mod m'_j
+//! (the CRT coefficient of x in B', which is what step 3 of the reduction computes, so that its
+//! result needs no further product; a product of two such values carries the factor twice, and
+//! step 3's constant takes one away). Residues of stored values are < 2m; operands of products
+//! need only be < 2^52.
 //!
 //! # Products and the reduction (Bajard–Imbert RNS Montgomery; Kawamura et al., "Cox-Rower
 //! architecture for fast parallel Montgomery multiplication", EUROCRYPT 2000)
@@ -20,7 +23,8 @@
 //! 1. q̂_i = x_i·(−p⁻¹)·(M/m_i)⁻¹ mod m_i (in B);
 //! 2. base extension B → B' without correction: q' = Σ q̂_i·(M/m_i) = q + βM, 0 ≤ β < 16 (the
 //!    extra βp in the result is harmless: values are kept below 17p, not below p);
-//! 3. in B': ξ_j = r·(M'/m'_j)⁻¹ mod m'_j for r = (x + q'·p)/M, then r = ξ_j·(M'/m'_j) mod m'_j;
+//! 3. in B': ξ_j = r·(M'/m'_j)⁻¹ mod m'_j for r = (x + q'·p)/M, the residues of r in B' in
+//!    their stored form;
 //! 4. base extension B' → B, exact: r = Σ ξ_j·(M'/m'_j) − αM' with α = ⌊Σ ξ_j/m'_j⌋, which
 //!    Kawamura's method computes from the top bits of the ξ_j (m'_j ≈ 2^50), exact because
 //!    r < M'/2.
@@ -113,10 +117,23 @@ const fn neg_inv52(m: u64) -> u64 {
     inv.wrapping_neg() & MASK52
 }
 
+/// The factor of lane l's stored residues in base k (module comment): 2^52 in B (Montgomery
+/// form), (M'/m'_l)⁻¹ in B' (the CRT coefficient).
+pub const fn lane_factor(k: usize, l: usize) -> u64 {
+    let m = modulus(k, l);
+    if k == 0 {
+        powmod(2, 52, m)
+    } else {
+        invmod(prod_mod(1, l, m), m)
+    }
+}
+
 /// Per-lane constants of `reduce`, each an 8-lane vector image ([u64; 8]).
 pub struct Tables {
     /// Moduli, −m⁻¹ mod 2^52, 2^50 − m, of B (0) and B' (1).
     pub m: [[u64; 8]; 2],
+    /// The factor of each lane's stored residues (`lane_factor`).
+    pub f: [[u64; 8]; 2],
     pub mu: [[u64; 8]; 2],
     pub cf: [[u64; 8]; 2],
     /// Step 1, in B: (−p⁻¹)·(M/m_i)⁻¹ mod m_i.
@@ -124,22 +141,19 @@ pub struct Tables {
     /// Step 2: row i = (M/m_i)·2^52 mod m'_j over j (`base_extend` reduces pseudo-Mersenne, with
     /// no Montgomery factor).
     pub c1: [[u64; 8]; 8],
-    /// Step 3, in B': ξ = x'·a1 + q'·a2 (true residues), r̃' = x'·b1 + q'·b2 (Montgomery form).
+    /// Step 3, in B': ξ = (x'·a1 + q'·a2)·2^−52, x' the reduced sum (factor f²·2^−52), q' in
+    /// Montgomery form: a1 = M⁻¹·(M'/m'_j)·2^104 and a2 = p·M⁻¹·(M'/m'_j)⁻¹ mod m'_j.
     pub a1: [u64; 8],
     pub a2: [u64; 8],
-    pub b1: [u64; 8],
-    pub b2: [u64; 8],
-    /// r̃' from ξ: (M'/m'_j)·2^104 mod m'_j (a true ξ times it, reduced once, is r·2^52).
-    pub a3: [u64; 8],
     /// Step 4: row j = (M'/m'_j)·2^52 mod m_i over i; and (−M')·2^52 mod m_i.
     pub g: [[u64; 8]; 8],
     pub h: [u64; 8],
     /// (M/m_i)⁻¹ mod m_i: the CRT coefficients of base B (`to_fp`).
     pub crt: [u64; 8],
-    /// Row k = 2^(52k+104) mod m over the lanes, per base: residues of an integer from its
-    /// radix-2^52 limbs (`from_fp`).
+    /// Row k = 2^(52k+52)·f mod m over the lanes, per base: residues of an integer from its
+    /// radix-2^52 limbs (`from_fp`, whose products take a factor 2^52 away).
     pub limb: [[[u64; 8]; 8]; 2],
-    /// Residues of 32p, plus 2m (negation: 32p − x for x < 32p, residues kept positive).
+    /// Residues of 32p (times f), plus 2m (negation: 32p − x for x < 32p, residues kept positive).
     pub neg: [[u64; 8]; 2],
     /// The same for 64p (`neg64`).
     pub neg64: [[u64; 8]; 2],
@@ -149,15 +163,13 @@ impl Tables {
     const fn new() -> Tables {
         let mut t = Tables {
             m: [[0; 8]; 2],
+            f: [[0; 8]; 2],
             mu: [[0; 8]; 2],
             cf: [[0; 8]; 2],
             t: [0; 8],
             c1: [[0; 8]; 8],
             a1: [0; 8],
             a2: [0; 8],
-            b1: [0; 8],
-            b2: [0; 8],
-            a3: [0; 8],
             g: [[0; 8]; 8],
             h: [0; 8],
             crt: [0; 8],
@@ -170,14 +182,16 @@ impl Tables {
             let mut l = 0;
             while l < 8 {
                 let m = modulus(k, l);
+                let f = lane_factor(k, l);
                 t.m[k][l] = m;
+                t.f[k][l] = f;
                 t.mu[k][l] = neg_inv52(m);
                 t.cf[k][l] = MODULI_C[8 * k + l];
-                t.neg[k][l] = mulmod(mulmod(32, p_mod(m), m), powmod(2, 52, m), m) + 2 * m;
-                t.neg64[k][l] = mulmod(mulmod(64, p_mod(m), m), powmod(2, 52, m), m) + 2 * m;
+                t.neg[k][l] = mulmod(mulmod(32, p_mod(m), m), f, m) + 2 * m;
+                t.neg64[k][l] = mulmod(mulmod(64, p_mod(m), m), f, m) + 2 * m;
                 let mut j = 0;
                 while j < 8 {
-                    t.limb[k][j][l] = powmod(2, 52 * j as u64 + 104, m);
+                    t.limb[k][j][l] = mulmod(powmod(2, 52 * j as u64 + 52, m), f, m);
                     j += 1;
                 }
                 l += 1;
@@ -202,14 +216,9 @@ impl Tables {
             // B' lane i
             let mj = modulus(1, i);
             let minv = invmod(prod_mod(0, 8, mj), mj);
-            let mpj_inv = invmod(prod_mod(1, i, mj), mj);
-            let pj = p_mod(mj);
-            let r52 = powmod(2, 52, mj);
-            t.a1[i] = mulmod(minv, mpj_inv, mj);
-            t.a2[i] = mulmod(pj, t.a1[i], mj);
-            t.b1[i] = mulmod(minv, r52, mj);
-            t.b2[i] = mulmod(pj, t.b1[i], mj);
-            t.a3[i] = mulmod(prod_mod(1, i, mj), powmod(2, 104, mj), mj);
+            let mpj = prod_mod(1, i, mj);
+            t.a1[i] = mulmod(mulmod(minv, mpj, mj), powmod(2, 104, mj), mj);
+            t.a2[i] = mulmod(mulmod(p_mod(mj), minv, mj), invmod(mpj, mj), mj);
             i += 1;
         }
         t
@@ -325,18 +334,22 @@ fn matrix_product(x: __m512i, rows: &[[u64; 8]; 8], lo: __m512i) -> (__m512i, __
 }
 
 /// The 8×8 matrix products of the base extensions: Σ_i x_i·rows[i][j] per lane j (x_i
-/// broadcast; x < 2m, rows < m), plus e·f (the correction term; e ≤ 16, zero for none),
+/// broadcast; x < 2m, rows < m), plus e·f if given (the correction term; e ≤ 16),
 /// reduced below 2m without a Montgomery factor: with m = 2^50 − c, 2^52 ≡ 4c, so
 /// hi·2^52 + lo ≡ lo + 4c·hi, twice (Σ hi < 8·2^49 fits an IFMA operand), then `fold50`.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn base_extend(x: __m512i, rows: &[[u64; 8]; 8], e: __m512i, f: __m512i, k: usize) -> __m512i {
+fn base_extend(x: __m512i, rows: &[[u64; 8]; 8], correction: Option<(__m512i, __m512i)>, k: usize) -> __m512i {
     let z = _mm512_setzero_si512();
     // the correction: its low half joins lo, its high half (< 16) the second fold below
-    let (lo, hi) = matrix_product(x, rows, _mm512_madd52lo_epu64(z, e, f));
+    let (lo0, hi0) = match correction {
+        Some((e, f)) => (_mm512_madd52lo_epu64(z, e, f), _mm512_madd52hi_epu64(z, e, f)),
+        None => (z, z),
+    };
+    let (lo, hi) = matrix_product(x, rows, lo0);
     let c4 = _mm512_slli_epi64::<2>(ld(&TABLES.cf[k]));
     let s = _mm512_madd52lo_epu64(lo, hi, c4); // lo + lo52(4c·hi)
-    let t = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(z, e, f), hi, c4); // hi52(4c·hi) + hi52(e·f)
+    let t = _mm512_madd52hi_epu64(hi0, hi, c4); // hi52(4c·hi) + hi52(e·f)
     fold50(_mm512_madd52lo_epu64(s, t, c4), k) // + 4c·t, below 2^56
 }
 
@@ -382,18 +395,16 @@ pub const MAX_SCALE: usize = 12;
 struct Scaled {
     t: [[u64; 8]; MAX_SCALE + 1],
     a1: [[u64; 8]; MAX_SCALE + 1],
-    b1: [[u64; 8]; MAX_SCALE + 1],
 }
 
 const SCALED: Scaled = {
-    let mut r = Scaled { t: [[0; 8]; MAX_SCALE + 1], a1: [[0; 8]; MAX_SCALE + 1], b1: [[0; 8]; MAX_SCALE + 1] };
+    let mut r = Scaled { t: [[0; 8]; MAX_SCALE + 1], a1: [[0; 8]; MAX_SCALE + 1] };
     let mut s = 0;
     while s <= MAX_SCALE {
         let mut l = 0;
         while l < 8 {
             r.t[s][l] = mulmod(TABLES.t[l], s as u64, modulus(0, l));
             r.a1[s][l] = mulmod(TABLES.a1[l], s as u64, modulus(1, l));
-            r.b1[s][l] = mulmod(TABLES.b1[l], s as u64, modulus(1, l));
             l += 1;
         }
         s += 1;
@@ -422,7 +433,7 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
     let mut xc = [z; N];
     for n in 0..N {
         xb[n] = redc_lane(w[n].bl, w[n].bh, 0); // x·2^52 mod m_i
-        xc[n] = redc_lane(w[n].cl, w[n].ch, 1); // x·2^52 mod m'_j
+        xc[n] = redc_lane(w[n].cl, w[n].ch, 1); // x·f²·2^−52 mod m'_j
     }
     let mut qh = [z; N];
     for n in 0..N {
@@ -430,21 +441,18 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
     }
     let mut qc = [z; N];
     for n in 0..N {
-        qc[n] = base_extend(qh[n], &t.c1, z, z, 1); // 2. q'·2^52 mod m'_j
+        qc[n] = base_extend(qh[n], &t.c1, None, 1); // 2. q'·2^52 mod m'_j
     }
-    let mut xi = [z; N];
     let mut r = [Rns { b: z, c: z }; N];
     for n in 0..N {
-        xi[n] = mont2_lane(xc[n], ld(&SCALED.a1[s[n]]), qc[n], ld(&t.a2), 1); // 3. ξ_j
-    }
-    for n in 0..N {
-        r[n].c = mont_lane(xi[n], ld(&t.a3), 1); // r·2^52 mod m'_j = ξ_j·(M'/m'_j)·2^52
+        r[n].c = mont2_lane(xc[n], ld(&SCALED.a1[s[n]]), qc[n], ld(&t.a2), 1); // 3. ξ_j: r in B'
     }
     for n in 0..N {
         // 4. α = ⌊Σ ξ_j/m'_j⌋ from the top 21 bits of each ξ_j (< 2^51), offset 2^−6
-        let sum = lane_sum(_mm512_srli_epi64::<30>(xi[n]));
+        let xi = r[n].c;
+        let sum = lane_sum(_mm512_srli_epi64::<30>(xi));
         let alpha = _mm512_srli_epi64::<20>(_mm512_add_epi64(sum, splat(1 << 14)));
-        r[n].b = base_extend(xi[n], &t.g, alpha, ld(&t.h), 0); // r·2^52 mod m_i
+        r[n].b = base_extend(xi, &t.g, Some((alpha, ld(&t.h))), 0); // r·2^52 mod m_i
     }
     r
 }
@@ -617,13 +625,13 @@ fn residues_with(a: &blst_fp, m_mod_p: &blst_fp) -> [[u64; 8]; 2] {
         core::array::from_fn(|l| {
             let m = modulus(k, l);
             let r = limbs.iter().rev().fold(0u64, |r, &d| ((((r as u128) << 64) + d as u128) % m as u128) as u64);
-            mulmod(r, powmod(2, 52, m), m)
+            mulmod(r, TABLES.f[k][l], m)
         })
     };
     [lanes(0), lanes(1)]
 }
 
-/// The element with these residues (lane-wise Montgomery form; each < 2^52).
+/// The element with these residues (stored form: times the lane factors; each < 2^52).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn from_lanes(b: &[u64; 8], c: &[u64; 8]) -> Rns {
     Rns { b: ld(b), c: ld(c) }

@@ -66,7 +66,7 @@ pub fn miller_loop_r(pairs: &[PairR]) -> Fp12r {
     let mut f = one;
     for i in (0..63).rev() {
         if i != 62 {
-            f = mul_fp12r(&f, &f); // f² (f = 1 on the first bit)
+            f = sqr_fp12r(&f); // f² (f = 1 on the first bit)
         }
         for (t, k) in ts.iter_mut().zip(pairs) {
             let l = line_dbl_r(t, k);

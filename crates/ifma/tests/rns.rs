@@ -88,7 +88,8 @@ fn tables_match_their_definitions() {
             assert_eq!(TABLES.m[k][l], u(m));
             let r52 = BigUint::from(1u64 << 52);
             assert_eq!((BigUint::from(TABLES.mu[k][l]) * m + 1u32) % &r52, BigUint::from(0u32), "mu");
-            assert_eq!(u(&(((p.clone() * 32u32) << 52u32) % m)) + 2 * u(m), TABLES.neg[k][l], "neg");
+            assert_eq!(BigUint::from(TABLES.f[k][l]), factor(k, l), "f");
+            assert_eq!(u(&(p.clone() * 32u32 * factor(k, l) % m)) + 2 * u(m), TABLES.neg[k][l], "neg");
         }
     }
     for i in 0..8 {
@@ -106,20 +107,36 @@ fn tables_match_their_definitions() {
         assert_eq!(TABLES.crt[i], u(&inv(&(&mi % m), m)), "crt");
         let mj = &mc[i];
         let minv = inv(&(&bm % mj), mj);
-        let mpj_inv = inv(&((&bmp / mj) % mj), mj);
-        let r52 = two.modpow(&BigUint::from(52u32), mj);
-        assert_eq!(TABLES.a1[i], u(&(&minv * &mpj_inv % mj)));
-        assert_eq!(TABLES.a2[i], u(&(&p * &minv * &mpj_inv % mj)));
-        assert_eq!(TABLES.b1[i], u(&(&minv * &r52 % mj)));
-        assert_eq!(TABLES.b2[i], u(&(&p * &minv * &r52 % mj)));
+        let mpj = (&bmp / mj) % mj;
+        let r104 = two.modpow(&BigUint::from(104u32), mj);
+        assert_eq!(TABLES.a1[i], u(&(&minv * &mpj * r104 % mj)), "a1");
+        assert_eq!(TABLES.a2[i], u(&(&p * &minv * inv(&mpj, mj) % mj)), "a2");
+        for k in 0..2 {
+            for l in 0..8 {
+                let m = if k == 0 { &mb[l] } else { &mc[l] };
+                let row = two.modpow(&BigUint::from(52 * i as u32 + 52), m) * factor(k, l) % m;
+                assert_eq!(TABLES.limb[k][i][l], u(&row), "limb");
+            }
+        }
     }
 }
 
-/// The element standing for the integer x (any x < M): its residues in lane Montgomery form.
+/// The factor of lane l's stored residues in base k: 2^52 in B, (M'/m'_l)⁻¹ mod m'_l in B'.
+fn factor(k: usize, l: usize) -> BigUint {
+    let ms = moduli(k);
+    let m = &ms[l];
+    if k == 0 {
+        BigUint::from(2u32).modpow(&BigUint::from(52u32), m)
+    } else {
+        inv(&((prod(&ms) / m) % m), m)
+    }
+}
+
+/// The element standing for the integer x (any x < M): its residues times the lane factors.
 fn from_integer(x: &BigUint) -> Rns {
     let lanes = |k: usize| -> [u64; 8] {
         let ms = moduli(k);
-        core::array::from_fn(|l| u(&((x << 52u32) % &ms[l])))
+        core::array::from_fn(|l| u(&(x * factor(k, l) % &ms[l])))
     };
     unsafe { rns::from_lanes(&lanes(0), &lanes(1)) }
 }
@@ -258,11 +275,15 @@ fn rns_fp12_mul_matches_blst() {
     for _ in 0..8 {
         let (f, g) = (rng.fp12(), rng.fp12());
         let (mut want, mut x, y) = (f, unsafe { load_fp12r(&f) }, unsafe { load_fp12r(&g) });
+        let (mut want_sq, mut s) = (f, x);
         for i in 0..100 {
             unsafe { blst_fp12_mul(&mut want, &want, &g) };
             x = unsafe { mul_fp12r(&x, &y) };
+            unsafe { blst_fp12_sqr(&mut want_sq, &want_sq) };
+            s = unsafe { sqr_fp12r(&s) };
             if i % 25 == 0 || i == 99 {
                 assert!(unsafe { store_fp12r(&x) } == want, "product {i}");
+                assert!(unsafe { store_fp12r(&s) } == want_sq, "square {i}");
             }
         }
     }
@@ -349,6 +370,8 @@ fn rns_tower_at_the_input_bound() {
         let mut want = blst_fp12::default();
         blst_fp12_mul(&mut want, &f, &g);
         assert!(store_fp12r(&mul_fp12r(&nx, &ny)) == want, "(−f)(−g) = fg");
+        blst_fp12_sqr(&mut want, &f);
+        assert!(store_fp12r(&sqr_fp12r(&nx)) == want, "(−f)² = f²");
         // conj of a cyclotomic element: h's near 32p
         let c = evm384_ifma::reference::final_exp(&f);
         let mut cc = c;
