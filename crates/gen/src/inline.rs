@@ -43,7 +43,7 @@ pub fn inline_calls(prog: &Program, mask: u64) -> Program {
         subs,
         consts: prog.consts.clone(),
         pairs: prog.pairs,
-        field: prog.field.clone(),
+        field: prog.field,
         f2mul: prog.f2mul,
         allocations: prog.allocations.clone(),
     }

@@ -118,6 +118,45 @@ impl core::fmt::Display for Squaring {
     }
 }
 
+/// How the pairing check's `mul_fp12` moves its Fp6 operands into and out of `mul_fp6`'s
+/// registers (5 moves a product; also the one move of the Miller loop's in-place squaring,
+/// `tower::sqr_fp12_in_mul_fp6_regs`). Not a formula: [`Formulas::build`] decides it
+/// ([`Formulas::moves_fit`]); a program takes it through `ProgramOptions::moves`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Moves {
+    /// One MCOPY per move: ~10 bytes, 33 gas for an Fp6 in v9 under model-b-repriced (39 in v7
+    /// under model-b).
+    #[default]
+    Copies,
+    /// One ADDMOD384 of zero per slot (`tower::move_by_additions`): 6 gas for an Fp6 in v9
+    /// under model-b-repriced (24 in v7 under model-b), but ~102 bytes in v9 and more in v7:
+    /// ~490 bytes more for the whole program in v7.
+    Additions,
+}
+
+impl Moves {
+    pub fn name(self) -> &'static str {
+        match self {
+            Moves::Copies => "copies",
+            Moves::Additions => "additions",
+        }
+    }
+
+    /// The choice as a build description shows it (beside [`Formulas`]' own description).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Moves::Copies => "Fp12 product's moves as MCOPYs",
+            Moves::Additions => "Fp12 product's moves as additions",
+        }
+    }
+}
+
+impl core::fmt::Display for Moves {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Why an input is rejected (the contract halts with INVALID in every case).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
@@ -164,13 +203,13 @@ impl Contract for Operation {
         if self == Operation::PairingCheck {
             return formulas.try_runtime_code(isa);
         }
-        let build = Formulas { inline: false, ..formulas }.build(self.program(formulas), isa, Vec::new);
-        let straight = bytecode::AssembleOptions { straight_windows: true, ..build.options };
-        match bytecode::try_assemble(&build.program, isa, straight) {
+        let (prog, options) = (self.program(formulas), formulas.assemble_options());
+        let straight = bytecode::AssembleOptions { straight_windows: true, ..options };
+        match bytecode::try_assemble(&prog, isa, straight) {
             Ok(code) if code.len() <= MAX_CODE_SIZE => return Ok(code),
             _ => {} // too large (any other error recurs below)
         }
-        build.try_code(isa)
+        bytecode::try_assemble(&prog, isa, options)
     }
 }
 
@@ -228,9 +267,23 @@ impl Formulas {
         v
     }
 
-    /// The PAIRING_CHECK program with these formulas.
+    /// The PAIRING_CHECK program with these formulas and MCOPY moves (the native reference; a
+    /// build chooses its moves: [`Formulas::pairing_check_build`]).
     pub fn program(self) -> Program {
-        pairing_check_program(self.f2mul, ProgramOptions { squaring: self.squaring, ..ProgramOptions::default() })
+        self.program_with(Moves::default())
+    }
+
+    /// The PAIRING_CHECK program with these formulas and these moves.
+    pub fn program_with(self, moves: Moves) -> Program {
+        pairing_check_program(
+            self.f2mul,
+            ProgramOptions { squaring: self.squaring, moves, ..ProgramOptions::default() },
+        )
+    }
+
+    /// The bytecode back-end's choices of this build (before inlining, which changes the program).
+    pub fn assemble_options(self) -> bytecode::AssembleOptions {
+        bytecode::AssembleOptions { unroll: self.unroll, ..Default::default() }
     }
 
     /// Runtime code for `isa` (may exceed [`MAX_CODE_SIZE`]: check before deploying); panics
@@ -246,27 +299,64 @@ impl Formulas {
         self.pairing_check_build(isa).try_code(isa)
     }
 
-    /// This build of the PAIRING_CHECK program for `isa` (inlining profiled at k = 2).
+    /// This build of the PAIRING_CHECK program for `isa` (moves chosen by
+    /// [`Formulas::choose_moves`], inlining profiled at k = 2).
     pub fn pairing_check_build(self, isa: impl Into<InstructionSet>) -> Build {
-        self.build(self.program(), isa, || generator_pairs_input(2))
+        self.build(|moves| self.program_with(moves), isa, || generator_pairs_input(2))
     }
 
-    /// This build of any program `prog` for `isa`: the back-end choices, and with `inline` the
-    /// program with the subroutines chosen by `bytecode::inline_to_fit` written out at their
-    /// call sites (`inline::inline_calls`), valued by the gas they save on `profile_input` (a
-    /// representative input of `prog`; computed only when inlining).
+    /// The moves a build of the program `prog` writes for `isa` ([`Moves`]), with that program.
+    /// EVM384: additions of zero (6 against 33 gas an Fp6 in v9 under model-b-repriced) where
+    /// the program written with them fits [`MAX_CODE_SIZE`] before inlining (inlining then
+    /// fills the room left), MCOPYs (~10 against ~102 bytes an Fp6) where it does not — the
+    /// default build in v7: 24,610 bytes with additions. EVMMAX: always copies (a copy there is
+    /// already one strided ADDMODX of zero, so without inlining both give the same code, and
+    /// inlined the copies forward into the subroutines' registers where additions cannot: the
+    /// build `--optimize-for eip-6690` picks cost 816 gas more at k = 2 with additions). `prog`
+    /// writes the program with the moves it is given (`ProgramOptions::moves`).
+    pub fn choose_moves(self, prog: impl Fn(Moves) -> Program, isa: impl Into<InstructionSet>) -> (Moves, Program) {
+        let isa = isa.into();
+        if isa == InstructionSet::Evmmax {
+            return (Moves::Copies, prog(Moves::Copies));
+        }
+        let additions = prog(Moves::Additions);
+        match bytecode::try_assemble(&additions, isa, self.assemble_options()) {
+            Ok(code) if code.len() <= MAX_CODE_SIZE => (Moves::Additions, additions),
+            _ => (Moves::Copies, prog(Moves::Copies)), // too large, or (EVMMAX) too many registers
+        }
+    }
+
+    /// This build of the program `prog` writes (given the moves, see [`Formulas::choose_moves`])
+    /// for `isa`: the moves chosen, the back-end choices, and with `inline` the program with the
+    /// subroutines chosen by `bytecode::inline_to_fit` written out at their call sites
+    /// (`inline::inline_calls`), valued by the gas they save on `profile_input` (a
+    /// representative input of the program; computed only when inlining). Programs without
+    /// `mul_fp12` ignore the moves.
     pub fn build(
         self,
-        prog: Program,
+        prog: impl Fn(Moves) -> Program,
         isa: impl Into<InstructionSet>,
         profile_input: impl FnOnce() -> Vec<u8>,
     ) -> Build {
-        let options = bytecode::AssembleOptions { unroll: self.unroll, ..Default::default() };
+        let isa = isa.into();
+        let (moves, prog) = self.choose_moves(prog, isa);
+        self.build_with_moves(prog, moves, isa, profile_input)
+    }
+
+    /// [`Formulas::build`] of `prog`, written with `moves` (the caller's choice, not the rule's).
+    pub fn build_with_moves(
+        self,
+        prog: Program,
+        moves: Moves,
+        isa: impl Into<InstructionSet>,
+        profile_input: impl FnOnce() -> Vec<u8>,
+    ) -> Build {
+        let options = self.assemble_options();
         if !self.inline {
-            return Build { program: prog, options };
+            return Build { program: prog, options, moves };
         }
         let mask = bytecode::inline_to_fit(&prog, isa, options, &profile_input(), MAX_CODE_SIZE);
-        Build { program: inline::inline_calls(&prog, mask), options }
+        Build { program: inline::inline_calls(&prog, mask), options, moves }
     }
 }
 
@@ -276,6 +366,8 @@ impl Formulas {
 pub struct Build {
     pub program: Program,
     pub options: bytecode::AssembleOptions,
+    /// The moves the program was written with ([`Formulas::choose_moves`]).
+    pub moves: Moves,
 }
 
 impl Build {
@@ -309,7 +401,7 @@ pub const HINTED_FORMULAS: Formulas =
 /// (inlining profiled on the witness of two pairs whose product is one).
 pub fn hinted_pairing_check_build(formulas: Formulas, isa: impl Into<InstructionSet>) -> Build {
     let curve = params::bls12_381();
-    let prog = pairing::hinted_pairing_check_program(&curve, formulas.f2mul);
+    let prog = |moves| pairing::hinted_pairing_check_program(&curve, formulas.f2mul, moves);
     formulas.build(prog, isa, || {
         let pairs = generator_pairs_product_one();
         let witness = hint::witness(&curve, &pairs, formulas.f2mul).expect("the product is one");
@@ -327,14 +419,18 @@ pub fn build_pairing_check(interface: impl Into<InstructionSet>, f2mul: F2Mul, i
     }
 }
 
-/// A one-line provenance note for generated code (for stderr, never inside the code).
-pub fn provenance(interface: impl Into<InstructionSet>, formulas: Formulas, code_len: usize) -> String {
+/// A one-line provenance note for generated code (for stderr, never inside the code): the
+/// formulas and the moves of the build (`Build::moves`).
+pub fn provenance(interface: impl Into<InstructionSet>, formulas: Formulas, moves: Moves, code_len: usize) -> String {
     let interface = interface.into();
-    let c = native::run(&formulas.program(), &generator_pairs_input(1)).counts.total();
+    let c = native::run(&formulas.program_with(moves), &generator_pairs_input(1)).counts.total();
     format!(
-        "evm384-gen {VERSION}: BLS12-381 PAIRING_CHECK, interface {interface}, {formulas}, {code_len} bytes; \
+        "evm384-gen {VERSION}: BLS12-381 PAIRING_CHECK, interface {interface}, {formulas}, {}, {code_len} bytes; \
          k=1: {} ADDMOD384, {} SUBMOD384, {} MULMODMONT384",
-        c.addmod384, c.submod384, c.mulmodmont384
+        moves.describe(),
+        c.addmod384,
+        c.submod384,
+        c.mulmodmont384
     )
 }
 

@@ -12,7 +12,9 @@
 //!
 //! Subroutines take their arguments in fixed slots (`Ctx`): A and B are the Fp12 registers
 //! (`mul_fp12`: A ← A·B; `sqr_fp12`, `cyclotomic_sqr_fp12`, `mul_by_line`, `frobenius*`,
-//! `inverse_fp12`, `exp_by_z`, `final_exp` work on A in place).
+//! `inverse_fp12`, `exp_by_z`, `final_exp` work on A in place). The PAIRING_CHECK's Miller loop
+//! keeps its accumulator in `mul_fp6`'s registers x ‖ y instead (`MulFp6Regs::xy`; there
+//! `mul_by_line` and `sqr_fp12_in_mul_fp6_regs` work on it in place) and leaves conj(f) in A.
 
 use evm384_arith::MontField;
 
@@ -21,7 +23,7 @@ use crate::ir::{Asm, Cond, InputLength, Phase, Program, Slot, PAIR_INPUT_BYTES};
 use crate::params::CurveParams;
 use crate::subgroup::{assert_in_g1, assert_in_g2, assert_t_is_minus_psi_q};
 use crate::tower::*;
-use crate::{F2Mul, Squaring};
+use crate::{F2Mul, Moves, Squaring};
 
 /// Options of the generated program (the defaults give the deployable contract).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,6 +35,9 @@ pub struct ProgramOptions {
     pub skip_checks: bool,
     /// The squarings of the final exponentiation's exponentiations by z.
     pub squaring: Squaring,
+    /// `mul_fp12`'s moves: MCOPYs (the default, smaller) or additions of zero (cheaper, larger);
+    /// `Formulas::build` chooses.
+    pub moves: Moves,
 }
 
 /// The work record of one pair: P as (-2·xP, 2·yP), T Jacobian, Q affine (12 slots). P and T
@@ -88,10 +93,12 @@ pub struct Ctx {
     pub g2: G2Regs,
     pub z_abs: u64,
     pub p: evm384_arith::Limbs,
+    /// How `mul_fp12` (and the Miller loop's in-place squaring) move Fp6 values.
+    pub moves: Moves,
 }
 
 impl Ctx {
-    fn new(a: &mut Asm, c: &CurveParams) -> Ctx {
+    fn new(a: &mut Asm, c: &CurveParams, moves: Moves) -> Ctx {
         let k = TowerConsts::new(a);
         let frob = FrobeniusConsts::new(a, c);
         let r2 = a.const_raw(&[a.field.r2]);
@@ -130,6 +137,7 @@ impl Ctx {
             g2,
             z_abs: c.z_abs,
             p: c.p,
+            moves,
         }
     }
 
@@ -151,11 +159,16 @@ impl Ctx {
 // ---- Fp12 subroutines (A and B registers) --------------------------------------------------
 
 fn call_mul_fp12(a: &mut Asm, c: Ctx) {
-    a.call("mul_fp12", move |a| mul_fp12(a, c.m6, c.fa, c.fa, c.fb));
+    a.call("mul_fp12", move |a| mul_fp12(a, &c.k, c.moves, c.m6, c.fa, c.fa, c.fb));
 }
 
 fn call_sqr_fp12(a: &mut Asm, c: Ctx) {
     a.call("sqr_fp12", move |a| sqr_fp12(a, c.m6, c.fa, c.fa));
+}
+
+/// f ← f² for the Miller-loop accumulator kept in the `mul_fp6` registers (`MulFp6Regs::xy`).
+fn call_sqr_fp12_in_mul_fp6_regs(a: &mut Asm, c: Ctx) {
+    a.call("sqr_fp12_in_mul_fp6_regs", move |a| sqr_fp12_in_mul_fp6_regs(a, &c.k, c.moves, c.m6));
 }
 
 /// `products`: each Fp4 squaring's 2·x0·x1 as a product (`Squaring::GrangerScottProducts`).
@@ -173,10 +186,11 @@ fn call_frobenius_fp12(a: &mut Asm, c: Ctx, n: usize) {
 /// The two dense-by-sparse products share the `mul_by_01_fp6` subroutine; its operands are built
 /// in place (the line itself lives in its registers, (c0, c1) = (b0, b1)), so one copy per line
 /// suffices (measured: the copy of (c0, c1) saved 30 gas per line in every interface).
-fn call_mul_by_line(a: &mut Asm, c: Ctx) {
+/// `f` is the accumulator A (one per program: the name identifies the body).
+fn call_mul_by_line(a: &mut Asm, c: Ctx, f: Fp12) {
     a.call("mul_by_line", move |a| {
         a.scoped(|a| {
-            let (a0, a1, l, r) = (c.fa.c(0), c.fa.c(1), c.line, c.m01);
+            let (a0, a1, l, r) = (f.c(0), f.c(1), c.line, c.m01);
             let t1 = Fp6(a.alloc(6));
             let w = Fp6(a.alloc(6));
             mul_by_1_fp6(a, t1, a1, l.c4()); // t1 = a1·c4·v
@@ -239,8 +253,9 @@ fn call_inverse_fp12(a: &mut Asm, c: Ctx, p_minus_2: evm384_arith::Limbs) {
     });
 }
 
-/// A ← A^z for A in the cyclotomic subgroup: square-and-multiply over |z| (B keeps the base),
-/// then conjugation, the inverse in the cyclotomic subgroup, since z < 0.
+/// A ← A^z for A in the cyclotomic subgroup: square-and-multiply over |z| (B keeps the base,
+/// and still holds it on return), then conjugation, the inverse in the cyclotomic subgroup,
+/// since z < 0.
 fn call_exp_by_z(a: &mut Asm, c: Ctx, z_bits: Vec<bool>, products: bool) {
     a.call("exp_by_z", move |a| {
         a.copy(c.fb.0, c.fa.0, 12); // B = base
@@ -324,54 +339,61 @@ fn final_exp(a: &mut Asm, c: Ctx, squaring: Squaring) {
         Squaring::GrangerScottProducts => call_exp_by_z(a, c, z_bits.clone(), true),
         Squaring::Karabina => call_exp_by_z_compressed(a, c),
     };
+    // A ← A^(z-1) = A^z·conj(A), A first copied to `save` when `keep` (or when the squaring is
+    // Karabina's, whose exp_by_z does not leave its base in B; Granger–Scott's does, so B is
+    // conjugated in place and the copy saved)
+    let exp_by_z_minus_1 = |a: &mut Asm, save: Fp12, keep: bool| {
+        let base_in_b = squaring != Squaring::Karabina;
+        if keep || !base_in_b {
+            a.copy(save.0, fa.0, 12);
+        }
+        exp_by_z(a); // A^z
+        conj_fp12(a, &k, fb, if base_in_b { fb } else { save }); // B = conj(A) = A⁻¹ (cyclotomic)
+        call_mul_fp12(a, c); // A^(z-1)
+    };
     a.scoped(|a| {
         let y0 = Fp12(a.alloc(12));
         let y1 = Fp12(a.alloc(12));
-        let y2 = Fp12(a.alloc(12));
         // easy part
-        conj_fp12(a, &k, y0, fa); // f^(p⁶)
+        conj_fp12(a, &k, fb, fa); // B = f^(p⁶) (inverse_fp12 leaves B alone)
         call_inverse_fp12(a, c, c.p_minus_2()); // A = f⁻¹
-        a.copy(fb.0, y0.0, 12);
         call_mul_fp12(a, c); // A = g = f^(p⁶-1)
         a.copy(fb.0, fa.0, 12);
         call_frobenius_fp12(a, c, 2);
         call_mul_fp12(a, c); // A = m = g^(p²+1), cyclotomic
                              // hard part
-        a.copy(y0.0, fa.0, 12); // y0 = m
-        exp_by_z(a); // m^z
-        conj_fp12(a, &k, fb, y0);
-        call_mul_fp12(a, c); // m^(z-1)
-        a.copy(y1.0, fa.0, 12);
-        exp_by_z(a);
-        conj_fp12(a, &k, fb, y1);
-        call_mul_fp12(a, c); // a = m^((z-1)²)
+        exp_by_z_minus_1(a, y0, true); // m^(z-1), y0 = m
+        exp_by_z_minus_1(a, y1, false); // a = m^((z-1)²)
         a.copy(y1.0, fa.0, 12); // y1 = a
         exp_by_z(a);
-        a.copy(y2.0, fa.0, 12); // y2 = a^z
+        a.copy(fb.0, fa.0, 12); // B = a^z (the Frobenius maps leave B alone)
         a.copy(fa.0, y1.0, 12);
         call_frobenius_fp12(a, c, 1); // a^p
-        a.copy(fb.0, y2.0, 12);
         call_mul_fp12(a, c); // b = a^(z+p)
         a.copy(y1.0, fa.0, 12); // y1 = b
         exp_by_z(a);
         exp_by_z(a);
-        a.copy(y2.0, fa.0, 12); // y2 = b^(z²)
+        a.copy(fb.0, fa.0, 12); // B = b^(z²)
         a.copy(fa.0, y1.0, 12);
         call_frobenius_fp12(a, c, 2); // b^(p²)
-        a.copy(fb.0, y2.0, 12);
         call_mul_fp12(a, c); // b^(z²+p²)
         conj_fp12(a, &k, fb, y1);
         call_mul_fp12(a, c); // c = b^(z²+p²-1)
-        a.copy(y1.0, fa.0, 12); // y1 = c
-        a.copy(fa.0, y0.0, 12);
+        a.copy(fb.0, fa.0, 12); // B = c (the squarings leave B alone)
         match squaring {
-            Squaring::GrangerScott => call_cyclotomic_sqr_fp12(a, c, false), // m²
-            Squaring::GrangerScottProducts => call_cyclotomic_sqr_fp12(a, c, true),
-            Squaring::Karabina => call_sqr_fp12(a, c), // m² (one squaring: no second squaring routine)
+            Squaring::GrangerScott | Squaring::GrangerScottProducts => {
+                a.copy(fa.0, y0.0, 12); // m²:
+                call_cyclotomic_sqr_fp12(a, c, squaring == Squaring::GrangerScottProducts);
+            }
+            Squaring::Karabina => {
+                // m² by the Miller loop's squaring, in the mul_fp6 registers (no second routine)
+                a.copy(c.m6.xy().0, y0.0, 12);
+                call_sqr_fp12_in_mul_fp6_regs(a, c);
+                a.copy(fa.0, c.m6.xy().0, 12);
+            }
         }
+        call_mul_fp12(a, c); // c·m²
         a.copy(fb.0, y0.0, 12);
-        call_mul_fp12(a, c); // m³
-        a.copy(fb.0, y1.0, 12);
         call_mul_fp12(a, c); // c·m³ = m^(3·Φ₁₂(p)/r)
     });
 }
@@ -393,18 +415,27 @@ fn call_line_add(a: &mut Asm, c: Ctx) {
 /// addition step, so that the loop yields F·c^(−|z|) (the exponent of c follows the
 /// square-and-multiply pattern of |z|), and F stays unconjugated (F^h = 1 iff the pairing
 /// product is 1, h = (p¹²−1)/r).
+///
+/// Without `c_inv` the accumulator f lives in the `mul_fp6` registers (`MulFp6Regs::xy`), so
+/// its squarings copy nothing in (`sqr_fp12_in_mul_fp6_regs`); A gets conj(f) at the end. With
+/// `c_inv` it is A itself (the loop's `mul_fp12` uses those registers).
 fn miller_loop(a: &mut Asm, c: Ctx, c_inv: Option<Fp12>) {
     let (z_bits, _) = c.params_bits();
+    let f = if c_inv.is_none() { c.m6.xy() } else { c.fa };
+    let sqr = move |a: &mut Asm| match c_inv {
+        None => call_sqr_fp12_in_mul_fp6_regs(a, c),
+        Some(_) => call_sqr_fp12(a, c),
+    };
     let dbl_step = |a: &mut Asm| {
         a.for_each_pair_reading(Work::P_AND_T, |a| {
             call_line_dbl(a, c); // T = 2T, ℓ = tangent at T
-            call_mul_by_line(a, c); // f = f·ℓ(P)
+            call_mul_by_line(a, c, f); // f = f·ℓ(P)
         })
     };
     let add_step = move |a: &mut Asm| {
         a.for_each_pair(|a| {
             call_line_add(a, c); // T = T + Q, ℓ = chord
-            call_mul_by_line(a, c);
+            call_mul_by_line(a, c, f);
         });
         if let Some(ci) = c_inv {
             a.copy(c.fb.0, ci.0, 12);
@@ -413,12 +444,12 @@ fn miller_loop(a: &mut Asm, c: Ctx, c_inv: Option<Fp12>) {
     };
     match c_inv {
         None => {
-            a.copy(c.fa.0, c.k.one_fp12, 12); // f = 1
-                                              // first bit peeled: f² = 1 needs no squaring
+            a.copy(f.0, c.k.one_fp12, 12); // f = 1
+                                           // first bit peeled: f² = 1 needs no squaring
         }
         Some(ci) => {
-            a.copy(c.fa.0, ci.0, 12); // f = c⁻¹ (the top bit of |z|)
-            call_sqr_fp12(a, c);
+            a.copy(f.0, ci.0, 12); // f = c⁻¹ (the top bit of |z|)
+            sqr(a);
         }
     }
     dbl_step(a);
@@ -428,13 +459,13 @@ fn miller_loop(a: &mut Asm, c: Ctx, c_inv: Option<Fp12>) {
     a.for_bits(
         &z_bits[1..],
         |a| {
-            call_sqr_fp12(a, c); // f = f²
+            sqr(a); // f = f²
             dbl_step(a);
         },
         add_step,
     );
     if c_inv.is_none() {
-        conj_fp12(a, &c.k, c.fa, c.fa); // z < 0: f_{z} = conj(f_{|z|}) after the final exponentiation
+        conj_fp12(a, &c.k, c.fa, f); // z < 0: f_{z} = conj(f_{|z|}) after the final exponentiation
     }
 }
 
@@ -519,7 +550,7 @@ fn decode_inputs(a: &mut Asm, c: Ctx, skip_checks: bool, start: u32) {
 pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOptions) -> Program {
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
-    let c = Ctx::new(&mut a, curve);
+    let c = Ctx::new(&mut a, curve, opts.moves);
     a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
     let stop = |a: &mut Asm, p: Phase| {
         a.phase(p);
@@ -564,11 +595,11 @@ pub const HINT_BYTES: u32 = 3 * 12 * 64 + 64;
 /// b²⁷ = 1 (three cubings), c⁻¹ folded into the Miller loop (A ← F·c^(−|z|)), and
 /// A·w = c^p (one Frobenius map). Input: witness (`HINT_BYTES`) ‖ pairs (384 bytes each, as
 /// PAIRING_CHECK's); output: the 32-byte boolean of the final equation; a malformed input or
-/// a witness failing its own checks halts.
-pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul) -> Program {
+/// a witness failing its own checks halts. `moves`: as `ProgramOptions::moves`.
+pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Moves) -> Program {
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
-    let c = Ctx::new(&mut a, curve);
+    let c = Ctx::new(&mut a, curve, moves);
     a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
     let witness = a.alloc(36); // c ‖ c⁻¹ ‖ b, loaded together
     let (wc, wci, wb) = (Fp12(witness), Fp12(witness + 12), Fp12(witness + 24));
@@ -616,7 +647,7 @@ pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul) -> Progra
 pub fn accumulator_slot(curve: &CurveParams, f2mul: F2Mul) -> Slot {
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
-    Ctx::new(&mut a, curve).fa.0
+    Ctx::new(&mut a, curve, Moves::default()).fa.0
 }
 
 /// The final exponentiation alone, on the constant `f` (12 Montgomery limbs, w-power order of
@@ -631,7 +662,7 @@ pub fn final_exp_program(
 ) -> Program {
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
-    let c = Ctx::new(&mut a, curve);
+    let c = Ctx::new(&mut a, curve, Moves::default());
     a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
     let src = a.const_raw(f);
     a.copy(c.fa.0, src, 12);

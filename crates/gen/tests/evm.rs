@@ -7,7 +7,10 @@ use common::*;
 use evm384_arith::{from_be_bytes, from_le_bytes};
 use evm384_evm::{call_precompile, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
 use evm384_gen::native::{self, Outcome};
-use evm384_gen::{bytecode, pairing_check_program, F2Mul, Formulas, Phase, ProgramOptions, Squaring, MAX_CODE_SIZE};
+use evm384_gen::{
+    bytecode, pairing_check_program, F2Mul, Formulas, InstructionSet, Moves, Phase, ProgramOptions, Squaring,
+    MAX_CODE_SIZE,
+};
 use rand::Rng;
 
 fn long_tests() -> bool {
@@ -39,10 +42,8 @@ fn runtime_code_fits_eip170_in_every_interface() {
     for f2mul in [F2Mul::V3, F2Mul::V4] {
         for iface in Interface::ALL {
             let code = evm384_gen::build_pairing_check(iface, f2mul, false);
-            eprintln!(
-                "{}",
-                evm384_gen::provenance(iface, evm384_gen::Formulas { f2mul, ..Default::default() }, code.len())
-            );
+            let f = Formulas { f2mul, ..Default::default() };
+            eprintln!("{}", evm384_gen::provenance(iface, f, f.pairing_check_build(iface).moves, code.len()));
             assert!(code.len() <= MAX_CODE_SIZE, "{iface} {f2mul}: {} bytes", code.len());
             let init = evm384_gen::build_pairing_check(iface, f2mul, true);
             assert_eq!(&init[init.len() - code.len()..], &code[..]);
@@ -50,27 +51,73 @@ fn runtime_code_fits_eip170_in_every_interface() {
     }
 }
 
-/// EVM memory dumps at each phase boundary equal the native executor's slots.
+/// EVM memory dumps at each phase boundary equal the native executor's slots, with either
+/// kind of moves (`ProgramOptions::moves`).
 #[test]
 fn evm_memory_equals_native_slots_at_phase_boundaries() {
     let mut rng = rng(10);
     let pairs: Vec<_> = (0..2).map(|_| (random_g1(&mut rng), random_g2(&mut rng))).collect();
     let input = encode_pairs(&pairs);
     for (iface, f2mul) in Interface::ALL.into_iter().flat_map(|i| [(i, F2Mul::V3), (i, F2Mul::V4)]) {
-        for stop in [Phase::MillerLoop, Phase::FinalExp, Phase::Output] {
-            let prog = pairing_check_program(f2mul, ProgramOptions { stop_before: Some(stop), ..Default::default() });
-            let Outcome::Memory(want) = native::run(&prog, &input).outcome else { panic!("no dump") };
-            let code = bytecode::assemble(&prog, iface);
-            let e = runner(iface, &code).run(&input).unwrap();
-            assert_eq!(e.status, Status::Success, "{iface} {f2mul} {stop:?}");
-            assert_eq!(e.output.len(), 48 * want.len(), "{iface} {f2mul} {stop:?}");
-            for (i, w) in want.iter().enumerate() {
-                let b: &[u8; 48] = e.output[48 * i..48 * i + 48].try_into().unwrap();
-                let got = if iface == Interface::V8 { from_be_bytes(b) } else { from_le_bytes(b) };
-                assert_eq!(&got, w, "{iface} {f2mul}, before {stop:?}: slot {i}");
+        for moves in [Moves::Copies, Moves::Additions] {
+            for stop in [Phase::MillerLoop, Phase::FinalExp, Phase::Output] {
+                let opts = ProgramOptions { stop_before: Some(stop), moves, ..Default::default() };
+                let prog = pairing_check_program(f2mul, opts);
+                let Outcome::Memory(want) = native::run(&prog, &input).outcome else { panic!("no dump") };
+                let code = bytecode::assemble(&prog, iface);
+                let e = runner(iface, &code).run(&input).unwrap();
+                let what = format!("{iface} {f2mul} {moves}, before {stop:?}");
+                assert_eq!(e.status, Status::Success, "{what}");
+                assert_eq!(e.output.len(), 48 * want.len(), "{what}");
+                for (i, w) in want.iter().enumerate() {
+                    let b: &[u8; 48] = e.output[48 * i..48 * i + 48].try_into().unwrap();
+                    let got = if iface == Interface::V8 { from_be_bytes(b) } else { from_le_bytes(b) };
+                    assert_eq!(&got, w, "{what}: slot {i}");
+                }
             }
         }
     }
+}
+
+/// The build chooses `mul_fp12`'s moves (`Formulas::choose_moves`): additions of zero where the
+/// program written with them fits 24,576 bytes before inlining, MCOPYs otherwise. The default v7
+/// build (f2mul v3) is over the limit with additions, so it falls back to copies and fits; the
+/// inlined v9 build the optimiser picks keeps additions. `vectors_through_the_contract` runs
+/// both builds, so every pairing vector goes through either kind of moves.
+#[test]
+fn builds_move_by_additions_only_where_that_fits() {
+    let v7 = InstructionSet::Evm384(Interface::V7);
+    let default = Formulas::default();
+    let additions = bytecode::try_assemble(&default.program_with(Moves::Additions), v7, default.assemble_options());
+    assert!(additions.unwrap().len() > MAX_CODE_SIZE, "the default v7 build fits with additions: no fallback tested");
+    let build = default.pairing_check_build(v7);
+    assert_eq!(build.moves, Moves::Copies);
+    let code = build.try_code(v7).unwrap();
+    assert!(code.len() <= MAX_CODE_SIZE, "{} bytes", code.len());
+    assert_eq!(
+        code,
+        bytecode::try_assemble(&default.program_with(Moves::Copies), v7, default.assemble_options()).unwrap()
+    );
+
+    let v9 = InstructionSet::Evm384(Interface::V9);
+    let inlined = Formulas { f2mul: F2Mul::V4, squaring: Squaring::GrangerScott, unroll: 4, inline: true };
+    let build = inlined.pairing_check_build(v9);
+    assert_eq!(build.moves, Moves::Additions);
+    assert!(build.try_code(v9).unwrap().len() <= MAX_CODE_SIZE);
+    // additions cost less gas than copies in the same build
+    let gas = |build: &evm384_gen::Build| {
+        let mut r = Runner::new(RunOptions { interface: Interface::V9, ..RunOptions::default() });
+        r.deploy(&build.try_code(v9).unwrap());
+        let e = r.run(&evm384_gen::generator_pairs_input(2)).unwrap();
+        assert_eq!(e.status, Status::Success);
+        e.gas_by_schedule.expect("gas by schedule").gas(evm384_evm::Schedule::ModelBRepriced)
+    };
+    let copies = inlined.build_with_moves(inlined.program_with(Moves::Copies), Moves::Copies, v9, || {
+        evm384_gen::generator_pairs_input(2)
+    });
+    assert!(gas(&build) < gas(&copies), "{} against {}", gas(&build), gas(&copies));
+    // EVMMAX keeps copies (a copy is already one strided ADDMODX there)
+    assert_eq!(inlined.pairing_check_build(InstructionSet::Evmmax).moves, Moves::Copies);
 }
 
 /// The sliding-window inversion (`Node::ForWindows`) in the EVM equals the native run.

@@ -47,7 +47,7 @@ struct Check {
 impl Check {
     fn new() -> Check {
         // the reference: the plain program (calls, no inlining); the contracts: the shipped build
-        let prog = hinted_pairing_check_program(&bls12_381(), F2Mul::V3);
+        let prog = hinted_pairing_check_program(&bls12_381(), F2Mul::V3, evm384_gen::Moves::Copies);
         let codes: Vec<_> = SETS
             .iter()
             .map(|&isa| {

@@ -5,7 +5,7 @@
 //! and the report's "build choices" table use it.
 
 use evm384_evm::{InstructionSet, RunOptions, Runner, Schedule, Status};
-use evm384_gen::{generator_pairs_input, Formulas, MAX_CODE_SIZE};
+use evm384_gen::{generator_pairs_input, Formulas, Moves, MAX_CODE_SIZE};
 use evm384_timing::Plan;
 
 /// The pairs the candidates are costed on (the report's headline k).
@@ -62,6 +62,8 @@ impl core::str::FromStr for Target {
 #[derive(Clone, Debug)]
 pub struct Candidate {
     pub formulas: Formulas,
+    /// The moves its build chose (`Formulas::choose_moves`).
+    pub moves: Moves,
     pub code_bytes: usize,
     /// Gas (for [`Target::Gas`]) or median ns (for [`Target::Runtime`]); `None` when the code
     /// exceeds [`MAX_CODE_SIZE`].
@@ -110,22 +112,26 @@ pub fn choose(interface: InstructionSet, targets: &[Target], plan: Plan) -> Resu
     if let Some(t) = targets.iter().find(|t| !t.applies_to(interface)) {
         return Err(format!("target {} does not price {interface} code", t.name()));
     }
-    let builds: Vec<(Formulas, Vec<u8>)> = Formulas::all()
+    let builds: Vec<(Formulas, Moves, Vec<u8>)> = Formulas::all()
         .into_iter()
-        .map(|f| f.try_runtime_code(interface).map(|c| (f, c)).map_err(|e| format!("{f}, {interface}: {e}")))
+        .map(|f| {
+            let build = f.pairing_check_build(interface);
+            build.try_code(interface).map(|c| (f, build.moves, c)).map_err(|e| format!("{f}, {interface}: {e}"))
+        })
         .collect::<Result<_, _>>()?;
-    let fitting: Vec<&(Formulas, Vec<u8>)> = builds.iter().filter(|(_, c)| c.len() <= MAX_CODE_SIZE).collect();
+    let fitting: Vec<&(Formulas, Moves, Vec<u8>)> =
+        builds.iter().filter(|(_, _, c)| c.len() <= MAX_CODE_SIZE).collect();
     if fitting.is_empty() {
         return Err(format!("no formula choice fits {MAX_CODE_SIZE} bytes for interface {interface}"));
     }
     let mut gas: Vec<Option<Vec<f64>>> = Vec::new();
-    for (_, code) in &builds {
+    for (_, _, code) in &builds {
         gas.push(if code.len() <= MAX_CODE_SIZE { Some(gas_all(interface, code)?) } else { None });
     }
     let mut times: Option<Vec<Option<f64>>> = None;
     if targets.contains(&Target::Runtime) {
         let input = generator_pairs_input(COST_K);
-        let mut runners: Vec<Runner> = fitting.iter().map(|(_, c)| runner(interface, c)).collect();
+        let mut runners: Vec<Runner> = fitting.iter().map(|(_, _, c)| runner(interface, c)).collect();
         let mut closures: Vec<Box<dyn FnMut() + '_>> = runners
             .iter_mut()
             .map(|r| {
@@ -141,7 +147,7 @@ pub fn choose(interface: InstructionSet, targets: &[Target], plan: Plan) -> Resu
         times = Some(
             builds
                 .iter()
-                .map(|(_, c)| (c.len() <= MAX_CODE_SIZE).then(|| it.next().expect("one per fit").median_ns()))
+                .map(|(_, _, c)| (c.len() <= MAX_CODE_SIZE).then(|| it.next().expect("one per fit").median_ns()))
                 .collect(),
         );
     }
@@ -150,8 +156,9 @@ pub fn choose(interface: InstructionSet, targets: &[Target], plan: Plan) -> Resu
         let candidates: Vec<Candidate> = builds
             .iter()
             .enumerate()
-            .map(|(i, (f, code))| Candidate {
+            .map(|(i, (f, moves, code))| Candidate {
                 formulas: *f,
+                moves: *moves,
                 code_bytes: code.len(),
                 cost: match target {
                     Target::Gas(s) => {

@@ -22,6 +22,7 @@ pub struct Args {
 #[derive(clap::Subcommand, Debug)]
 pub enum Target {
     /// The BLS12-381 pairing check, a drop-in for the EIP-2537 precompile 0x0f.
+    #[command(after_help = MOVES_HELP)]
     PairingCheck(PairingCheckArgs),
     /// BLS12_G1ADD, a drop-in for the EIP-2537 precompile 0x0b.
     G1Add(PointArgs),
@@ -47,6 +48,12 @@ pub enum Target {
     /// Aggregate verification of n keys on one message: n (32) ‖ pk₁…pkₙ ‖ σ ‖ msg → boolean.
     BlsAggregateVerify(GlueArgs),
 }
+
+/// The one build choice no option sets (`evm384_gen::Formulas::choose_moves`).
+const MOVES_HELP: &str = "Besides the formulas, the build itself chooses how the Fp12 product moves its \
+operands: in EVM384 as additions of zero (6 against 33 gas an Fp6 in v9 under model-b-repriced) where the \
+program written so fits 24,576 bytes before inlining, as MCOPYs (~10 against ~102 bytes) otherwise and in \
+EVMMAX; the provenance line on stderr names the choice.";
 
 /// The BLS contracts are plain EVM glue that STATICCALLs the EIP-2537 operations: the
 /// precompiles by default, or this project's contracts deployed at the given addresses.
@@ -185,16 +192,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
 fn hinted(a: HintedArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
     let formulas = Formulas { f2mul: a.f2mul, unroll: a.unroll, inline: !a.no_inline, ..evm384_gen::HINTED_FORMULAS };
-    let runtime = evm384_gen::hinted_pairing_check_build(formulas, iface)
-        .try_code(iface)
-        .map_err(|e| CliError::Build(format!("hinted pairing check, {iface}: {e}")))?;
+    let build = evm384_gen::hinted_pairing_check_build(formulas, iface);
+    let runtime = build.try_code(iface).map_err(|e| CliError::Build(format!("hinted pairing check, {iface}: {e}")))?;
     write_code(&runtime, a.init, &a.output)?;
     eprintln!(
-        "evm384-gen {}: BLS12-381 hinted pairing check (witness ‖ pairs), interface {iface}, f2mul {}, loops unrolled x{}, {}, {} bytes",
+        "evm384-gen {}: BLS12-381 hinted pairing check (witness ‖ pairs), interface {iface}, f2mul {}, loops unrolled x{}, {}, {}, {} bytes",
         evm384_gen::VERSION,
         a.f2mul,
         a.unroll,
         if a.no_inline { "no subroutine inlined" } else { "subroutines inlined to fit" },
+        build.moves.describe(),
         runtime.len()
     );
     report_size(&runtime, a.init)
@@ -284,13 +291,15 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
                     (Some(g), _) => format!("{g} gas"),
                 };
                 let mark = if c.formulas == choice.best { "  <- chosen" } else { "" };
-                eprintln!("{:<86} {:>6} bytes  {cost}{mark}", c.formulas.to_string(), c.code_bytes);
+                let build = format!("{}, {}", c.formulas, c.moves.describe());
+                eprintln!("{build:<120} {:>6} bytes  {cost}{mark}", c.code_bytes);
             }
             eprintln!("optimised for {} at k = {}, interface {iface}", target.name(), optimize::COST_K);
             choice.best
         }
     };
-    let runtime = formulas.try_runtime_code(iface).map_err(|e| CliError::Build(format!("{formulas}, {iface}: {e}")))?;
+    let build = formulas.pairing_check_build(iface);
+    let runtime = build.try_code(iface).map_err(|e| CliError::Build(format!("{formulas}, {iface}: {e}")))?;
     if runtime.len() > evm384_gen::MAX_CODE_SIZE {
         return Err(CliError::Build(format!(
             "{formulas} gives {} bytes of runtime code for interface {iface}, over the EIP-170 limit of {} bytes",
@@ -299,6 +308,6 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
         )));
     }
     write_code(&runtime, a.init, &a.output)?;
-    eprintln!("{}", evm384_gen::provenance(iface, formulas, runtime.len()));
+    eprintln!("{}", evm384_gen::provenance(iface, formulas, build.moves, runtime.len()));
     report_size(&runtime, a.init)
 }

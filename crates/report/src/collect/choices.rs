@@ -26,20 +26,18 @@ pub fn build_choices(gas: &[GasRow]) -> Result<Vec<BuildChoiceRow>, String> {
                 })
                 .map(|r| r.gas)
                 .ok_or_else(|| format!("no k = 2 gas for {interface} {}", c.target.name()))?;
+            let describe = |x: &optimize::Candidate| format!("{}, {}", x.formulas, x.moves.describe());
+            let best = c.candidates.iter().find(|x| x.formulas == c.best).expect("the best is a candidate");
             rows.push(BuildChoiceRow {
                 interface: interface.name().into(),
                 target: c.target.name().into(),
-                chosen: c.best.to_string(),
+                chosen: describe(best),
                 chosen_gas: c.best_cost,
                 default_gas,
                 candidates: c
                     .candidates
                     .iter()
-                    .map(|x| BuildCandidate {
-                        formulas: x.formulas.to_string(),
-                        code_bytes: x.code_bytes as u64,
-                        gas: x.cost,
-                    })
+                    .map(|x| BuildCandidate { formulas: describe(x), code_bytes: x.code_bytes as u64, gas: x.cost })
                     .collect(),
             });
         }
