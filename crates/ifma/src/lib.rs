@@ -11,7 +11,8 @@
 //! - **RNS** (the latency path): `rns` (one Fp element as its residues modulo 16 primes near
 //!   2^50, two vectors: lane-wise products, the Bajard–Imbert RNS Montgomery reduction once per
 //!   sum of products) → `rns_tower` (Fp12 products, lines, Granger–Scott squaring, Frobenius)
-//!   → `rns_pairing` (Miller loop, final exponentiation).
+//!   → `rns_pairing` (Miller loop, final exponentiation); `rns_subgroup` (G1 and G2
+//!   membership: Scott's tests, G2's on the Miller loop's T).
 //!
 //! Beside both, `cyclotomic`: the final exponentiation's hard part written once over either
 //! engine's Fp12.
@@ -96,6 +97,8 @@ pub mod pairing8;
 pub mod rns;
 #[cfg(target_arch = "x86_64")]
 pub mod rns_pairing;
+#[cfg(target_arch = "x86_64")]
+pub mod rns_subgroup;
 #[cfg(target_arch = "x86_64")]
 pub mod rns_tower;
 #[cfg(target_arch = "x86_64")]
@@ -186,6 +189,36 @@ pub fn validate_pairs(pairs: &[Pair]) -> Result<(), InvalidPoint> {
         }
     }
     Ok(())
+}
+
+/// G1 membership of each point (on its curve, not infinity): Scott's test (eprint 2021/1130)
+/// over RNS (`rns_subgroup`) with `Backend::Ifma`, blst's `blst_p1_affine_in_g1` otherwise.
+pub fn g1_in_subgroup_with(b: Backend, points: &[blst_p1_affine]) -> Vec<bool> {
+    match resolve(b) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `resolve` gives Ifma only where avx512f + avx512ifma are detected.
+        Backend::Ifma => unsafe { rns_subgroup::g1_in_subgroup_rns(points) },
+        // SAFETY: blst reads the points.
+        _ => points.iter().map(|p| unsafe { blst::blst_p1_affine_in_g1(p) }).collect(),
+    }
+}
+
+/// Is Π e(Pj, Qj) = 1, and which Qj are in G2? For pairs of points on their curves, none at
+/// infinity, every Pj in G1 (the product means nothing when some Qj is outside G2; the EIP-2537
+/// precompile rejects such an input whatever the product). `Backend::Ifma` on the latency path:
+/// the G2 tests on the Miller loop's T = [|z|]Qj (`rns_subgroup`), almost free; elsewhere
+/// blst's `blst_p2_affine_in_g2` beside `pairing_check_with`.
+pub fn pairing_check_testing_g2_with(b: Backend, pairs: &[Pair]) -> (bool, Vec<bool>) {
+    match resolve(b) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        Backend::Ifma if !lanes_pay_off(pairs.len()) => unsafe { rns_pairing::pairing_check_testing_g2_rns(pairs) },
+        _ => {
+            // SAFETY: blst reads the points.
+            let in_g2 = pairs.iter().map(|(_, q)| unsafe { blst::blst_p2_affine_in_g2(q) }).collect();
+            (pairing_check_with(b, pairs), in_g2)
+        }
+    }
 }
 
 fn is_inf(pair: &Pair) -> bool {

@@ -388,6 +388,17 @@ pub fn mul_wide(x: &Rns, y: &Rns) -> RnsWide {
     w
 }
 
+/// Σ x_k·y_k over the listed products, unreduced.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn dot(terms: &[(&Rns, &Rns)]) -> RnsWide {
+    let mut w = wide_zero();
+    for (x, y) in terms {
+        mac(&mut w, x, y);
+    }
+    w
+}
+
 /// Largest factor of `reduce_scaled`.
 pub const MAX_SCALE: usize = 12;
 

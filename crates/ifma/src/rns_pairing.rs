@@ -60,6 +60,12 @@ pub fn load_pair_r(p: &blst_p1_affine, q: &blst_p2_affine) -> PairR {
 /// as `hybrid::miller_loop_h`.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn miller_loop_r(pairs: &[PairR]) -> Fp12r {
+    miller_loop_t(pairs).0
+}
+
+/// `miller_loop_r` and each pair's T = [|z|]Q after the loop (homogeneous projective).
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn miller_loop_t(pairs: &[PairR]) -> (Fp12r, Vec<[Fp2r; 3]>) {
     let one = one_fp12r();
     let one2 = one.0[0];
     let mut ts: Vec<[Fp2r; 3]> = pairs.iter().map(|k| [k.xq, k.yq, one2]).collect();
@@ -79,7 +85,23 @@ pub fn miller_loop_r(pairs: &[PairR]) -> Fp12r {
             }
         }
     }
-    conj_fp12r(&f)
+    (conj_fp12r(&f), ts)
+}
+
+/// Is Π e(Pj, Qj) = 1, and which Qj are in G2 (`rns_subgroup::t_is_minus_psi_q` on the Miller
+/// loop's T = [|z|]Qj)? For pairs of points on their curves, none at infinity, the Pj in G1;
+/// the product means nothing when some Qj is outside G2.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn pairing_check_testing_g2_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> (bool, Vec<bool>) {
+    if pairs.is_empty() {
+        return (true, Vec::new());
+    }
+    let prepared: Vec<PairR> = pairs.iter().map(|(p, q)| load_pair_r(p, q)).collect();
+    let (f, ts) = miller_loop_t(&prepared);
+    let in_g2 = ts.iter().zip(pairs).map(|(t, (_, q))| crate::rns_subgroup::t_is_minus_psi_q(t, q)).collect();
+    let e = final_exp_rns(&store_fp12r(&f));
+    // SAFETY: blst reads e.
+    (unsafe { blst_fp12_is_one(&e) }, in_g2)
 }
 
 /// The Miller loop of the pairs that are not at infinity (1 if none), in RNS.

@@ -78,17 +78,6 @@ fn konst(r: &[[u64; 8]; 2]) -> Rns {
     from_lanes(&r[0], &r[1])
 }
 
-/// Σ x_k·y_k over the listed products, unreduced.
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-fn dot(terms: &[(&Rns, &Rns)]) -> RnsWide {
-    let mut w = wide_zero();
-    for (x, y) in terms {
-        mac(&mut w, x, y);
-    }
-    w
-}
-
 // ---------------------------------------------------------------- Fp2 (`add_fp2r` adds bounds;
 // `neg_fp2r` needs an input below 32p)
 

@@ -98,6 +98,54 @@ enum Mutation {
     Infinity(usize),
     Truncate(usize),
     Append(u8),
+    /// Point `i` (of 2k) replaced by a point of its curve outside the subgroup (from a seed).
+    OffSubgroup(usize, u64),
+}
+
+/// A point of E(Fp) (`g2`: E'(Fp2)) that is not in G1 (G2): the first x from the seed up where
+/// x³ + b is a square, checked by blst.
+fn off_subgroup_point(seed: u64, g2: bool) -> Vec<u8> {
+    // SAFETY: blst reads and writes the locals.
+    unsafe {
+        let fp = |w: [u64; 6]| {
+            let mut r = blst_fp::default();
+            blst_fp_from_uint64(&mut r, w.as_ptr());
+            r
+        };
+        let four = fp([4, 0, 0, 0, 0, 0]);
+        let fp = |v: u64| fp([v, v.rotate_left(17), 3, 0, 0, 0]);
+        for t in seed.. {
+            if g2 {
+                let x = blst_fp2 { fp: [fp(t), fp(t ^ 0x5555)] };
+                let (mut rhs, mut y) = (blst_fp2::default(), blst_fp2::default());
+                blst_fp2_sqr(&mut rhs, &x);
+                blst_fp2_mul(&mut rhs, &rhs, &x);
+                let b = blst_fp2 { fp: [four, four] };
+                blst_fp2_add(&mut rhs, &rhs, &b);
+                if !blst_fp2_sqrt(&mut y, &rhs) {
+                    continue;
+                }
+                let q = blst_p2_affine { x, y };
+                if blst_p2_affine_on_curve(&q) && !blst_p2_affine_in_g2(&q) {
+                    return evm384_precompile::encode_g2(&q).to_vec();
+                }
+            } else {
+                let x = fp(t);
+                let (mut rhs, mut y) = (blst_fp::default(), blst_fp::default());
+                blst_fp_sqr(&mut rhs, &x);
+                blst_fp_mul(&mut rhs, &rhs, &x);
+                blst_fp_add(&mut rhs, &rhs, &four);
+                if !blst_fp_sqrt(&mut y, &rhs) {
+                    continue;
+                }
+                let p = blst_p1_affine { x, y };
+                if blst_p1_affine_on_curve(&p) && !blst_p1_affine_in_g1(&p) {
+                    return evm384_precompile::encode_g1(&p).to_vec();
+                }
+            }
+        }
+        unreachable!("half of all x give a point")
+    }
 }
 
 fn mutation() -> impl Strategy<Value = Mutation> {
@@ -108,6 +156,7 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         any::<usize>().prop_map(Mutation::Infinity),
         (1usize..384).prop_map(Mutation::Truncate),
         any::<u8>().prop_map(Mutation::Append),
+        (any::<usize>(), any::<u64>()).prop_map(|(i, s)| Mutation::OffSubgroup(i, s >> 8)),
     ]
 }
 
@@ -133,6 +182,12 @@ fn apply(input: &mut Vec<u8>, m: &Mutation) {
             let (pair, g2) = ((i / 2) % k, i % 2 == 1);
             let range = if g2 { 384 * pair + 128..384 * pair + 384 } else { 384 * pair..384 * pair + 128 };
             input[range].fill(0);
+        }
+        Mutation::OffSubgroup(i, seed) => {
+            let (pair, g2) = ((i / 2) % k, i % 2 == 1);
+            let at = if g2 { 384 * pair + 128 } else { 384 * pair };
+            let point = off_subgroup_point(seed, g2);
+            input[at..at + point.len()].copy_from_slice(&point);
         }
         Mutation::Truncate(d) => input.truncate(n - d),
         Mutation::Append(v) => input.push(v),
@@ -186,5 +241,30 @@ fn unmutated_inputs_give_both_answers() {
         let r = pairing_check(&input, gas(1));
         assert_eq!(r, revm_pairing(&input, gas(1)));
         assert_eq!(r == Err(revm::precompile::PrecompileHalt::NonCanonicalFp), !canonical, "p - 1 + {v}");
+    }
+}
+
+/// Every combination of {valid, outside the subgroup, off the curve, infinity} for each point of
+/// three pairs: the subgroup tests run out of order (`pairing_check`'s documentation), yet the
+/// halt reason must be revm's, the first failure in revm's order.
+#[test]
+fn failures_in_every_order_give_revm_reason() {
+    backend_note("failures_in_every_order_give_revm_reason");
+    let valid = [pair(5, 7, false), pair(5, 7, true), pair(3, 11, false)].concat();
+    for combo in 0..4usize.pow(6) {
+        let mut input = valid.clone();
+        for point in 0..6 {
+            let (pair, g2) = (point / 2, point % 2 == 1);
+            let at = if g2 { 384 * pair + 128 } else { 384 * pair };
+            let len = if g2 { 256 } else { 128 };
+            let state = (combo / 4usize.pow(point as u32)) % 4;
+            match state {
+                0 => {}
+                1 => input[at..at + len].copy_from_slice(&off_subgroup_point(point as u64 * 7 + 1, g2)),
+                2 => input[at + len - 1] ^= 1, // y's last bit: off the curve
+                _ => input[at..at + len].fill(0),
+            }
+        }
+        assert_eq!(pairing_check(&input, gas(3)), revm_pairing(&input, gas(3)), "combination {combo}");
     }
 }
