@@ -438,22 +438,35 @@ pub fn reduce(w: &RnsWide) -> Rns {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N] {
+    // (plain loops, not `core::array::from_fn`: its closures are not inlined into this
+    // target-feature function, see `vecs!`)
+    let z = _mm512_setzero_si512();
     let t = &TABLES;
-    // (arrays built by `from_fn`: no zeroing first)
-    let xb: [__m512i; N] = core::array::from_fn(|n| redc_lane(w[n].bl, w[n].bh, 0)); // x·2^52 mod m_i
-    let xc: [__m512i; N] = core::array::from_fn(|n| redc_lane(w[n].cl, w[n].ch, 1)); // x·f²·2^−52 mod m'_j
-    // 1. q̂_i (true residues, < 2m_i)
-    let qh: [__m512i; N] = core::array::from_fn(|n| mont_lane(xb[n], ld(&SCALED.t[s[n]]), 0));
-    // 2. q'·2^52 mod m'_j
-    let qc: [__m512i; N] = core::array::from_fn(|n| base_extend(qh[n], &t.c1, None, 1));
-    // 3. ξ_j: r in B'
-    let xi: [__m512i; N] = core::array::from_fn(|n| mont2_lane(xc[n], ld(&SCALED.a1[s[n]]), qc[n], ld(&t.a2), 1));
-    core::array::from_fn(|n| {
+    let (mut xb, mut xc) = ([z; N], [z; N]);
+    for n in 0..N {
+        xb[n] = redc_lane(w[n].bl, w[n].bh, 0); // x·2^52 mod m_i
+        xc[n] = redc_lane(w[n].cl, w[n].ch, 1); // x·f²·2^−52 mod m'_j
+    }
+    let mut qh = [z; N];
+    for n in 0..N {
+        qh[n] = mont_lane(xb[n], ld(&SCALED.t[s[n]]), 0); // 1. q̂_i (true residues, < 2m_i)
+    }
+    let mut qc = [z; N];
+    for n in 0..N {
+        qc[n] = base_extend(qh[n], &t.c1, None, 1); // 2. q'·2^52 mod m'_j
+    }
+    let mut r = [Rns { b: z, c: z }; N];
+    for n in 0..N {
+        r[n].c = mont2_lane(xc[n], ld(&SCALED.a1[s[n]]), qc[n], ld(&t.a2), 1); // 3. ξ_j: r in B'
+    }
+    for n in 0..N {
         // 4. α = ⌊Σ ξ_j/m'_j⌋ from the top 21 bits of each ξ_j (< 2^51), offset 2^−6
-        let sum = lane_sum(_mm512_srli_epi64::<30>(xi[n]));
+        let xi = r[n].c;
+        let sum = lane_sum(_mm512_srli_epi64::<30>(xi));
         let alpha = _mm512_srli_epi64::<20>(_mm512_add_epi64(sum, splat(1 << 14)));
-        Rns { b: base_extend(xi[n], &t.g, Some((alpha, ld(&t.h))), 0), c: xi[n] } // r·2^52 mod m_i
-    })
+        r[n].b = base_extend(xi, &t.g, Some((alpha, ld(&t.h))), 0); // r·2^52 mod m_i
+    }
+    r
 }
 
 /// x·y.

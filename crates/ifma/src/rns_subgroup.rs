@@ -191,8 +191,13 @@ fn madd2(t: &mut [G1r; 2], p: &[G1Base; 2]) {
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn times_z2(ps: &[blst_p1_affine; 2]) -> [G1r; 2] {
     let one = from_fp(&fp_one());
-    let base: [G1Base; 2] = core::array::from_fn(|n| G1Base { nx: neg(&from_fp(&ps[n].x)), ny: neg(&from_fp(&ps[n].y)), one });
-    let mut t: [G1r; 2] = core::array::from_fn(|n| [from_fp(&ps[n].x), from_fp(&ps[n].y), one]);
+    let mut t: [G1r; 2] = [[one; 3]; 2];
+    let mut base = [G1Base { nx: one, ny: one, one }; 2];
+    for n in 0..2 {
+        let (x, y) = (from_fp(&ps[n].x), from_fp(&ps[n].y));
+        t[n] = [x, y, one];
+        base[n] = G1Base { nx: neg(&x), ny: neg(&y), one };
+    }
     for i in (0..127).rev() {
         dbl2(&mut t);
         if (Z2 >> i) & 1 == 1 {

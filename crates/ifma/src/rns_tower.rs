@@ -201,7 +201,10 @@ fn mac_term(w: &mut [RnsWide; 12], x: &Rns, y: &Rns, b: &[Rns; 6], e: usize) {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn mul_by_terms_sums<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> [RnsWide; 12] {
-    let ops: [[Rns; 6]; J] = core::array::from_fn(|j| term_operands(bs[j].1));
+    let mut ops = [[a.0[0].c0; 6]; J];
+    for j in 0..J {
+        ops[j] = term_operands(bs[j].1);
+    }
     let mut w = [wide_zero(); 12];
     for i in 0..6 {
         let ai = &a.0[W_POWER[i]];
@@ -218,8 +221,11 @@ fn mul_by_terms_sums<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> [Rn
 /// Fp products a sum, below 2^16·p².
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn sqr_fp12r(a: &Fp12r) -> Fp12r {
-    let c: [&Fp2r; 6] = core::array::from_fn(|i| &a.0[W_POWER[i]]);
-    let ops: [[Rns; 6]; 6] = core::array::from_fn(|j| term_operands(c[j]));
+    let c = [&a.0[W_POWER[0]], &a.0[W_POWER[1]], &a.0[W_POWER[2]], &a.0[W_POWER[3]], &a.0[W_POWER[4]], &a.0[W_POWER[5]]];
+    let mut ops = [[a.0[0].c0; 6]; 6];
+    for j in 0..6 {
+        ops[j] = term_operands(c[j]);
+    }
     let mut w = [wide_zero(); 12];
     for i in 0..6 {
         mac_term(&mut w, &c[i].c0, &c[i].c1, &ops[i], 2 * i); // a_i²
