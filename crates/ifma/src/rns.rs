@@ -549,21 +549,24 @@ const P64: [u64; 7] = {
     p
 };
 
-fn fp_from_u64(x: u64) -> blst_fp {
+/// x as an element of Fp (blst's form).
+pub(crate) fn fp_from_u64(x: u64) -> blst_fp {
     let mut r = blst_fp::default();
     // SAFETY: blst reads six limbs, writes r.
     unsafe { blst_fp_from_uint64(&mut r, [x, 0, 0, 0, 0, 0].as_ptr()) };
     r
 }
 
-fn fp_mul(a: &blst_fp, b: &blst_fp) -> blst_fp {
+/// a·b in blst's form.
+pub(crate) fn fp_mul(a: &blst_fp, b: &blst_fp) -> blst_fp {
     let mut r = blst_fp::default();
     // SAFETY: blst reads a, b, writes r.
     unsafe { blst_fp_mul(&mut r, a, b) };
     r
 }
 
-fn fp_inv(a: &blst_fp) -> blst_fp {
+/// 1/a in blst's form.
+pub(crate) fn fp_inv(a: &blst_fp) -> blst_fp {
     let mut r = blst_fp::default();
     // SAFETY: blst reads a, writes r.
     unsafe { blst_fp_inverse(&mut r, a) };

@@ -17,6 +17,7 @@
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::consts::Z_ABS;
 use crate::rns::*;
+use crate::rns::{fp_from_u64, fp_inv, fp_mul};
 use crate::rns_tower::Fp2r;
 use blst::*;
 use std::sync::OnceLock;
@@ -26,13 +27,6 @@ struct Consts {
     beta: blst_fp,
     r2: blst_fp2,
     s2: blst_fp2,
-}
-
-fn fp_mul(a: &blst_fp, b: &blst_fp) -> blst_fp {
-    let mut r = blst_fp::default();
-    // SAFETY: blst reads a, b, writes r.
-    unsafe { blst_fp_mul(&mut r, a, b) };
-    r
 }
 
 fn fp_neg(a: &blst_fp) -> blst_fp {
@@ -76,10 +70,9 @@ fn consts() -> &'static Consts {
             let (mut r, mut ra) = (blst_p1::default(), blst_p1_affine::default());
             blst_p1_mult(&mut r, g, Z2.to_le_bytes().as_ptr(), 128);
             blst_p1_to_affine(&mut ra, &r);
-            let (mut ga, mut inv) = (blst_p1_affine::default(), blst_fp::default());
+            let mut ga = blst_p1_affine::default();
             blst_p1_to_affine(&mut ga, g);
-            blst_fp_inverse(&mut inv, &ga.x);
-            let beta = fp_mul(&ra.x, &inv);
+            let beta = fp_mul(&ra.x, &fp_inv(&ga.x));
             let (mut t, mut ta, mut ha) = (blst_p2::default(), blst_p2_affine::default(), blst_p2_affine::default());
             blst_p2_mult(&mut t, h, Z_ABS.to_le_bytes().as_ptr(), 64);
             blst_p2_to_affine(&mut ta, &t);
@@ -190,7 +183,7 @@ fn madd2(t: &mut [G1r; 2], p: &[G1Base; 2]) {
 /// [z²]P for two points side by side, over the bits of z² (128 bits, 17 of them set).
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn times_z2(ps: &[blst_p1_affine; 2]) -> [G1r; 2] {
-    let one = from_fp(&fp_one());
+    let one = from_fp(&fp_from_u64(1));
     let mut t: [G1r; 2] = [[one; 3]; 2];
     let mut base = [G1Base { nx: one, ny: one, one }; 2];
     for n in 0..2 {
@@ -205,13 +198,6 @@ fn times_z2(ps: &[blst_p1_affine; 2]) -> [G1r; 2] {
         }
     }
     t
-}
-
-fn fp_one() -> blst_fp {
-    let mut r = blst_fp::default();
-    // SAFETY: blst reads six limbs, writes r.
-    unsafe { blst_fp_from_uint64(&mut r, [1, 0, 0, 0, 0, 0].as_ptr()) };
-    r
 }
 
 /// Is [z²]P = (β·x, −y) with R = (X : Y : Z) = [z²]P, i.e. X = β·x·Z, Y = −y·Z, Z ≠ 0?
