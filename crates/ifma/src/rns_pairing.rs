@@ -89,8 +89,9 @@ fn miller_loop_t(pairs: &[PairR]) -> (Fp12r, Vec<[Fp2r; 3]>) {
 }
 
 /// Is Π e(Pj, Qj) = 1, and which Qj are in G2 (`rns_subgroup::t_is_minus_psi_q` on the Miller
-/// loop's T = [|z|]Qj)? For pairs of points on their curves, none at infinity, the Pj in G1;
-/// the product means nothing when some Qj is outside G2.
+/// loop's T = [|z|]Qj)? For pairs of points on their curves, none at infinity, the Pj in G1.
+/// When some Qj is outside G2 the product means nothing: the final exponentiation is skipped
+/// and the answer is false.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn pairing_check_testing_g2_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> (bool, Vec<bool>) {
     if pairs.is_empty() {
@@ -98,7 +99,10 @@ pub fn pairing_check_testing_g2_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) 
     }
     let prepared: Vec<PairR> = pairs.iter().map(|(p, q)| load_pair_r(p, q)).collect();
     let (f, ts) = miller_loop_t(&prepared);
-    let in_g2 = ts.iter().zip(pairs).map(|(t, (_, q))| crate::rns_subgroup::t_is_minus_psi_q(t, q)).collect();
+    let in_g2: Vec<bool> = ts.iter().zip(pairs).map(|(t, (_, q))| crate::rns_subgroup::t_is_minus_psi_q(t, q)).collect();
+    if !in_g2.iter().all(|&ok| ok) {
+        return (false, in_g2);
+    }
     let e = final_exp_rns(&store_fp12r(&f));
     // SAFETY: blst reads e.
     (unsafe { blst_fp12_is_one(&e) }, in_g2)
