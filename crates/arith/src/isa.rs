@@ -162,6 +162,7 @@ pub struct Operands {
 
 impl Operands {
     /// The largest offset: memory must cover `max() + op.params_len()` bytes.
+    #[inline]
     pub fn max(&self) -> u32 {
         self.out.max(self.x).max(self.y).max(self.params)
     }
