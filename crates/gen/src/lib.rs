@@ -308,8 +308,8 @@ impl Formulas {
     /// The moves a build of the program `prog` writes for `isa` ([`Moves`]), with that program.
     /// EVM384: additions of zero (6 against 33 gas an Fp6 in v9 under model-b-repriced) where
     /// the program written with them fits [`MAX_CODE_SIZE`] before inlining (inlining then
-    /// fills the room left), MCOPYs (~10 against ~102 bytes an Fp6) where it does not — the
-    /// default build in v7: 24,610 bytes with additions. EVMMAX: always copies (a copy there is
+    /// fills the room left), MCOPYs (~10 against ~102 bytes an Fp6) where it does not — the v7
+    /// build with f2mul v3 and loops unrolled x4: 24,351 bytes with copies, over with additions. EVMMAX: always copies (a copy there is
     /// already one strided ADDMODX of zero, so without inlining both give the same code, and
     /// inlined the copies forward into the subroutines' registers where additions cannot: the
     /// build `--optimize-for eip-6690` picks cost 816 gas more at k = 2 with additions). `prog`

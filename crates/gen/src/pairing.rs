@@ -18,10 +18,10 @@
 
 use evm384_arith::MontField;
 
-use crate::curve::{assert_on_curve, line_add, line_dbl, DblParts, Deg, G2Regs, Jac, Line};
+use crate::curve::{assert_on_curve, line_add_projective, line_dbl_projective, Deg, Jac, Line, Proj};
 use crate::ir::{Asm, Cond, InputLength, Phase, Program, Slot, PAIR_INPUT_BYTES};
 use crate::params::CurveParams;
-use crate::subgroup::{assert_in_g1, assert_in_g2, assert_t_is_minus_psi_q};
+use crate::subgroup::{assert_in_g1, assert_projective_t_is_minus_psi_q};
 use crate::tower::*;
 use crate::{F2Mul, Moves, Squaring};
 
@@ -40,8 +40,9 @@ pub struct ProgramOptions {
     pub moves: Moves,
 }
 
-/// The work record of one pair: P as (-2·xP, 2·yP), T Jacobian, Q affine (12 slots). P and T
-/// lead, so that a doubling step brings only them in (`Work::P_AND_T`).
+/// The work record of one pair: P as (-3·xP, yP) (the lines' scaling, see
+/// [`line_dbl_projective`]), T homogeneous projective, Q affine (12 slots). P and T lead, so
+/// that a doubling step brings only them in (`Work::P_AND_T`).
 #[derive(Clone, Copy, Debug)]
 pub struct Work(pub Slot);
 
@@ -51,14 +52,16 @@ impl Work {
     pub const P_AND_T: u32 = 8;
     /// The part a Miller-loop step updates: T, `(offset, slots)`.
     pub const T_PART: (u32, u32) = (2, 6);
-    pub fn px2(self) -> Slot {
+    /// −3·xP.
+    pub fn px3(self) -> Slot {
         self.0
     }
-    pub fn py2(self) -> Slot {
+    /// yP.
+    pub fn py(self) -> Slot {
         self.0 + 1
     }
-    pub fn t(self) -> Jac {
-        Jac { d: Deg::Fp2, base: self.0 + 2 }
+    pub fn t(self) -> Proj {
+        Proj { d: Deg::Fp2, base: self.0 + 2 }
     }
     pub fn qx(self) -> Fp2 {
         Fp2(self.0 + 8)
@@ -89,8 +92,6 @@ pub struct Ctx {
     pub inv: InvFpRegs,
     /// G1 subgroup-check accumulator (Jacobian over Fp).
     pub r1: Jac,
-    /// G2 point-subroutine registers (T and Q of the work record).
-    pub g2: G2Regs,
     pub z_abs: u64,
     pub p: evm384_arith::Limbs,
     /// How `mul_fp12` (and the Miller loop's in-place squaring) move Fp6 values.
@@ -116,7 +117,6 @@ impl Ctx {
         let line = Line(m01.b0.0); // (c0, c1) = (b0, b1): no copy before mul_by_01_fp6
         let inv = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
         let r1 = Jac { d: Deg::Fp, base: a.alloc(3) };
-        let g2 = G2Regs { t: w.t(), qx: w.qx(), qy: w.qy(), dbl: DblParts::alloc(a, Deg::Fp2), r: Fp2(a.alloc(2)) };
         Ctx {
             k,
             frob,
@@ -134,7 +134,6 @@ impl Ctx {
             m01,
             inv,
             r1,
-            g2,
             z_abs: c.z_abs,
             p: c.p,
             moves,
@@ -401,11 +400,13 @@ fn final_exp(a: &mut Asm, c: Ctx, squaring: Squaring) {
 // ---- Miller loop ---------------------------------------------------------------------------
 
 fn call_line_dbl(a: &mut Asm, c: Ctx) {
-    a.call("line_dbl", move |a| line_dbl(a, c.line, c.g2, c.w.px2(), c.w.py2()));
+    let w = c.w;
+    a.call("line_dbl", move |a| line_dbl_projective(a, c.line, w.t(), w.px3(), w.py()));
 }
 
 fn call_line_add(a: &mut Asm, c: Ctx) {
-    a.call("line_add", move |a| line_add(a, c.line, c.g2, c.w.px2(), c.w.py2()));
+    let w = c.w;
+    a.call("line_add", move |a| line_add_projective(a, c.line, w.t(), (w.qx(), w.qy()), w.px3(), w.py()));
 }
 
 /// A ← ∏ᵢ f_{|z|,Qᵢ}(Pᵢ), conjugated since z < 0: one accumulator for all pairs, squared once
@@ -479,7 +480,7 @@ fn decode_fp(a: &mut Asm, c: Ctx, dst: Slot, offset: u32) {
 /// G1 point of the current pair → (xP, yP) in the work record, validated:
 /// on the curve, then φ(P) + [z²]P = O with φ(x, y) = (β·x, y).
 fn decode_g1(a: &mut Asm, c: Ctx, z2_bits: &[bool], skip_checks: bool) {
-    let (x, y) = (c.w.px2(), c.w.py2());
+    let (x, y) = (c.w.px3(), c.w.py());
     decode_fp(a, c, x, 0);
     decode_fp(a, c, y, 64);
     if skip_checks {
@@ -509,7 +510,7 @@ fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
                                                       // [|z|]Q anyway, and `assert_g2_subgroups_after_miller_loop` tests it there
     a.if_(Cond::InputZero { offset: 0, len: 128 }, |a| {
         a.phase(Phase::Subgroup);
-        assert_in_g2(a, &c.k, c.g2, (c.psi_r2, c.psi_s2), z_bits);
+        assert_in_g2_by_miller_loop_steps(a, c, z_bits);
     });
     a.phase(Phase::Decode);
 }
@@ -519,7 +520,20 @@ fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
 /// T = −ψ(Q), T ≠ O tests Q ∈ G2 without a multiplication of its own.
 fn assert_g2_subgroups_after_miller_loop(a: &mut Asm, c: Ctx) {
     a.phase(Phase::Subgroup);
-    a.for_each_pair(|a| assert_t_is_minus_psi_q(a, &c.k, c.g2, (c.psi_r2, c.psi_s2)));
+    let w = c.w;
+    a.for_each_pair(|a| assert_projective_t_is_minus_psi_q(a, &c.k, w.t(), (w.qx(), w.qy()), (c.psi_r2, c.psi_s2)));
+}
+
+/// INVALID unless the work record's Q is in G2, for a pair whose P is O (it gets no record, so
+/// the Miller loop does not test it): T = [|z|]Q by the Miller loop's own doubling and addition
+/// steps (their lines, evaluated at whatever P the record holds, are not used), then
+/// T = −ψ(Q) as after the loop.
+fn assert_in_g2_by_miller_loop_steps(a: &mut Asm, c: Ctx, z_bits: &[bool]) {
+    let (w, t) = (c.w, c.w.t());
+    a.copy(t.x(), w.qx().0, 4); // T = (xQ : yQ : 1)
+    a.copy(t.z(), c.k.one, 2);
+    a.for_bits(z_bits, |a| call_line_dbl(a, c), |a| call_line_add(a, c)); // T = [|z|]Q
+    assert_projective_t_is_minus_psi_q(a, &c.k, t, (w.qx(), w.qy()), (c.psi_r2, c.psi_s2));
 }
 
 /// Decodes and validates every input pair from calldata byte `start` on; pairs without a point
@@ -534,9 +548,12 @@ fn decode_inputs(a: &mut Asm, c: Ctx, skip_checks: bool, start: u32) {
         a.if_(g1(), |a| {
             a.if_(g2(), |a| {
                 let w = c.w;
-                a.add(w.px2(), w.px2(), w.px2());
-                a.sub(w.px2(), c.k.zero, w.px2()); // -2·xP
-                a.add(w.py2(), w.py2(), w.py2()); // 2·yP
+                a.scoped(|a| {
+                    let t = a.alloc(1);
+                    a.add(t, w.px3(), w.px3());
+                    a.add(t, t, w.px3());
+                    a.sub(w.px3(), c.k.zero, t); // -3·xP
+                });
                 let t = w.t();
                 a.copy(t.x(), w.qx().0, 4); // T = Q
                 a.copy(t.z(), c.k.one, 2);

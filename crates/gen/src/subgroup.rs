@@ -7,9 +7,12 @@
 //!
 //! Either way the multiple is computed in Jacobian coordinates over the bits of the fixed
 //! exponent and compared with the endomorphism's image scaled by Z², Z³ (no inversion). The
-//! pairing check takes [|z|]Q for G2 from its Miller loop ([`assert_t_is_minus_psi_q`]).
+//! pairing check takes [|z|]Q for G2 from its Miller loop, in homogeneous projective
+//! coordinates, and compares it scaled by Z ([`assert_projective_t_is_minus_psi_q`]).
 
-use crate::curve::{call_dbl_parts_g2, call_dbl_update_g2, call_madd_g2, dbl_jacobian, madd_jacobian, G2Regs, Jac};
+use crate::curve::{
+    call_dbl_parts_g2, call_dbl_update_g2, call_madd_g2, dbl_jacobian, madd_jacobian, G2Regs, Jac, Proj,
+};
 use crate::ir::{Asm, Cond, Slot};
 use crate::tower::{conj_fp2, mul_fp2, neg_fp2, sqr_fp2, Fp2, TowerConsts};
 
@@ -89,6 +92,32 @@ fn t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, g: G2Regs, (psi_r2, psi_s2): (
         mul_fp2(a, u, u, psi_s2);
         neg_fp2(a, k, u, u);
         mul_fp2(a, u, u, zz); // -conj(y)·s₂·Z³
+        a.assert(Cond::Eq(t.y(), u.0, 2)); // y(T) = -y(ψ(Q))
+        a.assert(Cond::Ne(t.z(), k.zero, 2)); // T ≠ O
+    });
+}
+
+/// INVALID unless T (homogeneous projective: x = X/Z, y = Y/Z) = −ψ(Q) for Q = (qx, qy) and
+/// T ≠ O: X = conj(xQ)·r₂·Z, Y = −conj(yQ)·s₂·Z, Z ≠ 0. With T = [|z|]Q, as the pairing check's
+/// Miller loop leaves it in each pair record, this is the G2 membership test. A subroutine
+/// (`projective_t_is_minus_psi_q`): the pairing check calls it from two places.
+pub fn assert_projective_t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, t: Proj, q: (Fp2, Fp2), psi: (Fp2, Fp2)) {
+    let k = *k;
+    a.call("projective_t_is_minus_psi_q", move |a| projective_t_is_minus_psi_q(a, &k, t, q, psi));
+}
+
+fn projective_t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, t: Proj, (x, y): (Fp2, Fp2), (r2, s2): (Fp2, Fp2)) {
+    let z = Fp2(t.z());
+    a.scoped(|a| {
+        let u = Fp2(a.alloc(2));
+        conj_fp2(a, k, u, x);
+        mul_fp2(a, u, u, r2);
+        mul_fp2(a, u, u, z); // conj(x)·r₂·Z
+        a.assert(Cond::Eq(t.x(), u.0, 2)); // x(T) = x(ψ(Q))
+        conj_fp2(a, k, u, y);
+        mul_fp2(a, u, u, s2);
+        neg_fp2(a, k, u, u);
+        mul_fp2(a, u, u, z); // -conj(y)·s₂·Z
         a.assert(Cond::Eq(t.y(), u.0, 2)); // y(T) = -y(ψ(Q))
         a.assert(Cond::Ne(t.z(), k.zero, 2)); // T ≠ O
     });

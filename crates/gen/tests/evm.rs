@@ -80,23 +80,24 @@ fn evm_memory_equals_native_slots_at_phase_boundaries() {
 }
 
 /// The build chooses `mul_fp12`'s moves (`Formulas::choose_moves`): additions of zero where the
-/// program written with them fits 24,576 bytes before inlining, MCOPYs otherwise. The default v7
-/// build (f2mul v3) is over the limit with additions, so it falls back to copies and fits; the
-/// inlined v9 build the optimiser picks keeps additions. `vectors_through_the_contract` runs
-/// both builds, so every pairing vector goes through either kind of moves.
+/// program written with them fits 24,576 bytes before inlining, MCOPYs otherwise. The v7 build
+/// with f2mul v3 and loops unrolled x4 is over the limit with additions, so it falls back to
+/// copies and fits; the inlined v9 build the optimiser picks keeps additions.
+/// `vectors_through_the_contract` runs both builds (and the default, which fits with
+/// additions), so every pairing vector goes through either kind of moves.
 #[test]
 fn builds_move_by_additions_only_where_that_fits() {
     let v7 = InstructionSet::Evm384(Interface::V7);
-    let default = Formulas::default();
-    let additions = bytecode::try_assemble(&default.program_with(Moves::Additions), v7, default.assemble_options());
-    assert!(additions.unwrap().len() > MAX_CODE_SIZE, "the default v7 build fits with additions: no fallback tested");
-    let build = default.pairing_check_build(v7);
+    let unrolled = Formulas { f2mul: F2Mul::V3, squaring: Squaring::GrangerScott, unroll: 4, inline: false };
+    let additions = bytecode::try_assemble(&unrolled.program_with(Moves::Additions), v7, unrolled.assemble_options());
+    assert!(additions.unwrap().len() > MAX_CODE_SIZE, "the unrolled v7 build fits with additions: no fallback tested");
+    let build = unrolled.pairing_check_build(v7);
     assert_eq!(build.moves, Moves::Copies);
     let code = build.try_code(v7).unwrap();
     assert!(code.len() <= MAX_CODE_SIZE, "{} bytes", code.len());
     assert_eq!(
         code,
-        bytecode::try_assemble(&default.program_with(Moves::Copies), v7, default.assemble_options()).unwrap()
+        bytecode::try_assemble(&unrolled.program_with(Moves::Copies), v7, unrolled.assemble_options()).unwrap()
     );
 
     let v9 = InstructionSet::Evm384(Interface::V9);

@@ -86,8 +86,11 @@ pub struct Choice {
     pub candidates: Vec<Candidate>,
 }
 
-fn runner(isa: InstructionSet, code: &[u8]) -> Runner {
-    let mut r = Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
+/// A runner for `code`; `count_opcodes` for the gas of every schedule, off when timing (the
+/// counting inspector loop costs time per instruction and would favour fewer, not faster,
+/// instructions).
+fn runner(isa: InstructionSet, code: &[u8], count_opcodes: bool) -> Runner {
+    let mut r = Runner::new(RunOptions { count_opcodes, ..RunOptions::default() }.with_instruction_set(isa));
     r.deploy(code);
     r
 }
@@ -95,7 +98,7 @@ fn runner(isa: InstructionSet, code: &[u8]) -> Runner {
 /// Gas of one k = [`COST_K`] run of `code`: under every schedule (`Schedule::ALL` order) for
 /// EVM384, the gas charged (EIP-6690's prices) for EVMMAX.
 fn gas_all(isa: InstructionSet, code: &[u8]) -> Result<Vec<f64>, String> {
-    let ex = runner(isa, code).run(&generator_pairs_input(COST_K)).map_err(|e| e.to_string())?;
+    let ex = runner(isa, code, true).run(&generator_pairs_input(COST_K)).map_err(|e| e.to_string())?;
     if ex.status != Status::Success {
         return Err(format!("candidate halted: {:?}", ex.status));
     }
@@ -131,7 +134,7 @@ pub fn choose(interface: InstructionSet, targets: &[Target], plan: Plan) -> Resu
     let mut times: Option<Vec<Option<f64>>> = None;
     if targets.contains(&Target::Runtime) {
         let input = generator_pairs_input(COST_K);
-        let mut runners: Vec<Runner> = fitting.iter().map(|(_, _, c)| runner(interface, c)).collect();
+        let mut runners: Vec<Runner> = fitting.iter().map(|(_, _, c)| runner(interface, c, false)).collect();
         let mut closures: Vec<Box<dyn FnMut() + '_>> = runners
             .iter_mut()
             .map(|r| {
