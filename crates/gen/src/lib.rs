@@ -78,13 +78,14 @@ impl core::fmt::Display for F2Mul {
 /// How the final exponentiation's exponentiations by z square (a formula choice, like [`F2Mul`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Squaring {
-    /// Granger–Scott cyclotomic squaring (eprint 2009/565): 9 sqr_fp2 per squaring,
-    /// square-and-multiply over the bits of |z|.
+    /// Granger–Scott cyclotomic squaring (eprint 2009/565): three Fp4 squarings of three
+    /// complex squarings each (18 products, 89 additions a squaring, fused at the Fp level:
+    /// `tower::cyclotomic_sqr_fp12`), square-and-multiply over the bits of |z|.
     #[default]
     GrangerScott,
     /// Granger–Scott with each Fp4 squaring's 2·x0·x1 as one Fp2 product instead of
-    /// (x0 + x1)² − x0² − x1²: 3 Fp2 additions fewer and 2 (schoolbook) or 1 (Karatsuba) Fp
-    /// products more per Fp4 squaring — cheaper where every instruction pays a PUSH (v7, v8).
+    /// (x0 + x1)² − x0² − x1²: 2 (Karatsuba) or 3 (schoolbook) Fp additions fewer and 1 or 2
+    /// Fp products more per Fp4 squaring — cheaper where every instruction pays a PUSH (v7, v8).
     GrangerScottProducts,
     /// Karabina's compressed squaring (eprint 2010/542): 6 sqr_fp2 per squaring on 4 of the 6
     /// Fp2 coefficients, the powers at the set bits of |z| decompressed together (one Fp2
