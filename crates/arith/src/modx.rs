@@ -106,14 +106,18 @@ pub struct Odd384 {
     inv: u64,
 }
 
+// `#[inline]`: called once per instruction by the EVMMAX interpreter, in another crate.
 impl Odd384 {
+    #[inline]
     pub fn add(&self, x: &Limbs, y: &Limbs) -> Limbs {
         crate::addmod384(x, y, &self.m)
     }
+    #[inline]
     pub fn sub(&self, x: &Limbs, y: &Limbs) -> Limbs {
         crate::submod384(x, y, &self.m)
     }
     /// x·y·R⁻¹ mod m (R = 2^384), on the MULX/ADX path where the CPU has it.
+    #[inline]
     pub fn mul(&self, x: &Limbs, y: &Limbs) -> Limbs {
         crate::mulmodmont384(x, y, &self.m, self.inv)
     }
