@@ -259,8 +259,12 @@ pub struct Wide8 {
 }
 
 /// The 16 product columns of a·b (each < 2^56), no reduction. Inputs < 16p: a·b < 256p^2.
+/// Out of line: inlined, LLVM interleaved the two or three products of an Fp2 step and spilled
+/// their 16 accumulators each, which put store-and-reload latencies inside the accumulation
+/// chains (measured with `engine_micro`: the 8-lane Miller loop ~5% and final exponentiation ~2%
+/// slower inlined). Alone, the 16 columns, 8 limbs of b and one of a fit the 32 registers.
 #[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
+#[inline(never)]
 pub fn mul_wide_fp(a: &Fp8, b: &Fp8) -> Wide8 {
     let mut t = [_mm512_setzero_si512(); 16];
     for i in 0..8 {

@@ -153,16 +153,22 @@ pub fn zero_fp6() -> Fp6x8 { Fp6x8([zero_fp2(); 3]) }
 #[inline]
 pub fn one_fp6() -> Fp6x8 { Fp6x8([one_fp2(), zero_fp2(), zero_fp2()]) }
 #[inline]
-pub fn add_fp6(a: &Fp6x8, b: &Fp6x8) -> Fp6x8 { Fp6x8(core::array::from_fn(|i| add_fp2(&a.0[i], &b.0[i]))) }
+pub fn add_fp6(a: &Fp6x8, b: &Fp6x8) -> Fp6x8 {
+    Fp6x8([add_fp2(&a.0[0], &b.0[0]), add_fp2(&a.0[1], &b.0[1]), add_fp2(&a.0[2], &b.0[2])])
+}
 #[inline]
-pub fn add_nr_fp6(a: &Fp6x8, b: &Fp6x8) -> Fp6x8 { Fp6x8(core::array::from_fn(|i| add_nr_fp2(&a.0[i], &b.0[i]))) }
+pub fn add_nr_fp6(a: &Fp6x8, b: &Fp6x8) -> Fp6x8 {
+    Fp6x8([add_nr_fp2(&a.0[0], &b.0[0]), add_nr_fp2(&a.0[1], &b.0[1]), add_nr_fp2(&a.0[2], &b.0[2])])
+}
 #[inline]
-pub fn sub_fp6(a: &Fp6x8, b: &Fp6x8) -> Fp6x8 { Fp6x8(core::array::from_fn(|i| sub_fp2(&a.0[i], &b.0[i]))) }
+pub fn sub_fp6(a: &Fp6x8, b: &Fp6x8) -> Fp6x8 {
+    Fp6x8([sub_fp2(&a.0[0], &b.0[0]), sub_fp2(&a.0[1], &b.0[1]), sub_fp2(&a.0[2], &b.0[2])])
+}
 #[inline]
-pub fn neg_fp6(a: &Fp6x8) -> Fp6x8 { Fp6x8(core::array::from_fn(|i| neg_fp2(&a.0[i]))) }
+pub fn neg_fp6(a: &Fp6x8) -> Fp6x8 { Fp6x8([neg_fp2(&a.0[0]), neg_fp2(&a.0[1]), neg_fp2(&a.0[2])]) }
 #[inline]
 pub fn select_fp6(m: Lanes, a: &Fp6x8, b: &Fp6x8) -> Fp6x8 {
-    Fp6x8(core::array::from_fn(|i| select_fp2(m, &a.0[i], &b.0[i])))
+    Fp6x8([select_fp2(m, &a.0[0], &b.0[0]), select_fp2(m, &a.0[1], &b.0[1]), select_fp2(m, &a.0[2], &b.0[2])])
 }
 /// a·v = ξa2 + a0·v + a1·v^2.
 #[inline]
@@ -303,9 +309,11 @@ pub fn mul_by_line_fp12(f: &Fp12x8, l0: &Fp2x8, l1: &Fp2x8, l2: &Fp2x8) -> Fp12x
         redc_wide_fp2(&add_wide_fp2(&t0[1], &t1[0])),
         redc_wide_fp2(&add_wide_fp2(&t0[2], &t1[1])),
     ];
-    let c1: [Fp2x8; 3] = core::array::from_fn(|k| {
-        redc_wide_fp2(&sub_wide_fp2(&sub_wide_fp2(&s[k], &t0[k]), &t1[k])) // a·L1 + b·L0
-    });
+    let c1 = [
+        redc_wide_fp2(&sub_wide_fp2(&sub_wide_fp2(&s[0], &t0[0]), &t1[0])),  // a·L1 + b·L0
+        redc_wide_fp2(&sub_wide_fp2(&sub_wide_fp2(&s[1], &t0[1]), &t1[1])),
+        redc_wide_fp2(&sub_wide_fp2(&sub_wide_fp2(&s[2], &t0[2]), &t1[2])),
+    ];
     Fp12x8([Fp6x8(c0), Fp6x8(c1)])
 }
 
