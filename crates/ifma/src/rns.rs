@@ -20,14 +20,18 @@
 //! `mac` adds x·y to a double-width accumulator (`RnsWide`, the IFMA low and high halves per
 //! lane), so a sum of up to `MAX_TERMS` products is one integer; `reduce` returns (Σ)·M⁻¹ mod p
 //! (plus a small multiple of p) in four steps, each lane-wise or an 8×8 matrix product:
-//! 1. q̂_i = x_i·(−p⁻¹)·(M/m_i)⁻¹ mod m_i (in B);
-//! 2. base extension B → B' without correction: q' = Σ q̂_i·(M/m_i) = q + βM, 0 ≤ β < 16 (the
+//! 1. q̂_i = x_i·(−p⁻¹)·(M/m_i)⁻¹ mod m_i (in B), brought below m_i;
+//! 2. base extension B → B' without correction: q' = Σ q̂_i·(M/m_i) = q + βM, 0 ≤ β < 8 (the
 //!    extra βp in the result is harmless: values are kept below 17p, not below p);
 //! 3. in B': ξ_j = r·(M'/m'_j)⁻¹ mod m'_j for r = (x + q'·p)/M, the residues of r in B' in
 //!    their stored form;
 //! 4. base extension B' → B, exact: r = Σ ξ_j·(M'/m'_j) − αM' with α = ⌊Σ ξ_j/m'_j⌋, which
 //!    Kawamura's method computes from the top bits of the ξ_j (m'_j ≈ 2^50), exact because
 //!    r < M'/2.
+//!
+//! Steps 2 and 3 are one matrix product: ξ_j is linear in x and in the q̂_i, so the constants of
+//! step 3 fold into the rows of step 2 (`Tables::c13`) and x enters as one more, lane-wise term
+//! (`Tables::a13`): ξ = x'·a13 + Σ_i q̂_i·c13[i], reduced once.
 //!
 //! Bounds: a sum of K products of operands below c·p is < K·c²·p², and the result of `reduce` is
 //! < K·c²·p²/M + 16p < 17p whenever K·c² < 2^18 (p/M < 2^−19); `reduce_scaled` multiplies the sum
@@ -140,13 +144,12 @@ pub struct Tables {
     pub cf4: [[u64; 8]; 2],
     /// Step 1, in B: (−p⁻¹)·(M/m_i)⁻¹ mod m_i.
     pub t: [u64; 8],
-    /// Step 2: row i = (M/m_i)·2^52 mod m'_j over j (`base_extend` reduces pseudo-Mersenne, with
-    /// no Montgomery factor).
-    pub c1: [[u64; 8]; 8],
-    /// Step 3, in B': ξ = (x'·a1 + q'·a2)·2^−52, x' the reduced sum (factor f²·2^−52), q' in
-    /// Montgomery form: a1 = M⁻¹·(M'/m'_j)·2^104 and a2 = p·M⁻¹·(M'/m'_j)⁻¹ mod m'_j.
-    pub a1: [u64; 8],
-    pub a2: [u64; 8],
+    /// Steps 2 and 3 (module comment), in B': ξ_j = x'_j·a13_j + Σ_i q̂_i·c13[i][j] mod m'_j
+    /// (reduced pseudo-Mersenne, no Montgomery factor), with x' = x·f²·2^−52 the reduced sum
+    /// in B' (f = (M'/m'_j)⁻¹, each operand carrying one f), so that ξ_j = (x + q'·p)·M⁻¹·f:
+    /// row i = (M/m_i)·p·M⁻¹·(M'/m'_j)⁻¹ mod m'_j over j, and a13 = M⁻¹·(M'/m'_j)·2^52.
+    pub c13: [[u64; 8]; 8],
+    pub a13: [u64; 8],
     /// Step 4: row j = (M'/m'_j)·2^52 mod m_i over i; and (−M')·2^52 mod m_i.
     pub g: [[u64; 8]; 8],
     pub h: [u64; 8],
@@ -170,9 +173,8 @@ impl Tables {
             cf: [[0; 8]; 2],
             cf4: [[0; 8]; 2],
             t: [0; 8],
-            c1: [[0; 8]; 8],
-            a1: [0; 8],
-            a2: [0; 8],
+            c13: [[0; 8]; 8],
+            a13: [0; 8],
             g: [[0; 8]; 8],
             h: [0; 8],
             crt: [0; 8],
@@ -211,7 +213,9 @@ impl Tables {
             let mut j = 0;
             while j < 8 {
                 let mj = modulus(1, j);
-                t.c1[i][j] = mulmod(prod_mod(0, i, mj), powmod(2, 52, mj), mj);
+                // (M/m_i)·p·M⁻¹·(M'/m'_j)⁻¹
+                let pm = mulmod(p_mod(mj), invmod(prod_mod(0, 8, mj), mj), mj);
+                t.c13[i][j] = mulmod(mulmod(prod_mod(0, i, mj), pm, mj), invmod(prod_mod(1, j, mj), mj), mj);
                 t.g[j][i] = mulmod(prod_mod(1, j, m), powmod(2, 52, m), m);
                 j += 1;
             }
@@ -220,9 +224,7 @@ impl Tables {
             // B' lane i
             let mj = modulus(1, i);
             let minv = invmod(prod_mod(0, 8, mj), mj);
-            let mpj = prod_mod(1, i, mj);
-            t.a1[i] = mulmod(mulmod(minv, mpj, mj), powmod(2, 104, mj), mj);
-            t.a2[i] = mulmod(mulmod(p_mod(mj), minv, mj), invmod(mpj, mj), mj);
+            t.a13[i] = mulmod(mulmod(minv, prod_mod(1, i, mj), mj), powmod(2, 52, mj), mj);
             i += 1;
         }
         t
@@ -299,22 +301,13 @@ fn mont_lane(a: __m512i, b: __m512i, k: usize) -> __m512i {
     mont_step(_mm512_madd52lo_epu64(z, a, b), _mm512_madd52hi_epu64(z, a, b), k)
 }
 
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-fn mont2_lane(a0: __m512i, b0: __m512i, a1: __m512i, b1: __m512i, k: usize) -> __m512i {
-    let z = _mm512_setzero_si512();
-    let lo = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(z, a0, b0), a1, b1);
-    let hi = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(z, a0, b0), a1, b1);
-    mont_step(lo, hi, k)
-}
-
 /// Σ_i (lane i of x)·rows[i] per lane, times 2^−52 (Montgomery), reduced below 2m: the residues
 /// of an integer from its radix-2^52 limbs (`from_fp`; x < 2^52, rows < m).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn base_extend_mont(x: __m512i, rows: &[[u64; 8]; 8], k: usize) -> __m512i {
     let z = _mm512_setzero_si512();
-    let (lo, hi) = matrix_product(&Stored::new(x), rows, z);
+    let (lo, hi) = matrix_product(&Stored::new(x), rows, z, z);
     redc_lane(lo, hi, k)
 }
 
@@ -361,13 +354,13 @@ fn broadcast(s: &Stored, i: usize) -> __m512i {
     r
 }
 
-/// Σ_i x_i·rows[i] per lane, the x_i broadcast, as (low, high) IFMA halves, the low ones
-/// starting from `lo` (two accumulator chains).
+/// Σ_i x_i·rows[i] per lane, the x_i broadcast, as (low, high) IFMA halves, starting from
+/// (`lo`, `hi`) (two accumulator chains).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn matrix_product(x: &Stored, rows: &[[u64; 8]; 8], lo: __m512i) -> (__m512i, __m512i) {
+fn matrix_product(x: &Stored, rows: &[[u64; 8]; 8], lo: __m512i, hi: __m512i) -> (__m512i, __m512i) {
     let z = _mm512_setzero_si512();
-    let (mut lo0, mut hi0, mut lo1, mut hi1) = (lo, z, z, z);
+    let (mut lo0, mut hi0, mut lo1, mut hi1) = (lo, hi, z, z);
     for i in (0..8).step_by(2) {
         let (s0, s1) = (broadcast(x, i), broadcast(x, i + 1));
         let (r0, r1) = (ld(&rows[i]), ld(&rows[i + 1]));
@@ -392,11 +385,30 @@ fn base_extend(x: &Stored, rows: &[[u64; 8]; 8], correction: Option<(__m512i, __
         Some((e, f)) => (_mm512_madd52lo_epu64(z, e, f), _mm512_madd52hi_epu64(z, e, f)),
         None => (z, z),
     };
-    let (lo, hi) = matrix_product(x, rows, lo0);
+    let (lo, hi) = matrix_product(x, rows, lo0, z);
+    fold_pseudo_mersenne(lo, hi, hi0, k)
+}
+
+/// lo + (hi + hi0)·2^52 mod m below 2m (hi < 2^52, hi0 < 2^40): 2^52 ≡ 4c, so ≡ lo + 4c·hi,
+/// whose high half (< 2^11) and hi0 take 4c once more (below 2^52), then `fold50`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn fold_pseudo_mersenne(lo: __m512i, hi: __m512i, hi0: __m512i, k: usize) -> __m512i {
     let c4 = ld(&TABLES.cf4[k]);
     let s = _mm512_madd52lo_epu64(lo, hi, c4); // lo + lo52(4c·hi)
-    let t = _mm512_madd52hi_epu64(hi0, hi, c4); // hi52(4c·hi) + hi52(e·f)
-    fold50(_mm512_madd52lo_epu64(s, t, c4), k) // + 4c·t, below 2^56
+    let t = _mm512_madd52hi_epu64(hi0, hi, c4); // hi52(4c·hi) + hi0
+    fold50(_mm512_madd52lo_epu64(s, t, c4), k) // + 4c·t, below 2^57
+}
+
+/// Steps 2 and 3 of the reduction as one matrix product in B' (`Tables::c13`): ξ = x'·a + Σ_i
+/// q̂_i·c13[i], below 2m'. x' < 2m', a < m', q̂ < m: the high halves sum below 2^49 + 8·2^48 <
+/// 2^52, an IFMA operand of the fold.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn steps_2_and_3(q: &Stored, x: __m512i, a: __m512i) -> __m512i {
+    let z = _mm512_setzero_si512();
+    let (lo, hi) = matrix_product(q, &TABLES.c13, _mm512_madd52lo_epu64(z, x, a), _mm512_madd52hi_epu64(z, x, a));
+    fold_pseudo_mersenne(lo, hi, z, 1)
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -442,17 +454,17 @@ pub const MAX_SCALE: usize = 12;
 /// The constants of `reduce` that multiply x, times s = 0..=MAX_SCALE (`reduce_scaled`).
 struct Scaled {
     t: [[u64; 8]; MAX_SCALE + 1],
-    a1: [[u64; 8]; MAX_SCALE + 1],
+    a13: [[u64; 8]; MAX_SCALE + 1],
 }
 
 const SCALED: Scaled = {
-    let mut r = Scaled { t: [[0; 8]; MAX_SCALE + 1], a1: [[0; 8]; MAX_SCALE + 1] };
+    let mut r = Scaled { t: [[0; 8]; MAX_SCALE + 1], a13: [[0; 8]; MAX_SCALE + 1] };
     let mut s = 0;
     while s <= MAX_SCALE {
         let mut l = 0;
         while l < 8 {
             r.t[s][l] = mulmod(TABLES.t[l], s as u64, modulus(0, l));
-            r.a1[s][l] = mulmod(TABLES.a1[l], s as u64, modulus(1, l));
+            r.a13[s][l] = mulmod(TABLES.a13[l], s as u64, modulus(1, l));
             l += 1;
         }
         s += 1;
@@ -484,23 +496,16 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
         xb[n] = redc_lane(w[n].bl, w[n].bh, 0); // x·2^52 mod m_i
         xc[n] = redc_lane(w[n].cl, w[n].ch, 1); // x·f²·2^−52 mod m'_j
     }
-    let mut qh = [z; N];
-    for n in 0..N {
-        qh[n] = mont_lane(xb[n], ld(&SCALED.t[s[n]]), 0); // 1. q̂_i (true residues, < 2m_i)
-    }
     // one stored copy per sum: with one slot reused for all N, the broadcast loads of one sum
     // waited on the store of another (measured: the whole latency path ~60% slower)
     let mut qs = [const { Stored([0; 8]) }; N];
     for n in 0..N {
-        qs[n] = Stored::new(qh[n]);
-    }
-    let mut qc = [z; N];
-    for n in 0..N {
-        qc[n] = base_extend(&qs[n], &t.c1, None, 1); // 2. q'·2^52 mod m'_j
+        let q = mont_lane(xb[n], ld(&SCALED.t[s[n]]), 0); // 1. q̂_i, < 2m_i
+        qs[n] = Stored::new(_mm512_min_epu64(q, _mm512_sub_epi64(q, ld(&t.m[0])))); // < m_i
     }
     let mut r = [Rns { b: z, c: z }; N];
     for n in 0..N {
-        r[n].c = mont2_lane(xc[n], ld(&SCALED.a1[s[n]]), qc[n], ld(&t.a2), 1); // 3. ξ_j: r in B'
+        r[n].c = steps_2_and_3(&qs[n], xc[n], ld(&SCALED.a13[s[n]])); // 2, 3. ξ_j: r in B'
     }
     let mut xs = [const { Stored([0; 8]) }; N];
     for n in 0..N {
