@@ -372,32 +372,27 @@ fn matrix_product(x: &Stored, rows: &[[u64; 8]; 8], lo: __m512i, hi: __m512i) ->
     (_mm512_add_epi64(lo0, lo1), _mm512_add_epi64(hi0, hi1))
 }
 
-/// The 8×8 matrix products of the base extensions: Σ_i x_i·rows[i][j] per lane j (x_i
-/// broadcast; x < 2m, rows < m), plus e·f if given (the correction term; e ≤ 16),
-/// reduced below 2m without a Montgomery factor: with m = 2^50 − c, 2^52 ≡ 4c, so
-/// hi·2^52 + lo ≡ lo + 4c·hi, twice (Σ hi < 8·2^49 fits an IFMA operand), then `fold50`.
+/// The 8×8 matrix product of step 4's base extension: Σ_i x_i·rows[i][j] + e_j per lane j
+/// (x_i broadcast; x < 2m, rows < m; e < m the correction), reduced below 2m without a
+/// Montgomery factor (`fold_pseudo_mersenne`; Σ hi < 8·2^49 fits an IFMA operand).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn base_extend(x: &Stored, rows: &[[u64; 8]; 8], correction: Option<(__m512i, __m512i)>, k: usize) -> __m512i {
+fn base_extend(x: &Stored, rows: &[[u64; 8]; 8], e: __m512i, k: usize) -> __m512i {
     let z = _mm512_setzero_si512();
-    // the correction: its low half joins lo, its high half (< 16) the second fold below
-    let (lo0, hi0) = match correction {
-        Some((e, f)) => (_mm512_madd52lo_epu64(z, e, f), _mm512_madd52hi_epu64(z, e, f)),
-        None => (z, z),
-    };
-    let (lo, hi) = matrix_product(x, rows, lo0, z);
-    fold_pseudo_mersenne(lo, hi, hi0, k)
+    let (lo, hi) = matrix_product(x, rows, e, z);
+    fold_pseudo_mersenne(lo, hi, k)
 }
 
-/// lo + (hi + hi0)·2^52 mod m below 2m (hi < 2^52, hi0 < 2^40): 2^52 ≡ 4c, so ≡ lo + 4c·hi,
-/// whose high half (< 2^11) and hi0 take 4c once more (below 2^52), then `fold50`.
+/// lo + hi·2^52 mod m below 2m (hi < 2^52, lo < 2^60): 2^52 ≡ 4c (m = 2^50 − c), so
+/// ≡ lo + 4c·hi, whose high half (< 2^11) takes 4c once more, then `fold50`.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn fold_pseudo_mersenne(lo: __m512i, hi: __m512i, hi0: __m512i, k: usize) -> __m512i {
+fn fold_pseudo_mersenne(lo: __m512i, hi: __m512i, k: usize) -> __m512i {
     let c4 = ld(&TABLES.cf4[k]);
+    let z = _mm512_setzero_si512();
     let s = _mm512_madd52lo_epu64(lo, hi, c4); // lo + lo52(4c·hi)
-    let t = _mm512_madd52hi_epu64(hi0, hi, c4); // hi52(4c·hi) + hi0
-    fold50(_mm512_madd52lo_epu64(s, t, c4), k) // + 4c·t, below 2^57
+    let t = _mm512_madd52hi_epu64(z, hi, c4); // hi52(4c·hi)
+    fold50(_mm512_madd52lo_epu64(s, t, c4), k) // + 4c·t, below 2^61
 }
 
 /// Steps 2 and 3 of the reduction as one matrix product in B' (`Tables::c13`): ξ = x'·a + Σ_i
@@ -408,7 +403,7 @@ fn fold_pseudo_mersenne(lo: __m512i, hi: __m512i, hi0: __m512i, k: usize) -> __m
 fn steps_2_and_3(q: &Stored, x: __m512i, a: __m512i) -> __m512i {
     let z = _mm512_setzero_si512();
     let (lo, hi) = matrix_product(q, &TABLES.c13, _mm512_madd52lo_epu64(z, x, a), _mm512_madd52hi_epu64(z, x, a));
-    fold_pseudo_mersenne(lo, hi, z, 1)
+    fold_pseudo_mersenne(lo, hi, 1)
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -472,6 +467,22 @@ const SCALED: Scaled = {
     r
 };
 
+/// Step 4's correction −αM' in base B (stored form), α·h mod m_i for α = 0..=16: added to the
+/// matrix product's low accumulator, one load instead of a broadcast and two IFMAs.
+const ALPHA_H: [[u64; 8]; 17] = {
+    let mut r = [[0u64; 8]; 17];
+    let mut a = 0;
+    while a < 17 {
+        let mut l = 0;
+        while l < 8 {
+            r[a][l] = mulmod(TABLES.h[l], a as u64, modulus(0, l));
+            l += 1;
+        }
+        a += 1;
+    }
+    r
+};
+
 /// The RNS Montgomery reduction: the element w·M⁻¹ (steps 1–4 of the module comment).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
@@ -512,12 +523,14 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
         xs[n] = Stored::new(r[n].c);
     }
     for n in 0..N {
-        // 4. α = ⌊Σ ξ_j/m'_j⌋ from the top 21 bits of each ξ_j (< 2^51), offset 2^−6
-        // (scalar: the lanes are in memory for the broadcasts anyway)
+        // 4. α = ⌊Σ ξ_j/m'_j⌋ as ⌊(Σ ξ_j + 2^44)/2^50⌋ (scalar: the lanes are in memory for
+        // the broadcasts anyway): ξ_j/2^50 falls short of ξ_j/m'_j by a factor 1 − c_j/2^50
+        // > 1 − 2^−41, the offset 2^−6 makes up for it, and the fractional part r/M' < 1/2
+        // keeps the sum below the next integer; ξ_j < 2^51, so α ≤ 16
         let xi = &xs[n];
-        let sum: u64 = (0..8).map(|j| xi.lane(j) >> 30).sum();
-        let alpha = splat((sum + (1 << 14)) >> 20);
-        r[n].b = base_extend(xi, &t.g, Some((alpha, ld(&t.h))), 0); // r·2^52 mod m_i
+        let sum: u64 = (0..8).map(|j| xi.lane(j)).sum();
+        let alpha = ((sum + (1 << 44)) >> 50) as usize;
+        r[n].b = base_extend(xi, &t.g, ld(&ALPHA_H[alpha]), 0); // r·2^52 mod m_i
     }
     r
 }
