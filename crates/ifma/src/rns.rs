@@ -44,6 +44,7 @@
 use crate::consts::P;
 use blst::*;
 use core::arch::x86_64::*;
+use core::mem::MaybeUninit;
 use std::sync::OnceLock;
 
 /// The moduli are 2^50 − c for these c: base B the first eight, base B' the last eight (the 16
@@ -508,26 +509,28 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
         xc[n] = redc_lane(w[n].cl, w[n].ch, 1); // x·f²·2^−52 mod m'_j
     }
     // one stored copy per sum: with one slot reused for all N, the broadcast loads of one sum
-    // waited on the store of another (measured: the whole latency path ~60% slower)
-    let mut qs = [const { Stored([0; 8]) }; N];
+    // waited on the store of another (measured: the whole latency path ~60% slower); each
+    // written once before it is read, so not zeroed first
+    let mut qs = [const { MaybeUninit::<Stored>::uninit() }; N];
     for n in 0..N {
         let q = mont_lane(xb[n], ld(&SCALED.t[s[n]]), 0); // 1. q̂_i, < 2m_i
-        qs[n] = Stored::new(_mm512_min_epu64(q, _mm512_sub_epi64(q, ld(&t.m[0])))); // < m_i
+        qs[n].write(Stored::new(_mm512_min_epu64(q, _mm512_sub_epi64(q, ld(&t.m[0]))))); // < m_i
     }
     let mut r = [Rns { b: z, c: z }; N];
+    let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];
     for n in 0..N {
-        r[n].c = steps_2_and_3(&qs[n], xc[n], ld(&SCALED.a13[s[n]])); // 2, 3. ξ_j: r in B'
-    }
-    let mut xs = [const { Stored([0; 8]) }; N];
-    for n in 0..N {
-        xs[n] = Stored::new(r[n].c);
+        // SAFETY: qs[n] written in the loop above
+        let q = unsafe { qs[n].assume_init_ref() };
+        r[n].c = steps_2_and_3(q, xc[n], ld(&SCALED.a13[s[n]])); // 2, 3. ξ_j: r in B'
+        xs[n].write(Stored::new(r[n].c));
     }
     for n in 0..N {
         // 4. α = ⌊Σ ξ_j/m'_j⌋ as ⌊(Σ ξ_j + 2^44)/2^50⌋ (scalar: the lanes are in memory for
         // the broadcasts anyway): ξ_j/2^50 falls short of ξ_j/m'_j by a factor 1 − c_j/2^50
         // > 1 − 2^−41, the offset 2^−6 makes up for it, and the fractional part r/M' < 1/2
         // keeps the sum below the next integer; ξ_j < 2^51, so α ≤ 16
-        let xi = &xs[n];
+        // SAFETY: xs[n] written in the loop above
+        let xi = unsafe { xs[n].assume_init_ref() };
         let sum: u64 = (0..8).map(|j| xi.lane(j)).sum();
         let alpha = ((sum + (1 << 44)) >> 50) as usize;
         r[n].b = base_extend(xi, &t.g, ld(&ALPHA_H[alpha]), 0); // r·2^52 mod m_i
