@@ -175,29 +175,30 @@ fn term_operands(b: &Fp2r) -> [Rns; 6] {
     [s, t, nt, add_nr(&s, &nt), add_nr(&s, &t), add_nr(&ns, &nt)]
 }
 
-/// w += (x + y·u)·b·w^e (w-power order sums, e < 12) with b's `term_operands`: a·b =
-/// (xs − yt) + (xt + ys)·u, and where e ≥ 6 (w⁶ = ξ) ξ·a·b = (x(s − t) − y(s + t)) +
+/// (re, im) += (x + y·u)·b, or ξ·(x + y·u)·b where the power of w wraps past w⁶ = ξ, with b's
+/// `term_operands`: a·b = (xs − yt) + (xt + ys)·u, ξ·a·b = (x(s − t) − y(s + t)) +
 /// (x(s + t) + y(s − t))·u.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn mac_term(w: &mut [RnsWide; 12], x: &Rns, y: &Rns, b: &[Rns; 6], e: usize) {
+fn mac_term(re: &mut RnsWide, im: &mut RnsWide, x: &Rns, y: &Rns, b: &[Rns; 6], times_xi: bool) {
     let [s, t, nt, s_t, spt, n_spt] = b;
-    let k = e % 6;
-    let (re, im) = (2 * k, 2 * k + 1);
-    if e < 6 {
-        mac(&mut w[re], x, s); // xs − yt
-        mac(&mut w[re], y, nt);
-        mac(&mut w[im], x, t); // xt + ys
-        mac(&mut w[im], y, s);
+    if !times_xi {
+        mac(re, x, s); // xs − yt
+        mac(re, y, nt);
+        mac(im, x, t); // xt + ys
+        mac(im, y, s);
     } else {
-        mac(&mut w[re], x, s_t); // x(s − t) − y(s + t)
-        mac(&mut w[re], y, n_spt);
-        mac(&mut w[im], x, spt); // x(s + t) + y(s − t)
-        mac(&mut w[im], y, s_t);
+        mac(re, x, s_t); // x(s − t) − y(s + t)
+        mac(re, y, n_spt);
+        mac(im, x, spt); // x(s + t) + y(s − t)
+        mac(im, y, s_t);
     }
 }
 
-/// The 12 sums of `mul_by_terms`, in w-power order (re, im of w^0, then w^1, ...).
+/// The 12 sums of `mul_by_terms`, in w-power order (re, im of w^0, then w^1, ...), each output
+/// coefficient's sums accumulated whole before the next (their accumulators stay in registers;
+/// accumulating term by term into all twelve kept them in memory, a load and a store per IFMA).
+/// The terms' powers e_j are below 6.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn mul_by_terms_sums<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> [RnsWide; 12] {
@@ -206,11 +207,15 @@ fn mul_by_terms_sums<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> [Rn
         ops[j] = term_operands(bs[j].1);
     }
     let mut w = [wide_zero(); 12];
-    for i in 0..6 {
-        let ai = &a.0[W_POWER[i]];
+    for k in 0..6 {
+        let (mut re, mut im) = (wide_zero(), wide_zero());
         for j in 0..J {
-            mac_term(&mut w, &ai.c0, &ai.c1, &ops[j], i + bs[j].0);
+            let i = (k + 6 - bs[j].0) % 6; // a_i·b_j·w^(i + e_j) lands on w^k
+            let ai = &a.0[W_POWER[i]];
+            mac_term(&mut re, &mut im, &ai.c0, &ai.c1, &ops[j], i + bs[j].0 >= 6);
         }
+        w[2 * k] = re;
+        w[2 * k + 1] = im;
     }
     w
 }
@@ -226,13 +231,25 @@ pub fn sqr_fp12r(a: &Fp12r) -> Fp12r {
     for j in 0..6 {
         ops[j] = term_operands(c[j]);
     }
-    let mut w = [wide_zero(); 12];
+    let mut twice = [c[0].c0; 12]; // 2a_i: x, y of each
     for i in 0..6 {
-        mac_term(&mut w, &c[i].c0, &c[i].c1, &ops[i], 2 * i); // a_i²
-        let (x2, y2) = (add_nr(&c[i].c0, &c[i].c0), add_nr(&c[i].c1, &c[i].c1));
-        for j in i + 1..6 {
-            mac_term(&mut w, &x2, &y2, &ops[j], i + j); // 2·a_i·a_j
+        twice[2 * i] = add_nr(&c[i].c0, &c[i].c0);
+        twice[2 * i + 1] = add_nr(&c[i].c1, &c[i].c1);
+    }
+    // each output coefficient's sums whole before the next (as in `mul_by_terms_sums`)
+    let mut w = [wide_zero(); 12];
+    for k in 0..6 {
+        let (mut re, mut im) = (wide_zero(), wide_zero());
+        for i in 0..6 {
+            let j = (k + 6 - i) % 6; // a_i·a_j lands on w^k
+            if i == j {
+                mac_term(&mut re, &mut im, &c[i].c0, &c[i].c1, &ops[i], 2 * i >= 6); // a_i²
+            } else if i < j {
+                mac_term(&mut re, &mut im, &twice[2 * i], &twice[2 * i + 1], &ops[j], i + j >= 6); // 2·a_i·a_j
+            }
         }
+        w[2 * k] = re;
+        w[2 * k + 1] = im;
     }
     from_w_sums(a, &reduce_scaled(&w, [1; 12]))
 }
