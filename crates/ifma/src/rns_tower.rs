@@ -14,6 +14,7 @@
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::rns::*;
 use blst::*;
+use core::mem::MaybeUninit;
 use std::sync::OnceLock;
 
 #[derive(Clone, Copy)]
@@ -206,7 +207,9 @@ fn mul_by_terms_sums<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> [Rn
     for j in 0..J {
         ops[j] = term_operands(bs[j].1);
     }
-    let mut w = [wide_zero(); 12];
+    // written whole below, so not zeroed first
+    let mut w = MaybeUninit::<[RnsWide; 12]>::uninit();
+    let wp = w.as_mut_ptr() as *mut RnsWide;
     for k in 0..6 {
         let (mut re, mut im) = (wide_zero(), wide_zero());
         for j in 0..J {
@@ -214,10 +217,14 @@ fn mul_by_terms_sums<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> [Rn
             let ai = &a.0[W_POWER[i]];
             mac_term(&mut re, &mut im, &ai.c0, &ai.c1, &ops[j], i + bs[j].0 >= 6);
         }
-        w[2 * k] = re;
-        w[2 * k + 1] = im;
+        // SAFETY: 2k + 1 < 12, inside the array
+        unsafe {
+            wp.add(2 * k).write(re);
+            wp.add(2 * k + 1).write(im);
+        }
     }
-    w
+    // SAFETY: all twelve written above
+    unsafe { w.assume_init() }
 }
 
 /// a², schoolbook over Fp12 = Fp2[w]/(w⁶ − ξ) with the symmetric products once:
@@ -237,7 +244,8 @@ pub fn sqr_fp12r(a: &Fp12r) -> Fp12r {
         twice[2 * i + 1] = add_nr(&c[i].c1, &c[i].c1);
     }
     // each output coefficient's sums whole before the next (as in `mul_by_terms_sums`)
-    let mut w = [wide_zero(); 12];
+    let mut w = MaybeUninit::<[RnsWide; 12]>::uninit(); // written whole below
+    let wp = w.as_mut_ptr() as *mut RnsWide;
     for k in 0..6 {
         let (mut re, mut im) = (wide_zero(), wide_zero());
         for i in 0..6 {
@@ -248,10 +256,14 @@ pub fn sqr_fp12r(a: &Fp12r) -> Fp12r {
                 mac_term(&mut re, &mut im, &twice[2 * i], &twice[2 * i + 1], &ops[j], i + j >= 6); // 2·a_i·a_j
             }
         }
-        w[2 * k] = re;
-        w[2 * k + 1] = im;
+        // SAFETY: 2k + 1 < 12, inside the array
+        unsafe {
+            wp.add(2 * k).write(re);
+            wp.add(2 * k + 1).write(im);
+        }
     }
-    from_w_sums(a, &reduce_scaled(&w, [1; 12]))
+    // SAFETY: all twelve written above
+    from_w_sums(a, &reduce_scaled(unsafe { w.assume_init_ref() }, [1; 12]))
 }
 
 /// The Fp12 element with the reduced sums r (w-power order); `a` only lends its type.
