@@ -18,6 +18,7 @@ use core::mem::MaybeUninit;
 use std::sync::OnceLock;
 
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub struct Fp2r {
     pub c0: Rns,
     pub c1: Rns,
@@ -26,6 +27,7 @@ pub struct Fp2r {
 /// The six Fp2 coefficients in blst's order: g0, g1, g2 (fp6[0]), h0, h1, h2 (fp6[1]) of
 /// (g0 + g1·v + g2·v²) + (h0 + h1·v + h2·v²)·w.
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub struct Fp12r(pub [Fp2r; 6]);
 
 /// Constants of the tower as residues (computed once from blst values).
@@ -163,7 +165,7 @@ pub fn mul_by_line_fp12r(a: &Fp12r, l: &LineR) -> Fp12r {
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn mul_by_terms<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> Fp12r {
-    from_w_sums(a, &reduce_scaled(&mul_by_terms_sums(a, bs), [1; 12]))
+    fp12_of(reduce_scaled(&mul_by_terms_sums(a, bs), [1; 12]))
 }
 
 /// The operands `mac_term` needs of b = s + t·u: s, t, −t, s − t, s + t, −(s + t)
@@ -196,9 +198,10 @@ fn mac_term(re: &mut RnsWide, im: &mut RnsWide, x: &Rns, y: &Rns, b: &[Rns; 6], 
     }
 }
 
-/// The 12 sums of `mul_by_terms`, in w-power order (re, im of w^0, then w^1, ...), each output
-/// coefficient's sums accumulated whole before the next (their accumulators stay in registers;
-/// accumulating term by term into all twelve kept them in memory, a load and a store per IFMA).
+/// The 12 sums of `mul_by_terms`, in blst's order (re, im of g0, g1, g2, h0, h1, h2: `fp12_of`),
+/// each output coefficient's sums accumulated whole before the next (their accumulators stay in
+/// registers; accumulating term by term into all twelve kept them in memory, a load and a store
+/// per IFMA).
 /// The terms' powers e_j are below 6.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
@@ -217,10 +220,10 @@ fn mul_by_terms_sums<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J]) -> [Rn
             let ai = &a.0[W_POWER[i]];
             mac_term(&mut re, &mut im, &ai.c0, &ai.c1, &ops[j], i + bs[j].0 >= 6);
         }
-        // SAFETY: 2k + 1 < 12, inside the array
+        // SAFETY: 2·W_POWER[k] + 1 < 12, inside the array
         unsafe {
-            wp.add(2 * k).write(re);
-            wp.add(2 * k + 1).write(im);
+            wp.add(2 * W_POWER[k]).write(re);
+            wp.add(2 * W_POWER[k] + 1).write(im);
         }
     }
     // SAFETY: all twelve written above
@@ -256,25 +259,22 @@ pub fn sqr_fp12r(a: &Fp12r) -> Fp12r {
                 mac_term(&mut re, &mut im, &twice[2 * i], &twice[2 * i + 1], &ops[j], i + j >= 6); // 2·a_i·a_j
             }
         }
-        // SAFETY: 2k + 1 < 12, inside the array
+        // SAFETY: 2·W_POWER[k] + 1 < 12, inside the array
         unsafe {
-            wp.add(2 * k).write(re);
-            wp.add(2 * k + 1).write(im);
+            wp.add(2 * W_POWER[k]).write(re);
+            wp.add(2 * W_POWER[k] + 1).write(im);
         }
     }
     // SAFETY: all twelve written above
-    from_w_sums(a, &reduce_scaled(unsafe { w.assume_init_ref() }, [1; 12]))
+    fp12_of(reduce_scaled(unsafe { w.assume_init_ref() }, [1; 12]))
 }
 
-/// The Fp12 element with the reduced sums r (w-power order); `a` only lends its type.
-#[target_feature(enable = "avx512f,avx512ifma")]
+/// The Fp12 element of twelve reduced sums in blst's order (c0, c1 of g0, g1, g2, h0, h1, h2),
+/// without copying them: the same layout.
 #[inline]
-fn from_w_sums(a: &Fp12r, r: &[Rns]) -> Fp12r {
-    let mut c = a.0;
-    for k in 0..6 {
-        c[W_POWER[k]] = Fp2r { c0: r[2 * k], c1: r[2 * k + 1] };
-    }
-    Fp12r(c)
+fn fp12_of(r: [Rns; 12]) -> Fp12r {
+    // SAFETY: Fp12r and Fp2r are repr(C): [Fp2r; 6] is twelve Rns in this order
+    Fp12r(unsafe { core::mem::transmute::<[Rns; 12], [Fp2r; 6]>(r) })
 }
 
 /// The six coefficients of a in w-power order, as `mul_by_terms` takes them.
@@ -505,12 +505,8 @@ pub fn cyclotomic_sqr_fp12r(f: &Fp12r) -> Fp12r {
     let [v0, v1] = prod_sum(g, 1, 5, 3, true, &k13); // h0 = 3·2ξ·g1h2 + 2h0
     let [v2, v3] = prod_sum(g, 0, 4, 4, false, &k13); // h1 = 3·2·g0h1 + 2h1
     let [v4, v5] = prod_sum(g, 3, 2, 5, false, &k13); // h2 = 3·2·h0g2 + 2h2
-    let o = reduce_scaled(&[w0, w1, w2, w3, w4, w5, v0, v1, v2, v3, v4, v5], [3, 3, 3, 3, 3, 3, 6, 6, 6, 6, 6, 6]);
-    let mut r = *g;
-    for i in 0..6 {
-        r[i] = Fp2r { c0: o[2 * i], c1: o[2 * i + 1] };
-    }
-    Fp12r(r)
+    // (g0, g1, g2, h0, h1, h2: blst's order)
+    fp12_of(reduce_scaled(&[w0, w1, w2, w3, w4, w5, v0, v1, v2, v3, v4, v5], [3, 3, 3, 3, 3, 3, 6, 6, 6, 6, 6, 6]))
 }
 
 // ---------------------------------------------------------------- blst values in and out
