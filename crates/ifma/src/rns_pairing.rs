@@ -27,22 +27,31 @@ impl Cyclotomic for Fp12r {
     }
 }
 
-/// The easy part f^((p^6-1)(p^2+1)) given 1/f.
+/// The easy part f^((p^6-1)(p^2+1)), 1/f included: f^(p^6−1) = conj(f)/f = conj(f)²/d with
+/// d = f·conj(f) = a0² − v·a1² in Fp6 (f = a0 + a1·w; the product's other half is ≡ 0),
+/// inverted in Fp6 (`inv_fp6r`: one Fp inversion by blst) — in place of a conversion to blst, its
+/// Fp12 inversion and two conversions back.
 #[target_feature(enable = "avx512f,avx512ifma")]
-pub fn easy_part_r(f: &Fp12r, f_inv: &Fp12r) -> Fp12r {
-    let t = mul_fp12r(&conj_fp12r(f), f_inv); // f^(p^6-1)
+pub fn easy_part_r(f: &Fp12r) -> Fp12r {
+    let fc = conj_fp12r(f);
+    let d = mul_fp12r(f, &fc); // a0² − v·a1²
+    let di = inv_fp6r(&[d.0[0], d.0[1], d.0[2]]);
+    let t = mul_by_fp6r(&sqr_fp12r(&fc), &di); // f^(p^6−1)
     mul_fp12r(&frobenius_fp12r(&frobenius_fp12r(&t)), &t) // t^(p^2+1)
 }
 
-/// blst's final exponentiation f^(3(p^12-1)/r) over RNS (1/f by blst, as in the latency path).
+/// The final exponentiation of an RNS value: `easy_part_r`, then `cyclotomic::hard_part`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn final_exp_r(f: &Fp12r) -> Fp12r {
+    let y = easy_part_r(f);
+    // SAFETY: avx512f + avx512ifma (this function's); y is cyclotomic (the easy part's output).
+    unsafe { hard_part(&y) }
+}
+
+/// blst's final exponentiation f^(3(p^12-1)/r) over RNS.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn final_exp_rns(f: &blst_fp12) -> blst_fp12 {
-    let mut fi = blst_fp12::default();
-    // SAFETY: blst reads f, writes fi.
-    unsafe { blst_fp12_inverse(&mut fi, f) };
-    let y = easy_part_r(&load_fp12r(f), &load_fp12r(&fi));
-    // SAFETY: avx512f + avx512ifma (this function's); y is cyclotomic (the easy part's output).
-    store_fp12r(&unsafe { hard_part(&y) })
+    store_fp12r(&final_exp_r(&load_fp12r(f)))
 }
 
 // ---------------------------------------------------------------- Miller loop
@@ -103,7 +112,7 @@ pub fn pairing_check_testing_g2_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) 
     if !in_g2.iter().all(|&ok| ok) {
         return (false, in_g2);
     }
-    let e = final_exp_rns(&store_fp12r(&f));
+    let e = store_fp12r(&final_exp_r(&f));
     // SAFETY: blst reads e.
     (unsafe { blst_fp12_is_one(&e) }, in_g2)
 }
@@ -141,6 +150,6 @@ pub fn pairing_product_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> blst_f
     match miller_loop_live(pairs) {
         // SAFETY: static data.
         None => unsafe { *blst_fp12_one() },
-        Some(f) => final_exp_rns(&store_fp12r(&f)),
+        Some(f) => store_fp12r(&final_exp_r(&f)),
     }
 }

@@ -314,6 +314,77 @@ pub struct PairR {
     pub yp: Rns,
 }
 
+// ---------------------------------------------------------------- inversion (the final
+// exponentiation's easy part)
+
+/// ξ·a = (a0 − a1) + (a0 + a1)·u for a below 32p: below 64p, a product operand.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn mul_by_xi_fp2r(a: &Fp2r) -> Fp2r {
+    Fp2r { c0: add(&a.c0, &neg(&a.c1)), c1: add(&a.c0, &a.c1) }
+}
+
+/// −a for a below 64p.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn neg64_fp2r(a: &Fp2r) -> Fp2r {
+    Fp2r { c0: neg64(&a.c0), c1: neg64(&a.c1) }
+}
+
+/// 1/b in Fp6 = Fp2[v]/(v³ − ξ) (b reduced, nonzero; 0 gives 0, as blst): with
+/// t0 = b0² − ξb1b2, t1 = ξb2² − b0b1, t2 = b1² − b0b2 and N = b0t0 + ξ(b2t1 + b1t2) in Fp2,
+/// 1/b = (t0, t1, t2)/N; 1/N = conj(N)/(N0² + N1²), the Fp inverse by blst (one conversion each
+/// way). 17 reductions in five batches, and the Fp inversion.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn inv_fp6r(b: &[Fp2r; 3]) -> [Fp2r; 3] {
+    let [b0, b1, b2] = b;
+    let (xb1, xb2) = (mul_by_xi_fp2r(b1), mul_by_xi_fp2r(b2)); // below 64p
+    let nb0 = neg_fp2r(b0);
+    let [t00, t01] = prod2_sum(b0, b0, &neg64_fp2r(&xb1), b2); // b0² − ξb1·b2
+    let [t10, t11] = prod2_sum(&xb2, b2, &nb0, b1); // ξb2·b2 − b0b1
+    let [t20, t21] = prod2_sum(b1, b1, &nb0, b2); // b1² − b0b2
+    let r = reduce_scaled(&[t00, t01, t10, t11, t20, t21], [1; 6]);
+    let t = [Fp2r { c0: r[0], c1: r[1] }, Fp2r { c0: r[2], c1: r[3] }, Fp2r { c0: r[4], c1: r[5] }];
+    let nt1 = [neg(&t[0].c1), neg(&t[1].c1), neg(&t[2].c1)];
+    // N = b0·t0 + ξb2·t1 + ξb1·t2
+    let n0 = dot(&[
+        (&b0.c0, &t[0].c0),
+        (&b0.c1, &nt1[0]),
+        (&xb2.c0, &t[1].c0),
+        (&xb2.c1, &nt1[1]),
+        (&xb1.c0, &t[2].c0),
+        (&xb1.c1, &nt1[2]),
+    ]);
+    let n1 = dot(&[
+        (&b0.c0, &t[0].c1),
+        (&b0.c1, &t[0].c0),
+        (&xb2.c0, &t[1].c1),
+        (&xb2.c1, &t[1].c0),
+        (&xb1.c0, &t[2].c1),
+        (&xb1.c1, &t[2].c0),
+    ]);
+    let [n0, n1] = reduce_scaled(&[n0, n1], [1; 2]);
+    let [norm] = reduce_scaled(&[dot(&[(&n0, &n0), (&n1, &n1)])], [1]); // N0² + N1² in Fp
+    let inv = from_fp(&fp_inv(&to_fp(&norm)));
+    let [i0, i1] = reduce_scaled(&[mul_wide(&n0, &inv), mul_wide(&neg(&n1), &inv)], [1; 2]); // 1/N
+    let ni = Fp2r { c0: i0, c1: i1 };
+    let [a0, a1] = prod2(&t[0], &ni);
+    let [c0, c1] = prod2(&t[1], &ni);
+    let [e0, e1] = prod2(&t[2], &ni);
+    let r = reduce_scaled(&[a0, a1, c0, c1, e0, e1], [1; 6]);
+    [Fp2r { c0: r[0], c1: r[1] }, Fp2r { c0: r[2], c1: r[3] }, Fp2r { c0: r[4], c1: r[5] }]
+}
+
+/// a·(g0 + g1·v + g2·v²) for an element of Fp6 (v = w²), as a full product (once a final
+/// exponentiation: `mul_by_terms` with these three terms would share the line product's
+/// instance, whose constant powers of w are what keeps that one fast).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn mul_by_fp6r(a: &Fp12r, g: &[Fp2r; 3]) -> Fp12r {
+    let zero = from_lanes(&[0; 8], &[0; 8]);
+    let z2 = Fp2r { c0: zero, c1: zero };
+    mul_fp12r(a, &Fp12r([g[0], g[1], g[2], z2, z2, z2]))
+}
+
 /// The two Fp sums of the Fp2 product a·b (b1 below 32p).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
