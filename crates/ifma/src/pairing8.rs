@@ -148,7 +148,7 @@ fn pow_z_abs_compressed(f: &Fp12x8) -> Fp12x8 {
     let mut kept = [c; 6];
     let mut next = 0;
     for i in 1..=63 {
-        c = cyclotomic_sqr_compressed_fp12(&c);                       // f^(2^i), compressed
+        cyclotomic_sqr_compressed_fp12_assign(&mut c);                // f^(2^i), compressed
         if Z_ABS_BITS[next] == i {
             kept[next] = c;
             next += 1;

@@ -393,16 +393,20 @@ pub fn compress_fp12(f: &Fp12x8) -> Compressed8 {
 /// The 3t ∓ 2x steps fused (`lin3_fp`) and x0 - x1 unreduced in `sqr_wide_fp2`: each measured
 /// faster than the unfused step (interleaved A/B in one process).
 pub fn cyclotomic_sqr_compressed_fp12(c: &Compressed8) -> Compressed8 {
+    let mut r = *c;
+    cyclotomic_sqr_compressed_fp12_assign(&mut r);
+    r
+}
+
+/// `cyclotomic_sqr_compressed_fp12` in place: each coefficient written where it was read, not
+/// returned and copied (4 KB a squaring otherwise, in the exponentiations' loops).
+pub fn cyclotomic_sqr_compressed_fp12_assign(c: &mut Compressed8) {
     let (b0, b1) = sqr_fp4(&c.h0, &c.g2);                                 // B^2
     let (c0, c1) = sqr_fp4(&c.g1, &c.h2);                                 // C^2
-    let three_minus = |t: &Fp2x8, x: &Fp2x8| lin3_fp2(t, x, true);       // 3t - 2x
-    let three_plus = |t: &Fp2x8, x: &Fp2x8| lin3_fp2(t, x, false);       // 3t + 2x
-    Compressed8 {
-        g1: three_minus(&b0, &c.g1),
-        g2: three_minus(&c0, &c.g2),
-        h0: three_plus(&mul_by_xi_fp2(&c1), &c.h0),
-        h2: three_plus(&b1, &c.h2),
-    }
+    c.g1 = lin3_fp2(&b0, &c.g1, true);                                    // 3t - 2x
+    c.g2 = lin3_fp2(&c0, &c.g2, true);
+    c.h0 = lin3_fp2(&mul_by_xi_fp2(&c1), &c.h0, false);                   // 3t + 2x
+    c.h2 = lin3_fp2(&b1, &c.h2, false);
 }
 
 /// The numerators and denominator of the decompression. From f·conj(f) = a^2 - v·b^2 = 1
