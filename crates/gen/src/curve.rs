@@ -579,4 +579,3 @@ pub fn call_dbl_update_g2(a: &mut Asm, g: G2Regs) {
 pub fn call_madd_g2(a: &mut Asm, g: G2Regs) {
     a.call("madd_g2", move |a| a.scoped(|a| madd_jacobian(a, g.t, g.qx.0, g.qy.0, g.r.0)));
 }
-

@@ -25,10 +25,10 @@
 //! The 8-lane engine computes eight independent pairings (or pairing products) at once, one per
 //! lane: that is its strength (`pairing_batch`, `pairing_check_batch`: ~4-6x blst per pairing).
 //! A single pairing would keep seven lanes idle there (~2x slower than blst), so single
-//! pairings, checks too short or too unevenly split for the lanes (`lanes_pay_off`) and every
-//! single final exponentiation take the latency path (`latency`, RNS): one pairing product,
-//! every Fp value one RNS element. Longer checks deal their Miller loops over the lanes (one pair
-//! a lane) and finish with the latency path's final exponentiation.
+//! pairings, every check (`lanes_pay_off`: with the current measurements even full lanes cost
+//! more than the same pairs one after the other on the latency path) and every single final
+//! exponentiation take the latency path (`latency`, RNS): one pairing product, every Fp value
+//! one RNS element.
 //!
 //! # Values
 //! Every function returns what blst returns for the same inputs — `blst_fp12` in blst's tower
@@ -424,12 +424,16 @@ pub mod latency_radix52 {
 /// Does dealing k live pairs over the 8 lanes (⌈k/8⌉ pairs a lane) beat the latency path (the
 /// pairs one after the other)? The lanes' Miller loop costs about as much for 1..8 pairs a lane
 /// as for 8 (`examples/rns_micro`, `results/intel-r-xeon-r-processor-f6m167-2026-11-25-rns-micro.txt`:
-/// 8-lane engine ~507 / ~799 µs for 1 / 2 pairs a lane, RNS ~27 + 47.7 µs a pair): the lanes
-/// pay off only when they are full or nearly full (23 and 24 pairs, 29 to 32, ...).
+/// 8-lane engine ~476 / ~775 µs for 1 / 2 pairs a lane, RNS ~24 + 35.8 µs a pair). With these
+/// figures the lanes never pay off: eight pairs on the latency path (~310 µs) cost less than one
+/// pass of the lanes, so every check's Miller loop takes the latency path (the lanes still run
+/// the batches, `pairing_batch` and `pairing_check_batch`, one pairing or check a lane). An
+/// earlier fit, before the RNS reduction's merged steps and in-place sums, sent 23–24 and
+/// 29–32 pairs to the lanes.
 pub fn lanes_pay_off(k: usize) -> bool {
     let j = k.div_ceil(LANES);
-    // in 0.1 µs of that measurement: lanes 215 + 292·j against the latency path 27 + 47.7·k
-    k > LANES && 2150 + 2920 * j < 270 + 477 * k
+    // in 0.1 µs of that measurement: lanes 177 + 299·j against the latency path 24 + 35.8·k
+    k > LANES && 1770 + 2990 * j < 240 + 358 * k
 }
 
 fn live_pairs(pairs: &[Pair]) -> usize {

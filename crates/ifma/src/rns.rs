@@ -514,7 +514,8 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
     let mut qs = [const { MaybeUninit::<Stored>::uninit() }; N];
     for n in 0..N {
         let q = mont_lane(xb[n], ld(&SCALED.t[s[n]]), 0); // 1. q̂_i, < 2m_i
-        qs[n].write(Stored::new(_mm512_min_epu64(q, _mm512_sub_epi64(q, ld(&t.m[0]))))); // < m_i
+        let q = _mm512_min_epu64(q, _mm512_sub_epi64(q, ld(&t.m[0]))); // < m_i
+        qs[n].write(Stored::new(q));
     }
     let mut r = [Rns { b: z, c: z }; N];
     let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];

@@ -108,7 +108,8 @@ pub fn pairing_check_testing_g2_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) 
     }
     let prepared: Vec<PairR> = pairs.iter().map(|(p, q)| load_pair_r(p, q)).collect();
     let (f, ts) = miller_loop_t(&prepared);
-    let in_g2: Vec<bool> = ts.iter().zip(pairs).map(|(t, (_, q))| crate::rns_subgroup::t_is_minus_psi_q(t, q)).collect();
+    let in_g2: Vec<bool> =
+        ts.iter().zip(pairs).map(|(t, (_, q))| crate::rns_subgroup::t_is_minus_psi_q(t, q)).collect();
     if !in_g2.iter().all(|&ok| ok) {
         return (false, in_g2);
     }
