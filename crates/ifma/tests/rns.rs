@@ -311,6 +311,62 @@ fn rns_final_exp_matches_blst() {
     }
 }
 
+/// The Fp6 inversion of the easy part (`inv_fp6r`) against blst's Fp12 inversion of the same
+/// element embedded as (b, 0): random elements, ones with zero coefficients, and 0 (whose
+/// "inverse" is 0, as blst's).
+#[test]
+fn rns_fp6_inverse_matches_blst() {
+    if !require_ifma("rns_fp6_inverse_matches_blst") {
+        return;
+    }
+    use evm384_ifma::rns_tower::*;
+    let mut rng = Rng(29);
+    let mut cases = Vec::new();
+    for k in 0..12 {
+        let mut f = blst_fp12::default();
+        for j in 0..3 {
+            // k = 1..=7: one pattern of zero coefficients each (k's bits), k = 0: all zero
+            if k >= 8 || (k >> j) & 1 == 1 {
+                f.fp6[0].fp2[j] = rng.fp2();
+            }
+        }
+        cases.push(f);
+    }
+    for (i, f) in cases.iter().enumerate() {
+        let mut want = blst_fp12::default();
+        unsafe { blst_fp12_inverse(&mut want, f) };
+        let x = unsafe { load_fp12r(f) };
+        let inv = unsafe { inv_fp6r(&[x.0[0], x.0[1], x.0[2]]) };
+        let zero = x.0[3]; // h0 = 0
+        let got = unsafe { store_fp12r(&Fp12r([inv[0], inv[1], inv[2], zero, zero, zero])) };
+        assert!(got == want, "case {i}");
+    }
+}
+
+/// The easy part over RNS, its inversion included, against blst's conj(f)·f⁻¹ raised to p² + 1.
+#[test]
+fn rns_easy_part_matches_blst() {
+    if !require_ifma("rns_easy_part_matches_blst") {
+        return;
+    }
+    use evm384_ifma::rns_pairing::easy_part_r;
+    use evm384_ifma::rns_tower::*;
+    let mut rng = Rng(31);
+    for i in 0..4 {
+        let f = if i % 2 == 0 { rng.fp12() } else { evm384_ifma::reference::miller_loop(&[rng.pair()]) };
+        let (mut t, mut fi, mut fr) = (f, blst_fp12::default(), blst_fp12::default());
+        unsafe {
+            blst_fp12_conjugate(&mut t);
+            blst_fp12_inverse(&mut fi, &f);
+            blst_fp12_mul(&mut t, &t, &fi); // f^(p^6 − 1)
+            blst_fp12_frobenius_map(&mut fr, &t, 2);
+            blst_fp12_mul(&mut t, &t, &fr); // ^(p^2 + 1)
+        }
+        let got = unsafe { store_fp12r(&easy_part_r(&load_fp12r(&f))) };
+        assert!(got == t, "input {i}");
+    }
+}
+
 /// Frobenius and conjugation against blst.
 #[test]
 fn rns_frobenius_matches_blst() {
