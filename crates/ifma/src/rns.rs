@@ -649,7 +649,7 @@ pub(crate) fn fp_mul(a: &blst_fp, b: &blst_fp) -> blst_fp {
 }
 
 /// 1/a in blst's form.
-pub fn fp_inv(a: &blst_fp) -> blst_fp {
+pub(crate) fn fp_inv(a: &blst_fp) -> blst_fp {
     let mut r = blst_fp::default();
     // SAFETY: blst reads a, writes r.
     unsafe { blst_fp_inverse(&mut r, a) };
