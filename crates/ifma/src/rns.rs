@@ -514,30 +514,35 @@ pub fn reduce(w: &RnsWide) -> Rns {
 pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N] {
     // (plain loops, not `core::array::from_fn`: its closures are not inlined into this
     // target-feature function, see `vecs!`)
-    let z = _mm512_setzero_si512();
     let t = &TABLES;
-    let (mut xb, mut xc) = ([z; N], [z; N]);
+    // (written before read: not zeroed)
+    let (mut xb, mut xc) =
+        ([const { MaybeUninit::<__m512i>::uninit() }; N], [const { MaybeUninit::<__m512i>::uninit() }; N]);
     for n in 0..N {
-        xb[n] = redc_lane(w[n].bl, w[n].bh, 0); // x·2^52 mod m_i
-        xc[n] = redc_lane(w[n].cl, w[n].ch, 1); // x·f²·2^−52 mod m'_j
+        xb[n].write(redc_lane(w[n].bl, w[n].bh, 0)); // x·2^52 mod m_i
+        xc[n].write(redc_lane(w[n].cl, w[n].ch, 1)); // x·f²·2^−52 mod m'_j
     }
     // one stored copy per sum: with one slot reused for all N, the broadcast loads of one sum
     // waited on the store of another (measured: the whole latency path ~60% slower); each
     // written once before it is read, so not zeroed first
     let mut qs = [const { MaybeUninit::<Stored>::uninit() }; N];
     for n in 0..N {
-        let q = mont_lane(xb[n], ld(&SCALED.t[s[n]]), 0); // 1. q̂_i, < 2m_i
+        // SAFETY: xb[n] written in the loop above
+        let q = mont_lane(unsafe { xb[n].assume_init() }, ld(&SCALED.t[s[n]]), 0); // 1. q̂_i, < 2m_i
         let q = _mm512_min_epu64(q, _mm512_sub_epi64(q, ld(&t.m[0]))); // < m_i
         qs[n].write(Stored::new(q));
     }
-    let mut r = [Rns { b: z, c: z }; N];
+    let mut rc = [const { MaybeUninit::<__m512i>::uninit() }; N];
     let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];
     for n in 0..N {
         // SAFETY: qs[n] written in the loop above
         let q = unsafe { qs[n].assume_init_ref() };
-        r[n].c = steps_2_and_3(q, xc[n], ld(&SCALED.a13[s[n]])); // 2, 3. ξ_j: r in B'
-        xs[n].write(Stored::new(r[n].c));
+        // SAFETY: xc[n] written in the first loop
+        let c = steps_2_and_3(q, unsafe { xc[n].assume_init() }, ld(&SCALED.a13[s[n]])); // 2, 3. ξ_j: r in B'
+        rc[n].write(c);
+        xs[n].write(Stored::new(c));
     }
+    let mut r = [Rns { b: _mm512_setzero_si512(), c: _mm512_setzero_si512() }; N];
     for n in 0..N {
         // 4. α = ⌊Σ ξ_j/m'_j⌋ as ⌊(Σ ξ_j + 2^44)/2^50⌋ (scalar: the lanes are in memory for
         // the broadcasts anyway): ξ_j/2^50 falls short of ξ_j/m'_j by a factor 1 − c_j/2^50
@@ -547,7 +552,9 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
         let xi = unsafe { xs[n].assume_init_ref() };
         let sum: u64 = (0..8).map(|j| xi.lane(j)).sum();
         let alpha = ((sum + (1 << 44)) >> 50) as usize;
-        r[n].b = base_extend(xi, &t.g, ld(&ALPHA_H[alpha]), 0); // r·2^52 mod m_i
+        let b = base_extend(xi, &t.g, ld(&ALPHA_H[alpha]), 0); // r·2^52 mod m_i
+                                                               // SAFETY: rc[n] written in the loop above
+        r[n] = Rns { b, c: unsafe { rc[n].assume_init() } };
     }
     r
 }
