@@ -5,11 +5,14 @@
 //!
 //! # Representation
 //! Two bases of eight primes each, B = (m_0..m_7) and B' = (m'_0..m'_7), m = 2^50 − c with the
-//! sixteen smallest such c (`MODULI_C`); M = Πm_i ≈ 2^400, M' = Πm'_j. An element a of Fp is an
+//! sixteen smallest such c (`MODULI_C`; 161 and 377 swapped between the bases, see below);
+//! M = Πm_i ≈ 2^400, M' = Πm'_j. An element a of Fp is an
 //! integer x ≡ a·M (mod p) ("RNS Montgomery form"; `reduce` leaves x < 17p, `neg` at most 32p,
 //! sums what their terms add up to), stored as its residues times a constant factor per lane
-//! (`Tables::f`): lane i of `b` holds x·2^52 mod m_i (the lane's own Montgomery form, so that one
-//! IFMA pair multiplies and one `redc_lane` reduces), lane j of `c` holds x·(M'/m'_j)⁻¹ mod m'_j
+//! (`Tables::f`): lane i of `b` holds x·f_i mod m_i with f_i² = T_i·2^52, T_i step 1's constant
+//! (so that one Montgomery step of a sum of products of stored values is step 1's q̂ of the sum,
+//! with no product of its own; T_i·2^52 is a square modulo every m_i of B once 161 and 377 trade
+//! bases), lane j of `c` holds x·(M'/m'_j)⁻¹ mod m'_j
 //! (the CRT coefficient of x in B', which is what step 3 of the reduction computes, so that its
 //! result needs no further product; a product of two such values carries the factor twice, and
 //! step 3's constant takes one away). Residues of stored values are < 2m; operands of products
@@ -20,7 +23,9 @@
 //! `mac` adds x·y to a double-width accumulator (`RnsWide`, the IFMA low and high halves per
 //! lane), so a sum of up to `MAX_TERMS` products is one integer; `reduce` returns (Σ)·M⁻¹ mod p
 //! (plus a small multiple of p) in four steps, each lane-wise or an 8×8 matrix product:
-//! 1. q̂_i = x_i·(−p⁻¹)·(M/m_i)⁻¹ mod m_i (in B), brought below m_i;
+//! 1. q̂_i = x_i·(−p⁻¹)·(M/m_i)⁻¹ = x_i·T_i mod m_i (in B), brought below m_i: one
+//!    Montgomery step of the sum's B lanes (the lane factor), times s by shifts for
+//!    `reduce_scaled`;
 //! 2. base extension B → B' without correction: q' = Σ q̂_i·(M/m_i) = q + βM, 0 ≤ β < 8 (the
 //!    extra βp in the result is harmless: values are kept below 17p, not below p);
 //! 3. in B': ξ_j = r·(M'/m'_j)⁻¹ mod m'_j for r = (x + q'·p)/M, the residues of r in B' in
@@ -49,7 +54,7 @@ use std::sync::OnceLock;
 
 /// The moduli are 2^50 − c for these c: base B the first eight, base B' the last eight (the 16
 /// smallest c for which 2^50 − c is prime; `tests/rns.rs` checks primality).
-pub const MODULI_C: [u64; 16] = [27, 35, 51, 71, 113, 117, 131, 161, 195, 233, 267, 341, 351, 377, 423, 447];
+pub const MODULI_C: [u64; 16] = [27, 35, 51, 71, 113, 117, 131, 377, 161, 195, 233, 267, 341, 351, 423, 447];
 
 /// Products a sum may accumulate before `reduce` (bound of the 64-bit accumulators and of the
 /// fold in `redc_lane`; the value bound K·c² < 2^18 is the caller's).
@@ -122,12 +127,57 @@ const fn neg_inv52(m: u64) -> u64 {
     inv.wrapping_neg() & MASK52
 }
 
-/// The factor of lane l's stored residues in base k (module comment): 2^52 in B (Montgomery
-/// form), (M'/m'_l)⁻¹ in B' (the CRT coefficient).
+/// A square root of a modulo the prime m (Tonelli–Shanks), the smaller of the two; a must be
+/// a square (0 if it is not: `tests/rns.rs` checks every root the tables use).
+const fn sqrt_mod(a: u64, m: u64) -> u64 {
+    // m − 1 = 2^s·q, q odd; z a non-square
+    let (mut q, mut s) = (m - 1, 0u32);
+    while q % 2 == 0 {
+        q /= 2;
+        s += 1;
+    }
+    let mut z = 2;
+    while powmod(z, (m - 1) / 2, m) != m - 1 {
+        z += 1;
+    }
+    let (mut c, mut t, mut r, mut e) = (powmod(z, q, m), powmod(a, q, m), powmod(a, (q + 1) / 2, m), s);
+    while t != 1 {
+        // the least i with t^(2^i) = 1
+        let (mut i, mut t2) = (0, t);
+        while t2 != 1 {
+            t2 = mulmod(t2, t2, m);
+            i += 1;
+            if i == e {
+                return 0; // a is not a square
+            }
+        }
+        let b = powmod(c, 1 << (e - i - 1), m);
+        r = mulmod(r, b, m);
+        c = mulmod(b, b, m);
+        t = mulmod(t, c, m);
+        e = i;
+    }
+    if r > m - r {
+        m - r
+    } else {
+        r
+    }
+}
+
+/// Step 1's constant in B: T_i = (−p⁻¹)·(M/m_i)⁻¹ mod m_i.
+const fn step1_constant(i: usize) -> u64 {
+    let m = modulus(0, i);
+    mulmod(m - invmod(p_mod(m), m), invmod(prod_mod(0, i, m), m), m)
+}
+
+/// The factor of lane l's stored residues in base k (module comment): in B a square root f of
+/// T_l·2^52 (step 1's constant: a product of two stored values, reduced by one Montgomery step,
+/// is then step 1's q̂ of that product: f²·2^−52 = T_l; T_l·2^52 is a square modulo every m_l
+/// of B for this choice of bases), in B' (M'/m'_l)⁻¹ (the CRT coefficient).
 pub const fn lane_factor(k: usize, l: usize) -> u64 {
     let m = modulus(k, l);
     if k == 0 {
-        powmod(2, 52, m)
+        sqrt_mod(mulmod(step1_constant(l), powmod(2, 52, m), m), m)
     } else {
         invmod(prod_mod(1, l, m), m)
     }
@@ -143,7 +193,8 @@ pub struct Tables {
     pub cf: [[u64; 8]; 2],
     /// 4c (2^52 mod m = 4c for m = 2^50 − c).
     pub cf4: [[u64; 8]; 2],
-    /// Step 1, in B: (−p⁻¹)·(M/m_i)⁻¹ mod m_i.
+    /// Step 1's constant, in B: T_i = (−p⁻¹)·(M/m_i)⁻¹ mod m_i (what B's lane factor squares
+    /// to, times 2^52: `lane_factor`).
     pub t: [u64; 8],
     /// Steps 2 and 3 (module comment), in B': ξ_j = x'_j·a13_j + Σ_i q̂_i·c13[i][j] mod m'_j
     /// (reduced pseudo-Mersenne, no Montgomery factor), with x' = x·f²·2^−52 the reduced sum
@@ -151,10 +202,12 @@ pub struct Tables {
     /// row i = (M/m_i)·p·M⁻¹·(M'/m'_j)⁻¹ mod m'_j over j, and a13 = M⁻¹·(M'/m'_j)·2^52.
     pub c13: [[u64; 8]; 8],
     pub a13: [u64; 8],
-    /// Step 4: row j = (M'/m'_j)·2^52 mod m_i over i; and (−M')·2^52 mod m_i.
+    /// Step 4: row j = (M'/m'_j)·f_i mod m_i over i; and (−M')·f_i mod m_i (f_i: B's lane
+    /// factor, so that the result is in stored form).
     pub g: [[u64; 8]; 8],
     pub h: [u64; 8],
-    /// (M/m_i)⁻¹ mod m_i: the CRT coefficients of base B (`to_fp`).
+    /// (M/m_i)⁻¹·2^52/f_i mod m_i: the CRT coefficients of base B (`to_fp`) for stored residues
+    /// (one Montgomery step takes the 2^52 away).
     pub crt: [u64; 8],
     /// Row k = 2^(52k+52)·f mod m over the lanes, per base: residues of an integer from its
     /// radix-2^52 limbs (`from_fp`, whose products take a factor 2^52 away).
@@ -209,19 +262,19 @@ impl Tables {
         while i < 8 {
             // B lane i
             let m = modulus(0, i);
-            let pinv = invmod(p_mod(m), m);
-            t.t[i] = mulmod(m - pinv, invmod(prod_mod(0, i, m), m), m);
+            let f = t.f[0][i];
+            t.t[i] = step1_constant(i);
             let mut j = 0;
             while j < 8 {
                 let mj = modulus(1, j);
                 // (M/m_i)·p·M⁻¹·(M'/m'_j)⁻¹
                 let pm = mulmod(p_mod(mj), invmod(prod_mod(0, 8, mj), mj), mj);
                 t.c13[i][j] = mulmod(mulmod(prod_mod(0, i, mj), pm, mj), invmod(prod_mod(1, j, mj), mj), mj);
-                t.g[j][i] = mulmod(prod_mod(1, j, m), powmod(2, 52, m), m);
+                t.g[j][i] = mulmod(prod_mod(1, j, m), f, m);
                 j += 1;
             }
-            t.h[i] = mulmod(m - prod_mod(1, 8, m), powmod(2, 52, m), m);
-            t.crt[i] = invmod(prod_mod(0, i, m), m);
+            t.h[i] = mulmod(m - prod_mod(1, 8, m), f, m);
+            t.crt[i] = mulmod(invmod(prod_mod(0, i, m), m), mulmod(powmod(2, 52, m), invmod(f, m), m), m);
             // B' lane i
             let mj = modulus(1, i);
             let minv = invmod(prod_mod(0, 8, mj), mj);
@@ -460,26 +513,49 @@ pub fn dot(terms: &[(&Rns, &Rns)]) -> RnsWide {
 /// Largest factor of `reduce_scaled`.
 pub const MAX_SCALE: usize = 12;
 
-/// The constants of `reduce` that multiply x, times s = 0..=MAX_SCALE (`reduce_scaled`).
-struct Scaled {
-    t: [[u64; 8]; MAX_SCALE + 1],
-    a13: [[u64; 8]; MAX_SCALE + 1],
-}
-
-const SCALED: Scaled = {
-    let mut r = Scaled { t: [[0; 8]; MAX_SCALE + 1], a13: [[0; 8]; MAX_SCALE + 1] };
+/// Step 3's constant that multiplies x, times s = 0..=MAX_SCALE (`reduce_scaled`).
+const A13_SCALED: [[u64; 8]; MAX_SCALE + 1] = {
+    let mut r = [[0; 8]; MAX_SCALE + 1];
     let mut s = 0;
     while s <= MAX_SCALE {
         let mut l = 0;
         while l < 8 {
-            r.t[s][l] = mulmod(TABLES.t[l], s as u64, modulus(0, l));
-            r.a13[s][l] = mulmod(TABLES.a13[l], s as u64, modulus(1, l));
+            r[s][l] = mulmod(TABLES.a13[l], s as u64, modulus(1, l));
             l += 1;
         }
         s += 1;
     }
     r
 };
+
+/// The shifts of `times_small`: s = Σ 2^k over its set bits, at most three (s ≤ 12), each
+/// absent term as a shift by 64 (which leaves 0).
+const SMALL_SHIFTS: [[u64; 3]; MAX_SCALE + 1] = {
+    let mut r = [[64; 3]; MAX_SCALE + 1];
+    let mut s = 0;
+    while s <= MAX_SCALE {
+        let (mut b, mut n) = (0, 0);
+        while b < 4 {
+            if (s >> b) & 1 == 1 {
+                r[s][n] = b as u64;
+                n += 1;
+            }
+            b += 1;
+        }
+        s += 1;
+    }
+    r
+};
+
+/// x·s per lane (s ≤ `MAX_SCALE`) by three shifts and two additions, without branches, below
+/// 2^55 for x < 2^51.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn times_small(x: __m512i, s: usize) -> __m512i {
+    let [a, b, c] = SMALL_SHIFTS[s];
+    let sh = |k: u64| _mm512_sll_epi64(x, _mm_cvtsi64_si128(k as i64));
+    _mm512_add_epi64(_mm512_add_epi64(sh(a), sh(b)), sh(c))
+}
 
 /// Step 4's correction −αM' in base B (stored form), α·h mod m_i for α = 0..=16: added to the
 /// matrix product's low accumulator, one load instead of a broadcast and two IFMAs.
@@ -515,34 +591,33 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
     // (plain loops, not `core::array::from_fn`: its closures are not inlined into this
     // target-feature function, see `vecs!`)
     let t = &TABLES;
-    // (written before read: not zeroed)
-    let (mut xb, mut xc) =
-        ([const { MaybeUninit::<__m512i>::uninit() }; N], [const { MaybeUninit::<__m512i>::uninit() }; N]);
-    for n in 0..N {
-        xb[n].write(redc_lane(w[n].bl, w[n].bh, 0)); // x·2^52 mod m_i
-        xc[n].write(redc_lane(w[n].cl, w[n].ch, 1)); // x·f²·2^−52 mod m'_j
-    }
-    // one stored copy per sum: with one slot reused for all N, the broadcast loads of one sum
-    // waited on the store of another (measured: the whole latency path ~60% slower); each
-    // written once before it is read, so not zeroed first
+    // Stores a sum: q̂ and ξ once each, for the broadcasts (`Stored`), and the two halves of
+    // the result; B' residues are reduced where step 2 needs them. On AMD Zen 4 a 512-bit store
+    // costs about two IFMA issue slots: separate arrays for the reduced B' sums and for ξ cost
+    // two more a sum. (The result array is the return value, so it is not the broadcasts'
+    // source: a pointer into it given to their `asm!` would make the compiler build it
+    // elsewhere and copy it out.)
     let mut qs = [const { MaybeUninit::<Stored>::uninit() }; N];
     for n in 0..N {
-        // SAFETY: xb[n] written in the loop above
-        let q = mont_lane(unsafe { xb[n].assume_init() }, ld(&SCALED.t[s[n]]), 0); // 1. q̂_i, < 2m_i
+        // 1. q̂_i = s·x·T_i: the sum's B lanes are x·f_i² = x·T_i·2^52 (`lane_factor`), so one
+        // Montgomery step gives x·T_i, < 2m_i; a factor s > 1 multiplies that and folds again
+        let mut q = redc_lane(w[n].bl, w[n].bh, 0);
+        if s[n] != 1 {
+            q = fold50(times_small(q, s[n]), 0);
+        }
         let q = _mm512_min_epu64(q, _mm512_sub_epi64(q, ld(&t.m[0]))); // < m_i
         qs[n].write(Stored::new(q));
     }
-    let mut rc = [const { MaybeUninit::<__m512i>::uninit() }; N];
+    let mut r = [Rns { b: _mm512_setzero_si512(), c: _mm512_setzero_si512() }; N];
     let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];
     for n in 0..N {
         // SAFETY: qs[n] written in the loop above
         let q = unsafe { qs[n].assume_init_ref() };
-        // SAFETY: xc[n] written in the first loop
-        let c = steps_2_and_3(q, unsafe { xc[n].assume_init() }, ld(&SCALED.a13[s[n]])); // 2, 3. ξ_j: r in B'
-        rc[n].write(c);
+        let xc = redc_lane(w[n].cl, w[n].ch, 1); // x·f²·2^−52 mod m'_j
+        let c = steps_2_and_3(q, xc, ld(&A13_SCALED[s[n]])); // 2, 3. ξ_j: r in B'
+        r[n].c = c;
         xs[n].write(Stored::new(c));
     }
-    let mut r = [Rns { b: _mm512_setzero_si512(), c: _mm512_setzero_si512() }; N];
     for n in 0..N {
         // 4. α = ⌊Σ ξ_j/m'_j⌋ as ⌊(Σ ξ_j + 2^44)/2^50⌋ (scalar: the lanes are in memory for
         // the broadcasts anyway): ξ_j/2^50 falls short of ξ_j/m'_j by a factor 1 − c_j/2^50
@@ -552,9 +627,7 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
         let xi = unsafe { xs[n].assume_init_ref() };
         let sum: u64 = (0..8).map(|j| xi.lane(j)).sum();
         let alpha = ((sum + (1 << 44)) >> 50) as usize;
-        let b = base_extend(xi, &t.g, ld(&ALPHA_H[alpha]), 0); // r·2^52 mod m_i
-                                                               // SAFETY: rc[n] written in the loop above
-        r[n] = Rns { b, c: unsafe { rc[n].assume_init() } };
+        r[n].b = base_extend(xi, &t.g, ld(&ALPHA_H[alpha]), 0); // r·f_i mod m_i
     }
     r
 }

@@ -98,15 +98,16 @@ fn tables_match_their_definitions() {
         let mi = &bm / m;
         let t = ((m - inv(&(&p % m), m)) * inv(&(&mi % m), m)) % m;
         assert_eq!(TABLES.t[i], u(&t), "t[{i}]");
+        let f = factor(0, i);
         for j in 0..8 {
             let mj = &mc[j];
             // steps 2 and 3: (M/m_i)·p·M⁻¹·(M'/m'_j)⁻¹
             let c13 = (&mi % mj) * &p * inv(&(&bm % mj), mj) * inv(&((&bmp / mj) % mj), mj) % mj;
             assert_eq!(TABLES.c13[i][j], u(&c13), "c13");
-            assert_eq!(TABLES.g[j][i], u(&(((&bmp / mj) % m) * &r52 % m)), "g");
+            assert_eq!(TABLES.g[j][i], u(&(((&bmp / mj) % m) * &f % m)), "g");
         }
-        assert_eq!(TABLES.h[i], u(&((m - &bmp % m) * &r52 % m)), "h");
-        assert_eq!(TABLES.crt[i], u(&inv(&(&mi % m), m)), "crt");
+        assert_eq!(TABLES.h[i], u(&((m - &bmp % m) * &f % m)), "h");
+        assert_eq!(TABLES.crt[i], u(&(inv(&(&mi % m), m) * &r52 * inv(&f, m) % m)), "crt");
         let mj = &mc[i];
         let minv = inv(&(&bm % mj), mj);
         let mpj = (&bmp / mj) % mj;
@@ -122,12 +123,25 @@ fn tables_match_their_definitions() {
     }
 }
 
-/// The factor of lane l's stored residues in base k: 2^52 in B, (M'/m'_l)⁻¹ mod m'_l in B'.
+/// Step 1's constant in B: T_i = (−p⁻¹)·(M/m_i)⁻¹ mod m_i.
+fn step1_constant(i: usize) -> BigUint {
+    let (p, mb) = (p(), moduli(0));
+    let m = &mb[i];
+    ((m - inv(&(&p % m), m)) * inv(&((prod(&mb) / m) % m), m)) % m
+}
+
+/// The factor of lane l's stored residues in base k: in B the square root f ≤ m/2 of
+/// T_l·2^52 mod m_l (found by search over the stored value: f² ≡ T_l·2^52 is checked), in B'
+/// (M'/m'_l)⁻¹ mod m'_l.
 fn factor(k: usize, l: usize) -> BigUint {
     let ms = moduli(k);
     let m = &ms[l];
     if k == 0 {
-        BigUint::from(2u32).modpow(&BigUint::from(52u32), m)
+        let f = BigUint::from(TABLES.f[0][l]);
+        let want = step1_constant(l) * BigUint::from(2u32).modpow(&BigUint::from(52u32), m) % m;
+        assert_eq!(&f * &f % m, want, "B lane {l}: f² = T·2^52");
+        assert!(&f + &f < *m, "B lane {l}: the smaller root");
+        f
     } else {
         inv(&((prod(&ms) / m) % m), m)
     }
