@@ -140,7 +140,7 @@ const fn sqrt_mod(a: u64, m: u64) -> u64 {
     while powmod(z, (m - 1) / 2, m) != m - 1 {
         z += 1;
     }
-    let (mut c, mut t, mut r, mut e) = (powmod(z, q, m), powmod(a, q, m), powmod(a, (q + 1) / 2, m), s);
+    let (mut c, mut t, mut r, mut e) = (powmod(z, q, m), powmod(a, q, m), powmod(a, q.div_ceil(2), m), s);
     while t != 1 {
         // the least i with t^(2^i) = 1
         let (mut i, mut t2) = (0, t);
@@ -580,33 +580,51 @@ pub fn reduce(w: &RnsWide) -> Rns {
     reduce_scaled(&[*w], [1])[0]
 }
 
-/// s_n·w_n·M⁻¹ for N sums at once (s_n ≤ `MAX_SCALE`), at the cost of `reduce` each: s enters the
-/// constants that multiply x (steps 1 and 3) as a scalar factor of a whole sum (the 3 of 3t ∓ 2f
-/// in the cyclotomic squaring); the bound of the module comment applies to s·w: s·K·c² < 2^18.
+/// Step 1 of the reduction of s·w: q̂_i = s·x·T_i below m_i. The sum's B lanes are
+/// x·f_i² = x·T_i·2^52 (`lane_factor`), so one Montgomery step gives x·T_i, < 2m_i; a factor
+/// s > 1 multiplies that and folds again.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn step_1(w: &RnsWide, s: usize) -> __m512i {
+    let mut q = redc_lane(w.bl, w.bh, 0);
+    if s != 1 {
+        q = fold50(times_small(q, s), 0);
+    }
+    _mm512_min_epu64(q, _mm512_sub_epi64(q, ld(&TABLES.m[0]))) // < m_i
+}
+
+/// Step 4: r's B residues (stored form, r·f_i mod m_i) from ξ, its B' residues in stored form.
+/// α = ⌊Σ ξ_j/m'_j⌋ as ⌊(Σ ξ_j + 2^44)/2^50⌋ (scalar: the lanes are in memory for the
+/// broadcasts anyway): ξ_j/2^50 falls short of ξ_j/m'_j by a factor 1 − c_j/2^50 > 1 − 2^−41,
+/// the offset 2^−6 makes up for it, and the fractional part r/M' < 1/2 keeps the sum below the
+/// next integer; ξ_j < 2^51, so α ≤ 16.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn step_4(xi: &Stored) -> __m512i {
+    let sum: u64 = (0..8).map(|j| xi.lane(j)).sum();
+    let alpha = ((sum + (1 << 44)) >> 50) as usize;
+    base_extend(xi, &TABLES.g, ld(&ALPHA_H[alpha]), 0)
+}
+
+/// s_n·w_n·M⁻¹ for N sums at once (s_n ≤ `MAX_SCALE`), at the cost of `reduce` each: s enters
+/// step 1 as a factor of q̂ and step 3's constant that multiplies x (the 3 of 3t ∓ 2f in the
+/// cyclotomic squaring); the bound of the module comment applies to s·w: s·K·c² < 2^18.
 /// Step by step across the N: each step's N independent operations side by side (the latency
 /// of one reduction is ~45 dependent operations, which a single one leaves the core waiting on).
+/// Stores a sum: q̂ and ξ once each, for the broadcasts (`Stored`), and the two halves of the
+/// result; the B' lanes are reduced where steps 2 and 3 need them. On AMD Zen 4 a 512-bit
+/// store takes about as much vector issue as an IFMA: arrays for the reduced B' lanes and for
+/// ξ cost two more a sum. (The result array is the return value, so it is not the broadcasts'
+/// source: a pointer into it given to their `asm!` makes the compiler build it elsewhere and
+/// copy it out.)
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N] {
     // (plain loops, not `core::array::from_fn`: its closures are not inlined into this
     // target-feature function, see `vecs!`)
-    let t = &TABLES;
-    // Stores a sum: q̂ and ξ once each, for the broadcasts (`Stored`), and the two halves of
-    // the result; B' residues are reduced where step 2 needs them. On AMD Zen 4 a 512-bit store
-    // costs about two IFMA issue slots: separate arrays for the reduced B' sums and for ξ cost
-    // two more a sum. (The result array is the return value, so it is not the broadcasts'
-    // source: a pointer into it given to their `asm!` would make the compiler build it
-    // elsewhere and copy it out.)
     let mut qs = [const { MaybeUninit::<Stored>::uninit() }; N];
     for n in 0..N {
-        // 1. q̂_i = s·x·T_i: the sum's B lanes are x·f_i² = x·T_i·2^52 (`lane_factor`), so one
-        // Montgomery step gives x·T_i, < 2m_i; a factor s > 1 multiplies that and folds again
-        let mut q = redc_lane(w[n].bl, w[n].bh, 0);
-        if s[n] != 1 {
-            q = fold50(times_small(q, s[n]), 0);
-        }
-        let q = _mm512_min_epu64(q, _mm512_sub_epi64(q, ld(&t.m[0]))); // < m_i
-        qs[n].write(Stored::new(q));
+        qs[n].write(Stored::new(step_1(&w[n], s[n])));
     }
     let mut r = [Rns { b: _mm512_setzero_si512(), c: _mm512_setzero_si512() }; N];
     let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];
@@ -614,22 +632,90 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
         // SAFETY: qs[n] written in the loop above
         let q = unsafe { qs[n].assume_init_ref() };
         let xc = redc_lane(w[n].cl, w[n].ch, 1); // x·f²·2^−52 mod m'_j
-        let c = steps_2_and_3(q, xc, ld(&A13_SCALED[s[n]])); // 2, 3. ξ_j: r in B'
+        let c = steps_2_and_3(q, xc, ld(&A13_SCALED[s[n]])); // ξ_j: r in B'
         r[n].c = c;
         xs[n].write(Stored::new(c));
     }
     for n in 0..N {
-        // 4. α = ⌊Σ ξ_j/m'_j⌋ as ⌊(Σ ξ_j + 2^44)/2^50⌋ (scalar: the lanes are in memory for
-        // the broadcasts anyway): ξ_j/2^50 falls short of ξ_j/m'_j by a factor 1 − c_j/2^50
-        // > 1 − 2^−41, the offset 2^−6 makes up for it, and the fractional part r/M' < 1/2
-        // keeps the sum below the next integer; ξ_j < 2^51, so α ≤ 16
         // SAFETY: xs[n] written in the loop above
-        let xi = unsafe { xs[n].assume_init_ref() };
-        let sum: u64 = (0..8).map(|j| xi.lane(j)).sum();
-        let alpha = ((sum + (1 << 44)) >> 50) as usize;
-        r[n].b = base_extend(xi, &t.g, ld(&ALPHA_H[alpha]), 0); // r·f_i mod m_i
+        r[n].b = step_4(unsafe { xs[n].assume_init_ref() }); // r·f_i mod m_i
     }
     r
+}
+
+/// A batch of N reductions (`reduce_scaled`) whose sums are handed over one at a time, as their
+/// products are accumulated: `set` does step 1 and the B' lanes' Montgomery step at once, so
+/// that a caller can form each sum just before it is set (with `rns_tower`'s barrier between
+/// sums, the cyclotomic squaring's products no longer spill: 102 stores a call → 58); `finish`
+/// does steps 2–4 for all N, as `reduce_scaled`. Measured on AMD Zen 4 for the cyclotomic
+/// squaring only: for the Fp12 product and line product the arrays of `reduce_scaled` were
+/// faster.
+pub struct Reductions<const N: usize> {
+    /// q̂ of each sum, stored for step 2's broadcasts.
+    q: [MaybeUninit<Stored>; N],
+    /// Each sum's B' lanes, x·f²·2^−52 mod m'_j, and its factor.
+    xc: [MaybeUninit<__m512i>; N],
+    s: [usize; N],
+    /// Which sums are set (bit n).
+    set: u64,
+}
+
+impl<const N: usize> Reductions<N> {
+    const ALL: u64 = {
+        assert!(N <= 64);
+        if N == 64 {
+            u64::MAX
+        } else {
+            (1 << N) - 1
+        }
+    };
+
+    #[inline]
+    pub fn new() -> Self {
+        Reductions {
+            q: [const { MaybeUninit::uninit() }; N],
+            xc: [const { MaybeUninit::uninit() }; N],
+            s: [1; N],
+            set: 0,
+        }
+    }
+
+    /// Sum n of the batch is s·w (n < N; s ≤ `MAX_SCALE`).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub fn set(&mut self, n: usize, w: &RnsWide, s: usize) {
+        self.q[n].write(Stored::new(step_1(w, s)));
+        self.xc[n].write(redc_lane(w.cl, w.ch, 1)); // x·f²·2^−52 mod m'_j
+        self.s[n] = s;
+        self.set |= 1 << n;
+    }
+
+    /// The N reduced elements, in the order of their sums (panics unless every sum is set).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub fn finish(&self) -> [Rns; N] {
+        assert!(self.set == Self::ALL, "a reduction batch finished before every sum was set");
+        let mut r = [Rns { b: _mm512_setzero_si512(), c: _mm512_setzero_si512() }; N];
+        let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];
+        for n in 0..N {
+            // SAFETY: every sum set (asserted above): q[n] and xc[n] written by `set`
+            let (q, xc) = unsafe { (self.q[n].assume_init_ref(), self.xc[n].assume_init()) };
+            let c = steps_2_and_3(q, xc, ld(&A13_SCALED[self.s[n]])); // ξ_j: r in B'
+            r[n].c = c;
+            xs[n].write(Stored::new(c));
+        }
+        for n in 0..N {
+            // SAFETY: xs[n] written in the loop above
+            r[n].b = step_4(unsafe { xs[n].assume_init_ref() }); // r·f_i mod m_i
+        }
+        r
+    }
+}
+
+impl<const N: usize> Default for Reductions<N> {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 /// x·y.
