@@ -282,6 +282,16 @@ fn one_sum_at_a_time() {
     unsafe { core::arch::asm!("", options(nostack, preserves_flags)) };
 }
 
+/// Sums 2n and 2n + 1 of a reduction batch (an Fp2 value's two coefficients, times s), then
+/// `one_sum_at_a_time`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn set_pair<const N: usize>(r: &mut Reductions<N>, n: usize, [re, im]: [RnsWide; 2], s: usize) {
+    r.set(2 * n, &re, s);
+    r.set(2 * n + 1, &im, s);
+    one_sum_at_a_time();
+}
+
 /// The Fp12 element of twelve reduced sums in blst's order (c0, c1 of g0, g1, g2, h0, h1, h2),
 /// without copying them: the same layout.
 #[inline]
@@ -429,26 +439,27 @@ fn prod_fp(a: &Fp2r, x: &Rns) -> [RnsWide; 2] {
 /// H·yP) (B − E left unreduced, below 49p). Scalar factors enter `reduce_scaled`.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn line_dbl_r(t: &mut [Fp2r; 3], k: &PairR) -> LineR {
-    let (w, s) = line_dbl_sums(t);
-    line_dbl_finish(&reduce_scaled(&w, s), t, k)
+    let mut r = Reductions::<10>::new();
+    line_dbl_sums(t, &mut r);
+    line_dbl_finish(&r.finish(), t, k)
 }
 
 /// The first level of `line_dbl_r`: sums of [A = XY, B = Y², E = ξZ², X², H = YZ] and their
 /// factors [1, 1, 12, 3, 2].
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn line_dbl_sums(t: &[Fp2r; 3]) -> ([RnsWide; 10], [usize; 10]) {
+fn line_dbl_sums(t: &[Fp2r; 3], r: &mut Reductions<10>) {
     let [x, y, z] = *t;
-    let [a0, a1] = prod2(&x, &y);
-    let [b0, b1] = prod2(&y, &y);
+    set_pair(r, 0, prod2(&x, &y), 1);
+    set_pair(r, 1, prod2(&y, &y), 1);
     // ξZ² = (z0² − z1² − 2z0z1) + (z0² − z1² + 2z0z1)·u
     let (nz1, z1_2) = (neg(&z.c1), add_nr(&z.c1, &z.c1));
     let nz1_2 = add_nr(&nz1, &nz1);
     let e0 = dot(&[(&z.c0, &z.c0), (&z.c1, &nz1), (&z.c0, &nz1_2)]);
     let e1 = dot(&[(&z.c0, &z.c0), (&z.c1, &nz1), (&z.c0, &z1_2)]);
-    let [x0, x1] = prod2(&x, &x);
-    let [h0, h1] = prod2(&y, &z);
-    ([a0, a1, b0, b1, e0, e1, x0, x1, h0, h1], [1, 1, 1, 1, 12, 12, 3, 3, 2, 2])
+    set_pair(r, 2, [e0, e1], 12);
+    set_pair(r, 3, prod2(&x, &x), 3);
+    set_pair(r, 4, prod2(&y, &z), 2);
 }
 
 /// The second level of `line_dbl_r` from the first's reductions r.
@@ -470,19 +481,20 @@ fn line_dbl_finish(r: &[Rns], t: &mut [Fp2r; 3], k: &PairR) -> LineR {
         add(&v8, &v4)
     };
     let (ne12_0, ne12_1, e12_1) = (twelve(&ne.c0), twelve(&ne.c1), twelve(&e.c1));
+    let mut red = Reductions::<10>::new();
     // X3/2 = (B − F)·A (the large operand first: `prod2` negates the second's c1)
-    let [x3_0, x3_1] = prod2(&bmf, &a);
+    set_pair(&mut red, 0, prod2(&bmf, &a), 2);
     // Y3 = (B + F)² − 12E²: re = s0² − s1² − 12(e0² − e1²), im = 2s0s1 − 24e0e1 (s = B + F)
     let nbpf1 = add(&neg(&b.c1), &ne3.c1); // −(B + F).c1
     let bpf0_2 = add_nr(&bpf.c0, &bpf.c0);
     let y3_0 = dot(&[(&bpf.c0, &bpf.c0), (&bpf.c1, &nbpf1), (&e.c0, &ne12_0), (&e.c1, &e12_1)]);
     let y3_1 = dot(&[(&bpf.c1, &bpf0_2), (&e.c0, &ne12_1), (&e.c1, &ne12_0)]);
-    let [z3_0, z3_1] = prod2(&b, &h);
+    set_pair(&mut red, 1, [y3_0, y3_1], 1);
+    set_pair(&mut red, 2, prod2(&b, &h), 4);
+    set_pair(&mut red, 3, prod_fp(&x3, &k.nxp), 1);
+    set_pair(&mut red, 4, prod_fp(&h, &k.yp), 1);
     let l0 = add_fp2r(&b, &ne); // B − E, below 49p: not reduced (`mul_by_terms` takes < 64p)
-    let [l1_0, l1_1] = prod_fp(&x3, &k.nxp);
-    let [l2_0, l2_1] = prod_fp(&h, &k.yp);
-    let r =
-        reduce_scaled(&[x3_0, x3_1, y3_0, y3_1, z3_0, z3_1, l1_0, l1_1, l2_0, l2_1], [2, 2, 1, 1, 4, 4, 1, 1, 1, 1]);
+    let r = red.finish();
     let o = [0, 1, 2, 3, 4].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] });
     *t = [o[0], o[1], o[2]];
     LineR { l0, l1: o[3], l2: o[4] }
@@ -592,11 +604,7 @@ pub fn cyclotomic_sqr_fp12r(f: &Fp12r) -> Fp12r {
     let g = &f.0;
     // into the reduction batch as they are formed, in blst's order (g0, g1, g2, h0, h1, h2)
     let mut r = Reductions::<12>::new();
-    let mut set = |n: usize, [re, im]: [RnsWide; 2], s: usize| {
-        r.set(2 * n, &re, s);
-        r.set(2 * n + 1, &im, s);
-        one_sum_at_a_time();
-    };
+    let mut set = |n: usize, w: [RnsWide; 2], s: usize| set_pair(&mut r, n, w, s);
     set(0, sqr_xi_sum(g, 0, 4, 0, &k23), 3); // g0 = 3(g0² + ξh1²) − 2g0
     set(1, sqr_xi_sum(g, 3, 2, 1, &k23), 3); // g1 = 3(h0² + ξg2²) − 2g1
     set(2, sqr_xi_sum(g, 1, 5, 2, &k23), 3); // g2 = 3(g1² + ξh2²) − 2g2
