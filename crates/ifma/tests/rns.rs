@@ -454,3 +454,39 @@ fn rns_tower_at_the_input_bound() {
         assert!(store_fp12r(&frobenius_fp12r(&xc)) == want, "frobenius");
     }
 }
+
+/// A reduction batch (`rns::Reductions`) whose sums are set out of order, with factors, gives
+/// what `reduce_scaled` gives (and blst's values); finishing it before every sum is set panics.
+#[test]
+fn rns_reduction_batch_matches_reduce_scaled() {
+    if !require_ifma("rns_reduction_batch_matches_reduce_scaled") {
+        return;
+    }
+    let mut rng = Rng(41);
+    let s = [3, 1, 12, 6, 2];
+    unsafe {
+        let xs: Vec<(blst_fp, blst_fp)> = (0..5).map(|_| (rng.fp(), rng.fp())).collect();
+        let w: [rns::RnsWide; 5] =
+            core::array::from_fn(|n| rns::mul_wide(&rns::from_fp(&xs[n].0), &rns::from_fp(&xs[n].1)));
+        let want = rns::reduce_scaled(&w, s);
+        let mut batch = rns::Reductions::<5>::new();
+        for n in [4, 0, 2, 1, 3] {
+            batch.set(n, &w[n], s[n]);
+        }
+        let got = batch.finish();
+        for n in 0..5 {
+            let mut scale = blst_fp::default();
+            blst_fp_from_uint64(&mut scale, [s[n] as u64, 0, 0, 0, 0, 0].as_ptr());
+            let blst = blst_mul(&blst_mul(&xs[n].0, &xs[n].1), &scale);
+            assert_eq!(rns::to_fp(&got[n]), blst, "sum {n}: the value");
+            assert_eq!(rns::lanes(&got[n], 0), rns::lanes(&want[n], 0), "sum {n}: B residues");
+            assert_eq!(rns::lanes(&got[n], 1), rns::lanes(&want[n], 1), "sum {n}: B' residues");
+        }
+        let mut partial = rns::Reductions::<5>::new();
+        for n in 0..4 {
+            partial.set(n, &w[n], 1);
+        }
+        let unfinished = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| partial.finish()));
+        assert!(unfinished.is_err(), "finish with sum 4 unset must panic");
+    }
+}
