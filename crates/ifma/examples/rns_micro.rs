@@ -117,6 +117,13 @@ unsafe fn run(profile: bool) {
         one(name, radix52, || latency::final_exp(&latency::miller_loop(black_box(&pairs[..k]))));
     }
     one("conversions: A = from_fp, B = to_fp", || rns::from_fp(black_box(&x)), || rns::to_fp(black_box(&xr)));
+    // twelve independent sums of one product each: the reduction batch alone, and its 600 IFMAs
+    let w: [rns::RnsWide; 12] = core::array::from_fn(|i| rns::mul_wide(&fr.0[i / 2].c0, &fr.0[(i + 3) % 6].c1));
+    one(
+        "A = 12 reductions, B = cyclotomic_sqr",
+        || rns::reduce_scaled(black_box(&w), [1; 12]),
+        || cyclotomic_sqr_fp12r(black_box(&fr)),
+    );
 
     println!("A = 8-lane engine (one pair a lane), B = RNS (the pairs one after the other):");
     for k in [4, 6, 8, 10, 12, 16] {

@@ -1,0 +1,212 @@
+//! What the vector core issues beside 512-bit IFMAs: twelve independent `vpmadd52luq` a round,
+//! alone and with other instructions mixed in (register additions, shifts, `vpminuq`, 512-bit
+//! loads and stores), in cycles a round at the frequency the run measures with a chain of
+//! dependent scalar additions. Where IFMA and another instruction share execution resources the
+//! mixed round costs about the sum of both; where they do not, about the larger. This is what
+//! `rns`'s design notes (the reduction's stores, `vpminuq` in `fold2m`) rest on:
+//! `cargo run --release -p evm384-ifma --example issue_micro`. Not a test: the numbers are the
+//! machine's (`results/*-issue-micro.txt`).
+use std::time::Instant;
+
+/// Rounds a measurement.
+const ROUNDS: u64 = 20_000_000;
+
+/// A measured loop: `n` rounds over a 64-byte aligned buffer of 8 KiB.
+type Round = unsafe fn(u64, *mut u8);
+
+/// Seconds per round of `f` (which runs `ROUNDS` rounds), the best of five.
+fn per_round(f: Round) -> f64 {
+    let mut buf = vec![0u8; 8192 + 64];
+    // 64-byte aligned
+    let p = unsafe { buf.as_mut_ptr().add(buf.as_ptr().align_offset(64)) };
+    (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            unsafe { f(ROUNDS, p) };
+            t.elapsed().as_secs_f64() / ROUNDS as f64
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// A chain of dependent 64-bit additions: one a cycle.
+unsafe fn adds(n: u64, _: *mut u8) {
+    let mut x = 0u64;
+    for _ in 0..n {
+        unsafe {
+            core::arch::asm!(
+                "add {x}, 1", "add {x}, 1", "add {x}, 1", "add {x}, 1", "add {x}, 1",
+                "add {x}, 1", "add {x}, 1", "add {x}, 1", "add {x}, 1", "add {x}, 1",
+                x = inout(reg) x, options(nomem, nostack)
+            )
+        };
+    }
+    std::hint::black_box(x);
+}
+
+/// One round: twelve IFMAs into zmm0..zmm11, then `$extra` (instructions on zmm20..zmm27 and
+/// the buffer at `{p}`), repeated n times.
+macro_rules! round {
+    ($name:ident, $($extra:literal),*) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx512f,avx512ifma")]
+        unsafe fn $name(n: u64, p: *mut u8) {
+            for _ in 0..n {
+                unsafe {
+                    core::arch::asm!(
+                        "test {p}, {p}", // (a scalar no-op naming p, for the rounds that use none)
+                        "vpmadd52luq zmm0, zmm20, zmm21", "vpmadd52luq zmm1, zmm20, zmm21",
+                        "vpmadd52luq zmm2, zmm20, zmm21", "vpmadd52luq zmm3, zmm20, zmm21",
+                        "vpmadd52luq zmm4, zmm20, zmm21", "vpmadd52luq zmm5, zmm20, zmm21",
+                        "vpmadd52luq zmm6, zmm20, zmm21", "vpmadd52luq zmm7, zmm20, zmm21",
+                        "vpmadd52luq zmm8, zmm20, zmm21", "vpmadd52luq zmm9, zmm20, zmm21",
+                        "vpmadd52luq zmm10, zmm20, zmm21", "vpmadd52luq zmm11, zmm20, zmm21",
+                        $($extra,)*
+                        p = in(reg) p,
+                        out("zmm0") _, out("zmm1") _, out("zmm2") _, out("zmm3") _,
+                        out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _,
+                        out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _,
+                        out("zmm24") _, out("zmm25") _, out("zmm26") _, out("zmm27") _,
+                        options(nostack)
+                    )
+                };
+            }
+        }
+    };
+}
+
+round!(ifma,);
+round!(
+    ifma_add,
+    "vpaddq zmm24, zmm22, zmm23",
+    "vpaddq zmm25, zmm22, zmm23",
+    "vpaddq zmm26, zmm22, zmm23",
+    "vpaddq zmm27, zmm22, zmm23",
+    "vpaddq zmm24, zmm22, zmm23",
+    "vpaddq zmm25, zmm22, zmm23",
+    "vpaddq zmm26, zmm22, zmm23",
+    "vpaddq zmm27, zmm22, zmm23",
+    "vpaddq zmm24, zmm22, zmm23",
+    "vpaddq zmm25, zmm22, zmm23",
+    "vpaddq zmm26, zmm22, zmm23",
+    "vpaddq zmm27, zmm22, zmm23"
+);
+round!(
+    ifma_shift,
+    "vpsrlq zmm24, zmm22, 3",
+    "vpsrlq zmm25, zmm22, 3",
+    "vpsrlq zmm26, zmm22, 3",
+    "vpsrlq zmm27, zmm22, 3",
+    "vpsrlq zmm24, zmm22, 3",
+    "vpsrlq zmm25, zmm22, 3",
+    "vpsrlq zmm26, zmm22, 3",
+    "vpsrlq zmm27, zmm22, 3",
+    "vpsrlq zmm24, zmm22, 3",
+    "vpsrlq zmm25, zmm22, 3",
+    "vpsrlq zmm26, zmm22, 3",
+    "vpsrlq zmm27, zmm22, 3"
+);
+round!(
+    ifma_min,
+    "vpminuq zmm24, zmm22, zmm23",
+    "vpminuq zmm25, zmm22, zmm23",
+    "vpminuq zmm26, zmm22, zmm23",
+    "vpminuq zmm27, zmm22, zmm23",
+    "vpminuq zmm24, zmm22, zmm23",
+    "vpminuq zmm25, zmm22, zmm23",
+    "vpminuq zmm26, zmm22, zmm23",
+    "vpminuq zmm27, zmm22, zmm23",
+    "vpminuq zmm24, zmm22, zmm23",
+    "vpminuq zmm25, zmm22, zmm23",
+    "vpminuq zmm26, zmm22, zmm23",
+    "vpminuq zmm27, zmm22, zmm23"
+);
+round!(
+    ifma_load,
+    "vmovdqa64 zmm24, [{p}]",
+    "vmovdqa64 zmm25, [{p} + 64]",
+    "vmovdqa64 zmm26, [{p} + 128]",
+    "vmovdqa64 zmm27, [{p} + 192]",
+    "vmovdqa64 zmm24, [{p} + 256]",
+    "vmovdqa64 zmm25, [{p} + 320]",
+    "vmovdqa64 zmm26, [{p} + 384]",
+    "vmovdqa64 zmm27, [{p} + 448]",
+    "vmovdqa64 zmm24, [{p} + 512]",
+    "vmovdqa64 zmm25, [{p} + 576]",
+    "vmovdqa64 zmm26, [{p} + 640]",
+    "vmovdqa64 zmm27, [{p} + 704]"
+);
+round!(
+    ifma_broadcast,
+    "vpbroadcastq zmm24, [{p}]",
+    "vpbroadcastq zmm25, [{p} + 8]",
+    "vpbroadcastq zmm26, [{p} + 16]",
+    "vpbroadcastq zmm27, [{p} + 24]",
+    "vpbroadcastq zmm24, [{p} + 32]",
+    "vpbroadcastq zmm25, [{p} + 40]",
+    "vpbroadcastq zmm26, [{p} + 48]",
+    "vpbroadcastq zmm27, [{p} + 56]",
+    "vpbroadcastq zmm24, [{p} + 64]",
+    "vpbroadcastq zmm25, [{p} + 72]",
+    "vpbroadcastq zmm26, [{p} + 80]",
+    "vpbroadcastq zmm27, [{p} + 88]"
+);
+round!(ifma_store2, "vmovdqa64 [{p}], zmm22", "vmovdqa64 [{p} + 64], zmm22");
+round!(
+    ifma_store4,
+    "vmovdqa64 [{p}], zmm22",
+    "vmovdqa64 [{p} + 64], zmm22",
+    "vmovdqa64 [{p} + 128], zmm22",
+    "vmovdqa64 [{p} + 192], zmm22"
+);
+round!(
+    ifma_store8,
+    "vmovdqa64 [{p}], zmm22",
+    "vmovdqa64 [{p} + 64], zmm22",
+    "vmovdqa64 [{p} + 128], zmm22",
+    "vmovdqa64 [{p} + 192], zmm22",
+    "vmovdqa64 [{p} + 256], zmm22",
+    "vmovdqa64 [{p} + 320], zmm22",
+    "vmovdqa64 [{p} + 384], zmm22",
+    "vmovdqa64 [{p} + 448], zmm22"
+);
+
+/// Eight 512-bit stores a round, no IFMA.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn store8(n: u64, p: *mut u8) {
+    for _ in 0..n {
+        unsafe {
+            core::arch::asm!(
+                "vmovdqa64 [{p}], zmm22", "vmovdqa64 [{p} + 64], zmm22", "vmovdqa64 [{p} + 128], zmm22",
+                "vmovdqa64 [{p} + 192], zmm22", "vmovdqa64 [{p} + 256], zmm22", "vmovdqa64 [{p} + 320], zmm22",
+                "vmovdqa64 [{p} + 384], zmm22", "vmovdqa64 [{p} + 448], zmm22",
+                p = in(reg) p, options(nostack)
+            )
+        };
+    }
+}
+
+fn main() {
+    if !evm384_ifma::ifma_supported() {
+        println!("this CPU has no AVX-512 IFMA: nothing to measure");
+        return;
+    }
+    let ghz = 10.0 / per_round(adds) / 1e9;
+    println!("clock (dependent additions): {ghz:.2} GHz; cycles a round:");
+    let cycles = |f: Round| per_round(f) * ghz * 1e9;
+    let rows: [(&str, Round); 10] = [
+        ("12 IFMA", ifma),
+        ("12 IFMA + 12 vpaddq", ifma_add),
+        ("12 IFMA + 12 vpsrlq", ifma_shift),
+        ("12 IFMA + 12 vpminuq", ifma_min),
+        ("12 IFMA + 12 loads", ifma_load),
+        ("12 IFMA + 12 broadcast loads", ifma_broadcast),
+        ("12 IFMA + 2 stores", ifma_store2),
+        ("12 IFMA + 4 stores", ifma_store4),
+        ("12 IFMA + 8 stores", ifma_store8),
+        ("8 stores", store8),
+    ];
+    for (name, f) in rows {
+        println!("{name:<30} {:6.2}", cycles(f));
+    }
+}
