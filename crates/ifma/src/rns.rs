@@ -611,8 +611,9 @@ fn step_4(xi: &Stored) -> __m512i {
 /// cyclotomic squaring); the bound of the module comment applies to s·w: s·K·c² < 2^18.
 /// Step by step across the N: each step's N independent operations side by side (the latency
 /// of one reduction is ~45 dependent operations, which a single one leaves the core waiting on).
-/// Stores a sum: q̂ and ξ once each, for the broadcasts (`Stored`), and the two halves of the
-/// result; the B' lanes are reduced where steps 2 and 3 need them. On AMD Zen 4 a 512-bit
+/// Stores a sum: q̂ and ξ once each, for the broadcasts (`Stored`; one copy per sum: with one
+/// slot reused for all N, the broadcast loads of one sum waited on the store of another, the
+/// whole latency path ~60% slower), and the two halves of the result; the B' lanes are reduced where steps 2 and 3 need them. On AMD Zen 4 a 512-bit
 /// store takes about as much vector issue as an IFMA: arrays for the reduced B' lanes and for
 /// ξ cost two more a sum. (The result array is the return value, so it is not the broadcasts'
 /// source: a pointer into it given to their `asm!` makes the compiler build it elsewhere and
