@@ -53,7 +53,8 @@ use core::mem::MaybeUninit;
 use std::sync::OnceLock;
 
 /// The moduli are 2^50 − c for these c: base B the first eight, base B' the last eight (the 16
-/// smallest c for which 2^50 − c is prime; `tests/rns.rs` checks primality).
+/// smallest c for which 2^50 − c is prime, `tests/rns.rs` checks primality; 377 in B and 161 in
+/// B', not the other way round, so that B's lane factors exist: `lane_factor`).
 pub const MODULI_C: [u64; 16] = [27, 35, 51, 71, 113, 117, 131, 377, 161, 195, 233, 267, 341, 351, 423, 447];
 
 /// Products a sum may accumulate before `reduce` (bound of the 64-bit accumulators and of the
