@@ -15,6 +15,11 @@ pub trait Cyclotomic: Copy {
     /// The square (Granger–Scott, eprint 2009/565 §3.2, or another formula valid in the
     /// subgroup).
     unsafe fn sqr(&self) -> Self;
+    /// `sqr` into `out`; by default through `sqr`. An engine whose squaring can write its
+    /// result in place overrides it (the exponentiation by |z| then copies nothing a step).
+    unsafe fn sqr_into(&self, out: &mut Self) {
+        *out = unsafe { self.sqr() };
+    }
     /// The inverse in the subgroup: the p^6-Frobenius (w ↦ −w).
     unsafe fn conj(&self) -> Self;
     /// The p-Frobenius.
@@ -26,17 +31,35 @@ pub trait Cyclotomic: Copy {
     }
 }
 
-/// x^|z|: 63 squarings and 5 products (square and multiply over the bits of |z|).
+/// x^|z|: 63 squarings and 5 products (square and multiply over the bits of |z|). The value
+/// alternates between two buffers, each squaring written straight into the other (`sqr_into`):
+/// with `r = r.sqr()` each step's result was copied from a temporary into r.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub unsafe fn pow_z_abs<G: Cyclotomic>(x: &G) -> G {
-    let mut r = *x;
+    let (mut a, mut b) = (*x, *x);
+    let mut in_a = true; // which buffer holds the value
     for i in (0..63).rev() {
-        r = unsafe { r.sqr() };
+        // SAFETY (every step): this function's target features; a, b and x are cyclotomic
+        if in_a {
+            unsafe { a.sqr_into(&mut b) };
+        } else {
+            unsafe { b.sqr_into(&mut a) };
+        }
+        in_a = !in_a;
         if (Z_ABS >> i) & 1 == 1 {
-            r = unsafe { r.mul(x) };
+            if in_a {
+                b = unsafe { a.mul(x) };
+            } else {
+                a = unsafe { b.mul(x) };
+            }
+            in_a = !in_a;
         }
     }
-    r
+    if in_a {
+        a
+    } else {
+        b
+    }
 }
 
 /// y^(3Φ12(p)/r), the hard part with blst's exponent (Hayashida–Hayasaka–Teruya, eprint

@@ -696,21 +696,29 @@ impl<const N: usize> Reductions<N> {
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
     pub fn finish(&self) -> [Rns; N] {
-        assert!(self.set == Self::ALL, "a reduction batch finished before every sum was set");
         let mut r = [Rns { b: _mm512_setzero_si512(), c: _mm512_setzero_si512() }; N];
+        self.finish_into(&mut r);
+        r
+    }
+
+    /// `finish`, written into `out` (no temporary: a caller that keeps its value in place
+    /// saves a copy of the whole result).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub fn finish_into(&self, out: &mut [Rns; N]) {
+        assert!(self.set == Self::ALL, "a reduction batch finished before every sum was set");
         let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];
         for n in 0..N {
             // SAFETY: every sum set (asserted above): q[n] and xc[n] written by `set`
             let (q, xc) = unsafe { (self.q[n].assume_init_ref(), self.xc[n].assume_init()) };
             let c = steps_2_and_3(q, xc, ld(&A13_SCALED[self.s[n]])); // ξ_j: r in B'
-            r[n].c = c;
+            out[n].c = c;
             xs[n].write(Stored::new(c));
         }
         for n in 0..N {
             // SAFETY: xs[n] written in the loop above
-            r[n].b = step_4(unsafe { xs[n].assume_init_ref() }); // r·f_i mod m_i
+            out[n].b = step_4(unsafe { xs[n].assume_init_ref() }); // r·f_i mod m_i
         }
-        r
     }
 }
 

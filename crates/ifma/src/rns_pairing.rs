@@ -18,6 +18,10 @@ impl Cyclotomic for Fp12r {
         unsafe { cyclotomic_sqr_fp12r(self) }
     }
     #[inline]
+    unsafe fn sqr_into(&self, out: &mut Self) {
+        unsafe { cyclotomic_sqr_into_fp12r(self, out) }
+    }
+    #[inline]
     unsafe fn conj(&self) -> Self {
         unsafe { conj_fp12r(self) }
     }

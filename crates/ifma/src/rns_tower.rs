@@ -300,6 +300,13 @@ fn fp12_of(r: [Rns; 12]) -> Fp12r {
     Fp12r(unsafe { core::mem::transmute::<[Rns; 12], [Fp2r; 6]>(r) })
 }
 
+/// The twelve Fp coefficients of an Fp12 element in blst's order, as `fp12_of` reads them.
+#[inline]
+fn fp12_as_sums(a: &mut Fp12r) -> &mut [Rns; 12] {
+    // SAFETY: Fp12r and Fp2r are repr(C): [Fp2r; 6] is twelve Rns in this order, same alignment
+    unsafe { &mut *(a as *mut Fp12r as *mut [Rns; 12]) }
+}
+
 /// The six coefficients of a in w-power order, as `mul_by_terms` takes them.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
@@ -599,6 +606,15 @@ fn prod_sum(g: &[Fp2r; 6], x: usize, y: usize, e: usize, times_xi: bool, k13: &R
 /// (g1, h2), then 3t ∓ 2f: g's from `sqr_xi_sum`, h's from `prod_sum`. 12 reductions.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn cyclotomic_sqr_fp12r(f: &Fp12r) -> Fp12r {
+    let mut out = *f;
+    cyclotomic_sqr_into_fp12r(f, &mut out);
+    out
+}
+
+/// `cyclotomic_sqr_fp12r` written into `out` (the exponentiations' squarings: with the result
+/// returned, each step's value was copied, 1.5 KB, from a temporary into its variable).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn cyclotomic_sqr_into_fp12r(f: &Fp12r, out: &mut Fp12r) {
     let k = consts();
     let (k23, k13) = (konst(&k.neg_two_thirds), konst(&k.third));
     let g = &f.0;
@@ -611,7 +627,7 @@ pub fn cyclotomic_sqr_fp12r(f: &Fp12r) -> Fp12r {
     set(3, prod_sum(g, 1, 5, 3, true, &k13), 6); // h0 = 3·2ξ·g1h2 + 2h0
     set(4, prod_sum(g, 0, 4, 4, false, &k13), 6); // h1 = 3·2·g0h1 + 2h1
     set(5, prod_sum(g, 3, 2, 5, false, &k13), 6); // h2 = 3·2·h0g2 + 2h2
-    fp12_of(r.finish())
+    r.finish_into(fp12_as_sums(out));
 }
 
 // ---------------------------------------------------------------- blst values in and out
