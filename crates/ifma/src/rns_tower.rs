@@ -620,13 +620,12 @@ pub fn cyclotomic_sqr_into_fp12r(f: &Fp12r, out: &mut Fp12r) {
     let g = &f.0;
     // into the reduction batch as they are formed, in blst's order (g0, g1, g2, h0, h1, h2)
     let mut r = Reductions::<12>::new();
-    let mut set = |n: usize, w: [RnsWide; 2], s: usize| set_pair(&mut r, n, w, s);
-    set(0, sqr_xi_sum(g, 0, 4, 0, &k23), 3); // g0 = 3(g0² + ξh1²) − 2g0
-    set(1, sqr_xi_sum(g, 3, 2, 1, &k23), 3); // g1 = 3(h0² + ξg2²) − 2g1
-    set(2, sqr_xi_sum(g, 1, 5, 2, &k23), 3); // g2 = 3(g1² + ξh2²) − 2g2
-    set(3, prod_sum(g, 1, 5, 3, true, &k13), 6); // h0 = 3·2ξ·g1h2 + 2h0
-    set(4, prod_sum(g, 0, 4, 4, false, &k13), 6); // h1 = 3·2·g0h1 + 2h1
-    set(5, prod_sum(g, 3, 2, 5, false, &k13), 6); // h2 = 3·2·h0g2 + 2h2
+    set_pair(&mut r, 0, sqr_xi_sum(g, 0, 4, 0, &k23), 3); // g0 = 3(g0² + ξh1²) − 2g0
+    set_pair(&mut r, 1, sqr_xi_sum(g, 3, 2, 1, &k23), 3); // g1 = 3(h0² + ξg2²) − 2g1
+    set_pair(&mut r, 2, sqr_xi_sum(g, 1, 5, 2, &k23), 3); // g2 = 3(g1² + ξh2²) − 2g2
+    set_pair(&mut r, 3, prod_sum(g, 1, 5, 3, true, &k13), 6); // h0 = 3·2ξ·g1h2 + 2h0
+    set_pair(&mut r, 4, prod_sum(g, 0, 4, 4, false, &k13), 6); // h1 = 3·2·g0h1 + 2h1
+    set_pair(&mut r, 5, prod_sum(g, 3, 2, 5, false, &k13), 6); // h2 = 3·2·h0g2 + 2h2
     r.finish_into(fp12_as_sums(out));
 }
 
