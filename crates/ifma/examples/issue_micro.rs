@@ -66,6 +66,7 @@ macro_rules! round {
                         out("zmm4") _, out("zmm5") _, out("zmm6") _, out("zmm7") _,
                         out("zmm8") _, out("zmm9") _, out("zmm10") _, out("zmm11") _,
                         out("zmm24") _, out("zmm25") _, out("zmm26") _, out("zmm27") _,
+                        out("zmm28") _, out("k1") _, out("k2") _, out("k3") _, out("k4") _,
                         options(nostack)
                     )
                 };
@@ -170,6 +171,230 @@ round!(
     "vmovdqa64 [{p} + 448], zmm22"
 );
 
+round!(
+    ifma_sra,
+    "vpsraq zmm24, zmm22, 63",
+    "vpsraq zmm25, zmm22, 63",
+    "vpsraq zmm26, zmm22, 63",
+    "vpsraq zmm27, zmm22, 63",
+    "vpsraq zmm24, zmm22, 63",
+    "vpsraq zmm25, zmm22, 63",
+    "vpsraq zmm26, zmm22, 63",
+    "vpsraq zmm27, zmm22, 63",
+    "vpsraq zmm24, zmm22, 63",
+    "vpsraq zmm25, zmm22, 63",
+    "vpsraq zmm26, zmm22, 63",
+    "vpsraq zmm27, zmm22, 63"
+);
+round!(
+    ifma_and,
+    "vpandq zmm24, zmm22, zmm23",
+    "vpandq zmm25, zmm22, zmm23",
+    "vpandq zmm26, zmm22, zmm23",
+    "vpandq zmm27, zmm22, zmm23",
+    "vpandq zmm24, zmm22, zmm23",
+    "vpandq zmm25, zmm22, zmm23",
+    "vpandq zmm26, zmm22, zmm23",
+    "vpandq zmm27, zmm22, zmm23",
+    "vpandq zmm24, zmm22, zmm23",
+    "vpandq zmm25, zmm22, zmm23",
+    "vpandq zmm26, zmm22, zmm23",
+    "vpandq zmm27, zmm22, zmm23"
+);
+round!(
+    ifma_add24,
+    "vpaddq zmm24, zmm22, zmm23",
+    "vpaddq zmm25, zmm22, zmm23",
+    "vpaddq zmm26, zmm22, zmm23",
+    "vpaddq zmm27, zmm22, zmm23",
+    "vpaddq zmm24, zmm22, zmm23",
+    "vpaddq zmm25, zmm22, zmm23",
+    "vpaddq zmm26, zmm22, zmm23",
+    "vpaddq zmm27, zmm22, zmm23",
+    "vpaddq zmm24, zmm22, zmm23",
+    "vpaddq zmm25, zmm22, zmm23",
+    "vpaddq zmm26, zmm22, zmm23",
+    "vpaddq zmm27, zmm22, zmm23",
+    "vpaddq zmm24, zmm22, zmm23",
+    "vpaddq zmm25, zmm22, zmm23",
+    "vpaddq zmm26, zmm22, zmm23",
+    "vpaddq zmm27, zmm22, zmm23",
+    "vpaddq zmm24, zmm22, zmm23",
+    "vpaddq zmm25, zmm22, zmm23",
+    "vpaddq zmm26, zmm22, zmm23",
+    "vpaddq zmm27, zmm22, zmm23",
+    "vpaddq zmm24, zmm22, zmm23",
+    "vpaddq zmm25, zmm22, zmm23",
+    "vpaddq zmm26, zmm22, zmm23",
+    "vpaddq zmm27, zmm22, zmm23"
+);
+round!(
+    ifma_fold_sra,
+    "vpsubq zmm24, zmm22, zmm23",
+    "vpsraq zmm28, zmm24, 63",
+    "vpandq zmm28, zmm28, zmm23",
+    "vpaddq zmm24, zmm24, zmm28",
+    "vpsubq zmm25, zmm22, zmm23",
+    "vpsraq zmm28, zmm25, 63",
+    "vpandq zmm28, zmm28, zmm23",
+    "vpaddq zmm25, zmm25, zmm28",
+    "vpsubq zmm26, zmm22, zmm23",
+    "vpsraq zmm28, zmm26, 63",
+    "vpandq zmm28, zmm28, zmm23",
+    "vpaddq zmm26, zmm26, zmm28",
+    "vpsubq zmm27, zmm22, zmm23",
+    "vpsraq zmm28, zmm27, 63",
+    "vpandq zmm28, zmm28, zmm23",
+    "vpaddq zmm27, zmm27, zmm28",
+    "vpsubq zmm24, zmm22, zmm23",
+    "vpsraq zmm28, zmm24, 63",
+    "vpandq zmm28, zmm28, zmm23",
+    "vpaddq zmm24, zmm24, zmm28",
+    "vpsubq zmm25, zmm22, zmm23",
+    "vpsraq zmm28, zmm25, 63",
+    "vpandq zmm28, zmm28, zmm23",
+    "vpaddq zmm25, zmm25, zmm28",
+    "vpsubq zmm26, zmm22, zmm23",
+    "vpsraq zmm28, zmm26, 63",
+    "vpandq zmm28, zmm28, zmm23",
+    "vpaddq zmm26, zmm26, zmm28",
+    "vpsubq zmm27, zmm22, zmm23",
+    "vpsraq zmm28, zmm27, 63",
+    "vpandq zmm28, zmm28, zmm23",
+    "vpaddq zmm27, zmm27, zmm28",
+    "vpsubq zmm24, zmm22, zmm23",
+    "vpsraq zmm28, zmm24, 63",
+    "vpandq zmm28, zmm28, zmm23",
+    "vpaddq zmm24, zmm24, zmm28",
+    "vpsubq zmm25, zmm22, zmm23",
+    "vpsraq zmm28, zmm25, 63",
+    "vpandq zmm28, zmm28, zmm23",
+    "vpaddq zmm25, zmm25, zmm28",
+    "vpsubq zmm26, zmm22, zmm23",
+    "vpsraq zmm28, zmm26, 63",
+    "vpandq zmm28, zmm28, zmm23",
+    "vpaddq zmm26, zmm26, zmm28",
+    "vpsubq zmm27, zmm22, zmm23",
+    "vpsraq zmm28, zmm27, 63",
+    "vpandq zmm28, zmm28, zmm23",
+    "vpaddq zmm27, zmm27, zmm28"
+);
+
+round!(
+    ifma_cmp,
+    "vpcmpuq k1, zmm22, zmm23, 5",
+    "vpcmpuq k2, zmm22, zmm23, 5",
+    "vpcmpuq k3, zmm22, zmm23, 5",
+    "vpcmpuq k4, zmm22, zmm23, 5",
+    "vpcmpuq k1, zmm22, zmm23, 5",
+    "vpcmpuq k2, zmm22, zmm23, 5",
+    "vpcmpuq k3, zmm22, zmm23, 5",
+    "vpcmpuq k4, zmm22, zmm23, 5",
+    "vpcmpuq k1, zmm22, zmm23, 5",
+    "vpcmpuq k2, zmm22, zmm23, 5",
+    "vpcmpuq k3, zmm22, zmm23, 5",
+    "vpcmpuq k4, zmm22, zmm23, 5"
+);
+round!(
+    ifma_masked_sub,
+    "vpsubq zmm24{{k1}}, zmm22, zmm23",
+    "vpsubq zmm25{{k1}}, zmm22, zmm23",
+    "vpsubq zmm26{{k1}}, zmm22, zmm23",
+    "vpsubq zmm27{{k1}}, zmm22, zmm23",
+    "vpsubq zmm24{{k1}}, zmm22, zmm23",
+    "vpsubq zmm25{{k1}}, zmm22, zmm23",
+    "vpsubq zmm26{{k1}}, zmm22, zmm23",
+    "vpsubq zmm27{{k1}}, zmm22, zmm23",
+    "vpsubq zmm24{{k1}}, zmm22, zmm23",
+    "vpsubq zmm25{{k1}}, zmm22, zmm23",
+    "vpsubq zmm26{{k1}}, zmm22, zmm23",
+    "vpsubq zmm27{{k1}}, zmm22, zmm23"
+);
+round!(
+    ifma_fold_cmp,
+    "vpcmpuq k1, zmm22, zmm23, 5",
+    "vpsubq zmm24{{k1}}, zmm22, zmm23",
+    "vpcmpuq k2, zmm22, zmm23, 5",
+    "vpsubq zmm25{{k2}}, zmm22, zmm23",
+    "vpcmpuq k3, zmm22, zmm23, 5",
+    "vpsubq zmm26{{k3}}, zmm22, zmm23",
+    "vpcmpuq k4, zmm22, zmm23, 5",
+    "vpsubq zmm27{{k4}}, zmm22, zmm23",
+    "vpcmpuq k1, zmm22, zmm23, 5",
+    "vpsubq zmm24{{k1}}, zmm22, zmm23",
+    "vpcmpuq k2, zmm22, zmm23, 5",
+    "vpsubq zmm25{{k2}}, zmm22, zmm23"
+);
+
+round!(
+    ifma_perm,
+    "vpermq zmm24, zmm23, zmm22",
+    "vpermq zmm25, zmm23, zmm22",
+    "vpermq zmm26, zmm23, zmm22",
+    "vpermq zmm27, zmm23, zmm22",
+    "vpermq zmm24, zmm23, zmm22",
+    "vpermq zmm25, zmm23, zmm22",
+    "vpermq zmm26, zmm23, zmm22",
+    "vpermq zmm27, zmm23, zmm22",
+    "vpermq zmm24, zmm23, zmm22",
+    "vpermq zmm25, zmm23, zmm22",
+    "vpermq zmm26, zmm23, zmm22",
+    "vpermq zmm27, zmm23, zmm22"
+);
+round!(
+    ifma_align,
+    "valignq zmm24, zmm22, zmm22, 1",
+    "valignq zmm25, zmm22, zmm22, 1",
+    "valignq zmm26, zmm22, zmm22, 1",
+    "valignq zmm27, zmm22, zmm22, 1",
+    "valignq zmm24, zmm22, zmm22, 1",
+    "valignq zmm25, zmm22, zmm22, 1",
+    "valignq zmm26, zmm22, zmm22, 1",
+    "valignq zmm27, zmm22, zmm22, 1",
+    "valignq zmm24, zmm22, zmm22, 1",
+    "valignq zmm25, zmm22, zmm22, 1",
+    "valignq zmm26, zmm22, zmm22, 1",
+    "valignq zmm27, zmm22, zmm22, 1"
+);
+
+round!(
+    ifma_mullq,
+    "vpmullq zmm24, zmm22, zmm23",
+    "vpmullq zmm25, zmm22, zmm23",
+    "vpmullq zmm26, zmm22, zmm23",
+    "vpmullq zmm27, zmm22, zmm23",
+    "vpmullq zmm24, zmm22, zmm23",
+    "vpmullq zmm25, zmm22, zmm23",
+    "vpmullq zmm26, zmm22, zmm23",
+    "vpmullq zmm27, zmm22, zmm23",
+    "vpmullq zmm24, zmm22, zmm23",
+    "vpmullq zmm25, zmm22, zmm23",
+    "vpmullq zmm26, zmm22, zmm23",
+    "vpmullq zmm27, zmm22, zmm23"
+);
+round!(
+    ifma_mullq4,
+    "vpmullq zmm24, zmm22, zmm23",
+    "vpmullq zmm25, zmm22, zmm23",
+    "vpmullq zmm26, zmm22, zmm23",
+    "vpmullq zmm27, zmm22, zmm23"
+);
+round!(
+    ifma_muludq,
+    "vpmuludq zmm24, zmm22, zmm23",
+    "vpmuludq zmm25, zmm22, zmm23",
+    "vpmuludq zmm26, zmm22, zmm23",
+    "vpmuludq zmm27, zmm22, zmm23",
+    "vpmuludq zmm24, zmm22, zmm23",
+    "vpmuludq zmm25, zmm22, zmm23",
+    "vpmuludq zmm26, zmm22, zmm23",
+    "vpmuludq zmm27, zmm22, zmm23",
+    "vpmuludq zmm24, zmm22, zmm23",
+    "vpmuludq zmm25, zmm22, zmm23",
+    "vpmuludq zmm26, zmm22, zmm23",
+    "vpmuludq zmm27, zmm22, zmm23"
+);
+
 /// Eight 512-bit stores a round, no IFMA.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
@@ -194,11 +419,23 @@ fn main() {
     let ghz = 10.0 / per_round(adds) / 1e9;
     println!("clock (dependent additions): {ghz:.2} GHz; cycles a round:");
     let cycles = |f: Round| per_round(f) * ghz * 1e9;
-    let rows: [(&str, Round); 10] = [
+    let rows: [(&str, Round); 22] = [
         ("12 IFMA", ifma),
         ("12 IFMA + 12 vpaddq", ifma_add),
         ("12 IFMA + 12 vpsrlq", ifma_shift),
         ("12 IFMA + 12 vpminuq", ifma_min),
+        ("12 IFMA + 12 vpsraq", ifma_sra),
+        ("12 IFMA + 12 vpandq", ifma_and),
+        ("12 IFMA + 24 vpaddq", ifma_add24),
+        ("12 IFMA + 12 x (sub, sra, and, add)", ifma_fold_sra),
+        ("12 IFMA + 12 vpermq (index in a register)", ifma_perm),
+        ("12 IFMA + 12 valignq", ifma_align),
+        ("12 IFMA + 12 vpmullq", ifma_mullq),
+        ("12 IFMA + 4 vpmullq", ifma_mullq4),
+        ("12 IFMA + 12 vpmuludq", ifma_muludq),
+        ("12 IFMA + 12 vpcmpuq to a mask", ifma_cmp),
+        ("12 IFMA + 12 masked vpsubq", ifma_masked_sub),
+        ("12 IFMA + 6 x (vpcmpuq, masked vpsubq)", ifma_fold_cmp),
         ("12 IFMA + 12 loads", ifma_load),
         ("12 IFMA + 12 broadcast loads", ifma_broadcast),
         ("12 IFMA + 2 stores", ifma_store2),

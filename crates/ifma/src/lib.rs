@@ -125,11 +125,13 @@ pub enum Backend {
     Blst,
 }
 
-/// Does this CPU have avx512f and avx512ifma?
+/// Does this CPU have avx512f, avx512ifma (and avx512dq, which comes with them)?
 pub fn ifma_supported() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512ifma")
+        std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512ifma")
+            && std::arch::is_x86_feature_detected!("avx512dq") // (`rns::mullo`; every IFMA CPU has it)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

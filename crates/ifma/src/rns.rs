@@ -118,14 +118,14 @@ const fn prod_mod(k: usize, skip: usize, m: u64) -> u64 {
 }
 
 /// −m⁻¹ mod 2^52 (Newton's iteration for the inverse mod 2^64; m odd).
-const fn neg_inv52(m: u64) -> u64 {
+const fn inv52(m: u64) -> u64 {
     let mut inv = m; // correct to 3 bits
     let mut i = 0;
     while i < 5 {
         inv = inv.wrapping_mul(2u64.wrapping_sub(m.wrapping_mul(inv)));
         i += 1;
     }
-    inv.wrapping_neg() & MASK52
+    inv & MASK52
 }
 
 /// A square root of a modulo the prime m (Tonelli–Shanks), the smaller of the two; a must be
@@ -186,14 +186,12 @@ pub const fn lane_factor(k: usize, l: usize) -> u64 {
 
 /// Per-lane constants of `reduce`, each an 8-lane vector image ([u64; 8]).
 pub struct Tables {
-    /// Moduli, −m⁻¹ mod 2^52, 2^50 − m, of B (0) and B' (1).
+    /// Moduli, m⁻¹ mod 2^52, 2^50 − m, of B (0) and B' (1).
     pub m: [[u64; 8]; 2],
     /// The factor of each lane's stored residues (`lane_factor`).
     pub f: [[u64; 8]; 2],
-    pub mu: [[u64; 8]; 2],
+    pub minv: [[u64; 8]; 2],
     pub cf: [[u64; 8]; 2],
-    /// 4c (2^52 mod m = 4c for m = 2^50 − c).
-    pub cf4: [[u64; 8]; 2],
     /// Step 1's constant, in B: T_i = (−p⁻¹)·(M/m_i)⁻¹ mod m_i (what B's lane factor squares
     /// to, times 2^52: `lane_factor`).
     pub t: [u64; 8],
@@ -224,9 +222,8 @@ impl Tables {
         let mut t = Tables {
             m: [[0; 8]; 2],
             f: [[0; 8]; 2],
-            mu: [[0; 8]; 2],
+            minv: [[0; 8]; 2],
             cf: [[0; 8]; 2],
-            cf4: [[0; 8]; 2],
             t: [0; 8],
             c13: [[0; 8]; 8],
             a13: [0; 8],
@@ -245,9 +242,8 @@ impl Tables {
                 let f = lane_factor(k, l);
                 t.m[k][l] = m;
                 t.f[k][l] = f;
-                t.mu[k][l] = neg_inv52(m);
+                t.minv[k][l] = inv52(m);
                 t.cf[k][l] = MODULI_C[8 * k + l];
-                t.cf4[k][l] = 4 * MODULI_C[8 * k + l];
                 t.neg[k][l] = mulmod(mulmod(32, p_mod(m), m), f, m) + 2 * m;
                 t.neg64[k][l] = mulmod(mulmod(64, p_mod(m), m), f, m) + 2 * m;
                 let mut j = 0;
@@ -320,19 +316,24 @@ fn splat(x: u64) -> __m512i {
     _mm512_set1_epi64(x as i64)
 }
 
-/// x·2^−52 mod m per lane for x = hi·2^52 + lo (lo < 2^64 − 2^53): one Montgomery step, result
-/// ≡ x·2^−52, at most hi + m.
+/// x·2^−52 mod m per lane for x = hi·2^52 + lo (hi + lo/2^52 < 2^64 − m): one Montgomery
+/// step by subtraction, result ≡ x·2^−52 in (h, h + m] for h = hi + ⌊lo/2^52⌋. With q = lo·m⁻¹
+/// mod 2^52, q·m ≡ lo (mod 2^52), so x − q·m = (h − hi52(q·m))·2^52 exactly: two IFMA, not the
+/// three of (x + q·(−m⁻¹ mod 2^52)·m)/2^52, whose low half's carry needs its own product (on AMD
+/// Zen 4 the additions and shifts issue beside the IFMAs, `examples/issue_micro`).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn mont_step(lo: __m512i, hi: __m512i, k: usize) -> __m512i {
-    let (m, mu) = (ld(&TABLES.m[k]), ld(&TABLES.mu[k]));
-    let q = _mm512_madd52lo_epu64(_mm512_setzero_si512(), lo, mu); // q = lo·(−m⁻¹) mod 2^52
-    let t = _mm512_madd52lo_epu64(lo, q, m); // lo + lo52(q·m) ≡ 0 mod 2^52
-    let h = _mm512_madd52hi_epu64(hi, q, m); // hi + hi52(q·m)
-    _mm512_add_epi64(h, _mm512_srli_epi64::<52>(t)) // (x + q·m)/2^52
+    let (m, minv) = (ld(&TABLES.m[k]), ld(&TABLES.minv[k]));
+    let z = _mm512_setzero_si512();
+    let q = _mm512_madd52lo_epu64(z, lo, minv); // q = lo·m⁻¹ mod 2^52
+    let g = _mm512_madd52hi_epu64(z, q, m); // hi52(q·m)
+    let h = _mm512_add_epi64(hi, _mm512_add_epi64(_mm512_srli_epi64::<52>(lo), m)); // h + m
+    _mm512_sub_epi64(h, g) // (x − q·m)/2^52 + m
 }
 
-/// r mod m up to a small multiple: r = a·2^50 + b ≡ b + a·c (m = 2^50 − c), < 2m for r < 2^62.
+/// r mod m up to a small multiple: r = a·2^50 + b ≡ b + a·c (m = 2^50 − c), < 2^50 + 2^23 < 2m
+/// for every r < 2^64.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn fold50(r: __m512i, k: usize) -> __m512i {
@@ -451,16 +452,31 @@ fn base_extend(x: &Stored, rows: &[[u64; 8]; 8], e: __m512i, k: usize) -> __m512
     fold_pseudo_mersenne(lo, hi, k)
 }
 
-/// lo + hi·2^52 mod m below 2m (hi < 2^52, lo < 2^60): 2^52 ≡ 4c (m = 2^50 − c), so
-/// ≡ lo + 4c·hi, whose high half (< 2^11) takes 4c once more, then `fold50`.
+/// lo + hi·2^52 mod m below 2m (hi < 2^52, lo < 2^60): with u = ⌊lo/2^50⌋ + 4·hi (< 2^55),
+/// the value is (lo mod 2^50) + u·2^50 ≡ (lo mod 2^50) + u·c (m = 2^50 − c), below 2^63 (c <
+/// 2^9), then `fold50`. `vpmullq` takes one IFMA issue slot on AMD Zen 4 (`issue_micro`): two
+/// slots in all, against four for the same fold by IFMA halves.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn fold_pseudo_mersenne(lo: __m512i, hi: __m512i, k: usize) -> __m512i {
-    let c4 = ld(&TABLES.cf4[k]);
-    let z = _mm512_setzero_si512();
-    let s = _mm512_madd52lo_epu64(lo, hi, c4); // lo + lo52(4c·hi)
-    let t = _mm512_madd52hi_epu64(z, hi, c4); // hi52(4c·hi)
-    fold50(_mm512_madd52lo_epu64(s, t, c4), k) // + 4c·t, below 2^61
+    let u = _mm512_add_epi64(_mm512_srli_epi64::<50>(lo), _mm512_slli_epi64::<2>(hi));
+    let v = _mm512_add_epi64(_mm512_and_si512(lo, splat(MASK50)), mullo(u, ld(&TABLES.cf[k])));
+    fold50(v, k)
+}
+
+/// The low 64 bits of a·b per lane (`vpmullq`, AVX-512DQ, which every IFMA CPU has; written as
+/// `asm!` so that the functions it is inlined into need not all enable avx512dq).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn mullo(a: __m512i, b: __m512i) -> __m512i {
+    let r: __m512i;
+    // SAFETY: a register-only instruction of AVX-512DQ, present wherever avx512ifma is
+    // (`ifma_supported` checks avx512dq too)
+    unsafe {
+        core::arch::asm!("vpmullq {r}, {a}, {b}", r = lateout(zmm_reg) r, a = in(zmm_reg) a, b = in(zmm_reg) b,
+            options(pure, nomem, nostack, preserves_flags))
+    };
+    r
 }
 
 /// Steps 2 and 3 of the reduction as one matrix product in B' (`Tables::c13`): ξ = x'·a + Σ_i

@@ -87,7 +87,7 @@ fn tables_match_their_definitions() {
             let m = &ms[l];
             assert_eq!(TABLES.m[k][l], u(m));
             let r52 = BigUint::from(1u64 << 52);
-            assert_eq!((BigUint::from(TABLES.mu[k][l]) * m + 1u32) % &r52, BigUint::from(0u32), "mu");
+            assert_eq!((BigUint::from(TABLES.minv[k][l]) * m) % &r52, BigUint::from(1u32), "minv");
             assert_eq!(BigUint::from(TABLES.f[k][l]), factor(k, l), "f");
             assert_eq!(u(&(p.clone() * 32u32 * factor(k, l) % m)) + 2 * u(m), TABLES.neg[k][l], "neg");
         }
