@@ -570,7 +570,14 @@ const SMALL_SHIFTS: [[u64; 3]; MAX_SCALE + 1] = {
 #[inline]
 fn times_small(x: __m512i, s: usize) -> __m512i {
     let [a, b, c] = SMALL_SHIFTS[s];
-    let sh = |k: u64| _mm512_sll_epi64(x, _mm_cvtsi64_si128(k as i64));
+    let sh = |k: u64| {
+        let mut y = _mm512_sll_epi64(x, _mm_cvtsi64_si128(k as i64));
+        // SAFETY: an empty statement on a register. It hides the shifts from LLVM, which
+        // otherwise, with s known, rebuilds the sum as a 64-bit product by a constant:
+        // without AVX-512DQ two `vpmuludq`, which take IFMA issue slots (`issue_micro`).
+        unsafe { core::arch::asm!("/* {0} */", inout(zmm_reg) y, options(pure, nomem, nostack, preserves_flags)) };
+        y
+    };
     _mm512_add_epi64(_mm512_add_epi64(sh(a), sh(b)), sh(c))
 }
 
