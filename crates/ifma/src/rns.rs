@@ -23,11 +23,12 @@
 //! `mac` adds x·y to a double-width accumulator (`RnsWide`, the IFMA low and high halves per
 //! lane), so a sum of up to `MAX_TERMS` products is one integer; `reduce` returns (Σ)·M⁻¹ mod p
 //! (plus a small multiple of p) in four steps, each lane-wise or an 8×8 matrix product:
-//! 1. q̂_i = x_i·(−p⁻¹)·(M/m_i)⁻¹ = x_i·T_i mod m_i (in B), brought below m_i: one
-//!    Montgomery step of the sum's B lanes (the lane factor), times s by shifts for
-//!    `reduce_scaled`;
-//! 2. base extension B → B' without correction: q' = Σ q̂_i·(M/m_i) = q + βM, 0 ≤ β < 8 (the
-//!    extra βp in the result is harmless: values are kept below 17p, not below p);
+//! 1. q̂_i = x_i·(−p⁻¹)·(M/m_i)⁻¹ = x_i·T_i mod m_i (in B), brought below 2^50 + 2^23 (not
+//!    below m_i: no comparison): one Montgomery step of the sum's B lanes (the lane factor)
+//!    and a fold, times s by shifts for `reduce_scaled`;
+//! 2. base extension B → B' without correction: q' = Σ q̂_i·(M/m_i) = q + βM, 0 ≤ β ≤ 8
+//!    (q̂_i/m_i < 1 + 2^−26, so q' < 8.000001·M; the extra βp in the result is harmless: values
+//!    are kept below 17p, not below p);
 //! 3. in B': ξ_j = r·(M'/m'_j)⁻¹ mod m'_j for r = (x + q'·p)/M, the residues of r in B' in
 //!    their stored form;
 //! 4. base extension B' → B, exact: r = Σ ξ_j·(M'/m'_j) − αM' with α = ⌊Σ ξ_j/m'_j⌋, which
@@ -39,7 +40,8 @@
 //! (`Tables::a13`): ξ = x'·a13 + Σ_i q̂_i·c13[i], reduced once.
 //!
 //! Bounds: a sum of K products of operands below c·p is < K·c²·p², and the result of `reduce` is
-//! < K·c²·p²/M + 16p < 17p whenever K·c² < 2^18 (p/M < 2^−19); `reduce_scaled` multiplies the sum
+//! (x + q'p)/M < K·c²·p²/M + 8.000001·p < 17p whenever K·c² < 2^18 (p/M < 2^−19; the bound the
+//! tower relies on is 17p, which also held with q̂ below 2m); `reduce_scaled` multiplies the sum
 //! by s ≤ 12 first (s·K·c² < 2^18). Every caller states its sums' bounds (`rns_tower`), and
 //! `tests/rns.rs` drives sums at the limit.
 //!
@@ -604,17 +606,20 @@ pub fn reduce(w: &RnsWide) -> Rns {
     reduce_scaled(&[*w], [1])[0]
 }
 
-/// Step 1 of the reduction of s·w: q̂_i = s·x·T_i below m_i. The sum's B lanes are
-/// x·f_i² = x·T_i·2^52 (`lane_factor`), so one Montgomery step gives x·T_i, < 2m_i; a factor
-/// s > 1 multiplies that and folds again.
+/// Step 1 of the reduction of s·w: q̂_i ≡ s·x·T_i below 2^50 + 2^23 (`fold50`'s bound; below
+/// m_i + 2^24, which step 2 allows for: module comment). The sum's B lanes are x·f_i² =
+/// x·T_i·2^52 (`lane_factor`), so one Montgomery step gives x·T_i; a factor s > 1 multiplies
+/// that and folds again. (No `vpminuq` to bring it below m_i: on AMD Zen 4 it takes an IFMA
+/// issue slot, `issue_micro`.)
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn step_1(w: &RnsWide, s: usize) -> __m512i {
-    let mut q = redc_lane(w.bl, w.bh, 0);
+    let q = redc_lane(w.bl, w.bh, 0);
     if s != 1 {
-        q = fold50(times_small(q, s), 0);
+        fold50(times_small(q, s), 0)
+    } else {
+        q
     }
-    _mm512_min_epu64(q, _mm512_sub_epi64(q, ld(&TABLES.m[0]))) // < m_i
 }
 
 /// Step 4: r's B residues (stored form, r·f_i mod m_i) from ξ, its B' residues in stored form.
