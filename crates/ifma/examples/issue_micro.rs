@@ -1,6 +1,7 @@
 //! What the vector core issues beside 512-bit IFMAs: twelve independent `vpmadd52luq` a round,
-//! alone and with other instructions mixed in (register additions, shifts, `vpminuq`, 512-bit
-//! loads and stores), in cycles a round at the frequency the run measures with a chain of
+//! alone and with other instructions mixed in (register additions, shifts, logic, `vpminuq`,
+//! the 64-bit products `vpmullq` and `vpmuludq`, compares into a mask and masked subtractions,
+//! permutes, 512-bit loads and stores), in cycles a round at the frequency the run measures with a chain of
 //! dependent scalar additions. Where IFMA and another instruction share execution resources the
 //! mixed round costs about the sum of both; where they do not, about the larger. This is what
 //! `rns`'s design notes (the reduction's stores, `vpminuq` in `fold2m`) rest on:
@@ -444,6 +445,6 @@ fn main() {
         ("8 stores", store8),
     ];
     for (name, f) in rows {
-        println!("{name:<30} {:6.2}", cycles(f));
+        println!("{name:<42} {:6.2}", cycles(f));
     }
 }

@@ -48,7 +48,9 @@
 //! # Dispatch
 //! The IFMA engine runs only where `is_x86_feature_detected!` reports both avx512f and
 //! avx512ifma, and the environment does not say `EVM384_IFMA=off` (or `0`); everywhere else (or
-//! with `Backend::Blst`) blst computes the same values. All IFMA code is in
+//! with `Backend::Blst`) blst computes the same values. The batches run on each core either
+//! the 8-lane engine or the latency path, whichever `batch_engine` finds faster on the CPU
+//! (`EVM384_BATCH=lanes|latency` forces one). All IFMA code is in
 //! `#[target_feature(enable = "avx512f,avx512ifma")]` functions, reached only through `engine`
 //! and `bench` after that check.
 //!
@@ -484,12 +486,79 @@ pub fn pairing_check(pairs: &[Pair]) -> bool {
     pairing_check_with(backend(), pairs)
 }
 
-/// e(Pi, Qi) for every pair, spread over all cores (rayon's pool); on each core the IFMA
-/// engine computes 8 at once, one per lane.
+/// How the batches (`pairing_batch`, `pairing_check_batch`) use IFMA on each core: eight
+/// pairings or checks at once in the 8-lane engine, or one after the other on the latency path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum BatchEngine {
+    /// The 8-lane engine (`engine`), one pairing or check a lane.
+    Lanes,
+    /// The latency path (`latency`, RNS), one pairing or check after the other.
+    Latency,
+}
+
+/// The batches' engine on this CPU, read once per process: `EVM384_BATCH=lanes` or `latency`
+/// if the environment says so, else the one measured faster on this kind of CPU. On AMD
+/// family 25 (Zen 4, whose 512-bit IFMA takes two passes of 256-bit units) the latency path:
+/// a batch of 8 pairings cost 185 µs a pairing in the lanes against 161 µs for one pairing on
+/// the latency path (`results/amd-epyc-f25m17-2026-11-26.json`, `batch8_per_pairing` and
+/// `pairing`); everywhere else the lanes (Intel Emerald Rapids, full-width IFMA: 119 against
+/// 138 µs, `results/intel-r-xeon-r-processor-f6m167-2026-11-25.json`). Without IFMA the
+/// batches run blst either way.
+pub fn batch_engine() -> BatchEngine {
+    static E: OnceLock<BatchEngine> = OnceLock::new();
+    *E.get_or_init(|| match std::env::var("EVM384_BATCH").as_deref() {
+        Ok("lanes") => BatchEngine::Lanes,
+        Ok("latency") => BatchEngine::Latency,
+        _ if is_amd_family(25) => BatchEngine::Latency,
+        _ => BatchEngine::Lanes,
+    })
+}
+
+/// Is this an AMD CPU of that family (CPUID leaf 1: base family, plus the extended family when
+/// the base is 15)?
+fn is_amd_family(family: u32) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::__cpuid;
+        let (v, l1) = (__cpuid(0), __cpuid(1)); // (leaves 0 and 1 exist on every x86-64 CPU)
+        let amd = [v.ebx, v.edx, v.ecx] == [0x6874_7541, 0x6974_6e65, 0x444d_4163]; // "AuthenticAMD"
+        let base = (l1.eax >> 8) & 0xf;
+        let f = if base == 0xf { base + ((l1.eax >> 20) & 0xff) } else { base };
+        amd && f == family
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = family;
+        false
+    }
+}
+
+/// e(Pi, Qi) for every pair, spread over all cores (rayon's pool); on each core IFMA by
+/// `batch_engine` (8 at once in the lanes, or one after the other).
 pub fn pairing_batch_with(b: Backend, pairs: &[Pair]) -> Vec<blst_fp12> {
-    match resolve(b) {
-        Backend::Ifma => pairs.par_chunks(LANES).flat_map_iter(engine::pairing_batch).collect(),
+    pairing_batch_on(b, batch_engine(), pairs)
+}
+
+/// `pairing_batch_with` on the engine given (what `batch_engine` chooses, forced).
+pub fn pairing_batch_on(b: Backend, e: BatchEngine, pairs: &[Pair]) -> Vec<blst_fp12> {
+    match (resolve(b), e) {
+        (Backend::Ifma, BatchEngine::Lanes) => pairs.par_chunks(LANES).flat_map_iter(engine::pairing_batch).collect(),
+        (Backend::Ifma, BatchEngine::Latency) => pairs.par_iter().map(|(p, q)| pairing_with(b, p, q)).collect(),
         _ => pairs.par_iter().map(|(p, q)| reference::pairing(p, q)).collect(),
+    }
+}
+
+/// The same pairings on the calling thread only (the per-core figure of `bench_native`).
+pub fn pairing_batch_one_core_with(b: Backend, pairs: &[Pair]) -> Vec<blst_fp12> {
+    pairing_batch_one_core_on(b, batch_engine(), pairs)
+}
+
+/// `pairing_batch_one_core_with` on the engine given.
+pub fn pairing_batch_one_core_on(b: Backend, e: BatchEngine, pairs: &[Pair]) -> Vec<blst_fp12> {
+    match (resolve(b), e) {
+        (Backend::Ifma, BatchEngine::Lanes) => engine::pairing_batch(pairs),
+        (Backend::Ifma, BatchEngine::Latency) => pairs.iter().map(|(p, q)| pairing_with(b, p, q)).collect(),
+        _ => pairs.iter().map(|(p, q)| reference::pairing(p, q)).collect(),
     }
 }
 
@@ -497,19 +566,32 @@ pub fn pairing_batch(pairs: &[Pair]) -> Vec<blst_fp12> {
     pairing_batch_with(backend(), pairs)
 }
 
-/// Independent pairing checks spread over all cores (rayon's pool): on each core the IFMA
-/// engine runs 8 at once, one check per lane (blst: one check a task).
+/// Independent pairing checks spread over all cores (rayon's pool): on each core IFMA by
+/// `batch_engine` (8 at once, one check a lane, or one check after the other; blst: one check
+/// a task).
 pub fn pairing_check_batch_with(b: Backend, checks: &[&[Pair]]) -> Vec<bool> {
-    match resolve(b) {
-        Backend::Ifma => checks.par_chunks(LANES).flat_map_iter(engine::pairing_check_batch).collect(),
+    pairing_check_batch_on(b, batch_engine(), checks)
+}
+
+/// `pairing_check_batch_with` on the engine given.
+pub fn pairing_check_batch_on(b: Backend, e: BatchEngine, checks: &[&[Pair]]) -> Vec<bool> {
+    match (resolve(b), e) {
+        (Backend::Ifma, BatchEngine::Lanes) => checks.par_chunks(LANES).flat_map_iter(engine::pairing_check_batch).collect(),
+        (Backend::Ifma, BatchEngine::Latency) => checks.par_iter().map(|c| pairing_check_with(b, c)).collect(),
         _ => checks.par_iter().map(|c| reference::pairing_check(c)).collect(),
     }
 }
 
 /// The same checks on the calling thread only (the per-core figure of `bench_native`).
 pub fn pairing_check_batch_one_core_with(b: Backend, checks: &[&[Pair]]) -> Vec<bool> {
-    match resolve(b) {
-        Backend::Ifma => engine::pairing_check_batch(checks),
+    pairing_check_batch_one_core_on(b, batch_engine(), checks)
+}
+
+/// `pairing_check_batch_one_core_with` on the engine given.
+pub fn pairing_check_batch_one_core_on(b: Backend, e: BatchEngine, checks: &[&[Pair]]) -> Vec<bool> {
+    match (resolve(b), e) {
+        (Backend::Ifma, BatchEngine::Lanes) => engine::pairing_check_batch(checks),
+        (Backend::Ifma, BatchEngine::Latency) => checks.iter().map(|c| pairing_check_with(b, c)).collect(),
         _ => checks.iter().map(|c| reference::pairing_check(c)).collect(),
     }
 }

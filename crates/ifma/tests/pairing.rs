@@ -6,6 +6,8 @@ use evm384_ifma::*;
 
 const I: Backend = Backend::Ifma;
 const B: Backend = Backend::Blst;
+/// Both ways a batch can use IFMA (`batch_engine` picks one per CPU).
+const ENGINES: [BatchEngine; 2] = [BatchEngine::Lanes, BatchEngine::Latency];
 
 #[test]
 fn pairing_batch_equals_blst_per_lane() {
@@ -14,12 +16,17 @@ fn pairing_batch_equals_blst_per_lane() {
     }
     let mut rng = Rng(21);
     let pairs: Vec<Pair> = (0..8).map(|_| rng.pair()).collect();
-    let got = pairing_batch_with(I, &pairs);
-    for (l, (p, q)) in pairs.iter().enumerate() {
-        assert_eq!(got[l], reference::pairing(p, q), "lane {l}");
+    for e in ENGINES {
+        let got = pairing_batch_on(I, e, &pairs);
+        for (l, (p, q)) in pairs.iter().enumerate() {
+            assert_eq!(got[l], reference::pairing(p, q), "{e:?}, lane {l}");
+        }
+        // Not a constant: distinct pairs give distinct values.
+        assert_ne!(got[0], got[1]);
+        assert_eq!(pairing_batch_one_core_on(I, e, &pairs), got, "{e:?}");
     }
-    // Not a constant: distinct pairs give distinct values.
-    assert_ne!(got[0], got[1]);
+    // the public batch is one of the two (`batch_engine`, this CPU's)
+    assert_eq!(pairing_batch_with(I, &pairs), pairing_batch_on(I, batch_engine(), &pairs));
 }
 
 #[test]
@@ -114,9 +121,11 @@ fn infinity_gives_one() {
     assert_eq!(engine::pairing(&blst_p1_affine::default(), &q), one);
     assert_eq!(engine::pairing(&p, &blst_p2_affine::default()), one);
     assert_eq!(pairing_with(I, &p, &blst_p2_affine::default()), one);
-    let got = pairing_batch_with(I, &[(p, q), (blst_p1_affine::default(), q), (p, blst_p2_affine::default())]);
-    assert_eq!(got[0], reference::pairing(&p, &q));
-    assert_eq!(&got[1..], &[one, one]);
+    for e in ENGINES {
+        let got = pairing_batch_on(I, e, &[(p, q), (blst_p1_affine::default(), q), (p, blst_p2_affine::default())]);
+        assert_eq!(got[0], reference::pairing(&p, &q), "{e:?}");
+        assert_eq!(&got[1..], &[one, one], "{e:?}");
+    }
 }
 
 #[test]
@@ -142,7 +151,6 @@ fn batch_lanes_are_independent() {
     }
     let refs: Vec<&[Pair]> = checks.iter().map(|c| c.as_slice()).collect();
     let want: Vec<bool> = (0..8).map(|l| l % 2 == 0).collect();
-    assert_eq!(pairing_check_batch_with(I, &refs), want);
     assert_eq!(pairing_check_batch_with(B, &refs), want);
     // Break lane 4 only: the other lanes keep their answers.
     let mut broken = checks.clone();
@@ -150,20 +158,23 @@ fn batch_lanes_are_independent() {
     let refs2: Vec<&[Pair]> = broken.iter().map(|c| c.as_slice()).collect();
     let mut want2 = want.clone();
     want2[4] = false;
-    assert_eq!(pairing_check_batch_with(I, &refs2), want2);
-    // Values: each lane of a batch equals the pairing computed alone.
     let pairs: Vec<Pair> = (0..11).map(|_| rng.pair()).collect();
-    let batch = pairing_batch_with(I, &pairs);
     let mut changed = pairs.clone();
     changed[5] = rng.pair();
-    let batch2 = pairing_batch_with(I, &changed);
-    for l in 0..11 {
-        assert_eq!(batch[l], reference::pairing(&pairs[l].0, &pairs[l].1), "lane {l}");
-        if l != 5 {
-            assert_eq!(batch2[l], batch[l], "lane {l} moved when lane 5 changed");
+    for e in ENGINES {
+        assert_eq!(pairing_check_batch_on(I, e, &refs), want, "{e:?}");
+        assert_eq!(pairing_check_batch_on(I, e, &refs2), want2, "{e:?}");
+        // Values: each lane of a batch equals the pairing computed alone.
+        let batch = pairing_batch_on(I, e, &pairs);
+        let batch2 = pairing_batch_on(I, e, &changed);
+        for l in 0..11 {
+            assert_eq!(batch[l], reference::pairing(&pairs[l].0, &pairs[l].1), "{e:?}, lane {l}");
+            if l != 5 {
+                assert_eq!(batch2[l], batch[l], "{e:?}: lane {l} moved when lane 5 changed");
+            }
         }
+        assert_ne!(batch2[5], batch[5]);
     }
-    assert_ne!(batch2[5], batch[5]);
 }
 
 /// The all-cores batch (8-check chunks over rayon's pool, the last one partial) keeps every
@@ -185,6 +196,10 @@ fn all_cores_batch_keeps_the_order() {
     let refs: Vec<&[Pair]> = checks.iter().map(|c| c.as_slice()).collect();
     let want: Vec<bool> = (0..27).map(|i| i % 3 != 0).collect();
     assert_eq!(refs.iter().map(|c| reference::pairing_check(c)).collect::<Vec<_>>(), want);
+    for e in ENGINES {
+        assert_eq!(pairing_check_batch_on(I, e, &refs), want, "{e:?}");
+        assert_eq!(pairing_check_batch_one_core_on(I, e, &refs), want, "{e:?}");
+    }
     assert_eq!(pairing_check_batch_with(I, &refs), want);
     assert_eq!(pairing_check_batch_one_core_with(I, &refs), want);
     assert_eq!(pairing_check_batch_with(B, &refs), want);
