@@ -1,10 +1,11 @@
 //! What the vector core issues beside 512-bit IFMAs: twelve independent `vpmadd52luq` a round,
 //! alone and with other instructions mixed in (register additions, shifts, logic, `vpminuq`,
 //! the 64-bit products `vpmullq` and `vpmuludq`, compares into a mask and masked subtractions,
-//! permutes, 512-bit loads and stores), in cycles a round at the frequency the run measures with a chain of
-//! dependent scalar additions. Where IFMA and another instruction share execution resources the
-//! mixed round costs about the sum of both; where they do not, about the larger. This is what
-//! `rns`'s design notes (the reduction's stores, `vpminuq` in `fold2m`) rest on:
+//! permutes, 512-bit loads and stores), in cycles a round at the frequency the run measures
+//! with a chain of dependent scalar additions. Where IFMA and another instruction share
+//! execution resources the mixed round costs about the sum of both; where they do not, about the
+//! larger. This is what `rns`'s design notes (the reduction's stores, `vpminuq`, `vpmullq`)
+//! rest on:
 //! `cargo run --release -p evm384-ifma --example issue_micro`. Not a test: the numbers are the
 //! machine's (`results/*-issue-micro.txt`).
 use std::time::Instant;
@@ -47,7 +48,24 @@ unsafe fn adds(n: u64, _: *mut u8) {
 /// One round: twelve IFMAs into zmm0..zmm11, then `$extra` (instructions on zmm20..zmm27 and
 /// the buffer at `{p}`), repeated n times.
 macro_rules! round {
-    ($name:ident, $($extra:literal),*) => {
+    // `$op` twelve times into zmm24..zmm27 in turn, with the operands `$args`
+    ($name:ident, twelve $op:literal $args:literal) => {
+        round!($name, $op $args into [
+            "zmm24" "zmm25" "zmm26" "zmm27" "zmm24" "zmm25" "zmm26" "zmm27" "zmm24" "zmm25" "zmm26" "zmm27"
+        ]);
+    };
+    // `$op` into each register listed, with the operands `$args`
+    ($name:ident, $op:literal $args:literal into [$($r:literal)*]) => {
+        round!($name, $(concat!($op, " ", $r, ", ", $args)),*);
+    };
+    // x − y brought up by y where negative, into each register listed: sub, sra, and, add
+    ($name:ident, fold_by_sign into [$($r:literal)*]) => {
+        round!($name, $(
+            concat!("vpsubq ", $r, ", zmm22, zmm23"), concat!("vpsraq zmm28, ", $r, ", 63"),
+            "vpandq zmm28, zmm28, zmm23", concat!("vpaddq ", $r, ", ", $r, ", zmm28")
+        ),*);
+    };
+    ($name:ident, $($extra:expr),*) => {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "avx512f,avx512ifma")]
         unsafe fn $name(n: u64, p: *mut u8) {
@@ -77,51 +95,9 @@ macro_rules! round {
 }
 
 round!(ifma,);
-round!(
-    ifma_add,
-    "vpaddq zmm24, zmm22, zmm23",
-    "vpaddq zmm25, zmm22, zmm23",
-    "vpaddq zmm26, zmm22, zmm23",
-    "vpaddq zmm27, zmm22, zmm23",
-    "vpaddq zmm24, zmm22, zmm23",
-    "vpaddq zmm25, zmm22, zmm23",
-    "vpaddq zmm26, zmm22, zmm23",
-    "vpaddq zmm27, zmm22, zmm23",
-    "vpaddq zmm24, zmm22, zmm23",
-    "vpaddq zmm25, zmm22, zmm23",
-    "vpaddq zmm26, zmm22, zmm23",
-    "vpaddq zmm27, zmm22, zmm23"
-);
-round!(
-    ifma_shift,
-    "vpsrlq zmm24, zmm22, 3",
-    "vpsrlq zmm25, zmm22, 3",
-    "vpsrlq zmm26, zmm22, 3",
-    "vpsrlq zmm27, zmm22, 3",
-    "vpsrlq zmm24, zmm22, 3",
-    "vpsrlq zmm25, zmm22, 3",
-    "vpsrlq zmm26, zmm22, 3",
-    "vpsrlq zmm27, zmm22, 3",
-    "vpsrlq zmm24, zmm22, 3",
-    "vpsrlq zmm25, zmm22, 3",
-    "vpsrlq zmm26, zmm22, 3",
-    "vpsrlq zmm27, zmm22, 3"
-);
-round!(
-    ifma_min,
-    "vpminuq zmm24, zmm22, zmm23",
-    "vpminuq zmm25, zmm22, zmm23",
-    "vpminuq zmm26, zmm22, zmm23",
-    "vpminuq zmm27, zmm22, zmm23",
-    "vpminuq zmm24, zmm22, zmm23",
-    "vpminuq zmm25, zmm22, zmm23",
-    "vpminuq zmm26, zmm22, zmm23",
-    "vpminuq zmm27, zmm22, zmm23",
-    "vpminuq zmm24, zmm22, zmm23",
-    "vpminuq zmm25, zmm22, zmm23",
-    "vpminuq zmm26, zmm22, zmm23",
-    "vpminuq zmm27, zmm22, zmm23"
-);
+round!(ifma_add, twelve "vpaddq" "zmm22, zmm23");
+round!(ifma_shift, twelve "vpsrlq" "zmm22, 3");
+round!(ifma_min, twelve "vpminuq" "zmm22, zmm23");
 round!(
     ifma_load,
     "vmovdqa64 zmm24, [{p}]",
@@ -172,144 +148,29 @@ round!(
     "vmovdqa64 [{p} + 448], zmm22"
 );
 
-round!(
-    ifma_sra,
-    "vpsraq zmm24, zmm22, 63",
-    "vpsraq zmm25, zmm22, 63",
-    "vpsraq zmm26, zmm22, 63",
-    "vpsraq zmm27, zmm22, 63",
-    "vpsraq zmm24, zmm22, 63",
-    "vpsraq zmm25, zmm22, 63",
-    "vpsraq zmm26, zmm22, 63",
-    "vpsraq zmm27, zmm22, 63",
-    "vpsraq zmm24, zmm22, 63",
-    "vpsraq zmm25, zmm22, 63",
-    "vpsraq zmm26, zmm22, 63",
-    "vpsraq zmm27, zmm22, 63"
-);
-round!(
-    ifma_and,
-    "vpandq zmm24, zmm22, zmm23",
-    "vpandq zmm25, zmm22, zmm23",
-    "vpandq zmm26, zmm22, zmm23",
-    "vpandq zmm27, zmm22, zmm23",
-    "vpandq zmm24, zmm22, zmm23",
-    "vpandq zmm25, zmm22, zmm23",
-    "vpandq zmm26, zmm22, zmm23",
-    "vpandq zmm27, zmm22, zmm23",
-    "vpandq zmm24, zmm22, zmm23",
-    "vpandq zmm25, zmm22, zmm23",
-    "vpandq zmm26, zmm22, zmm23",
-    "vpandq zmm27, zmm22, zmm23"
-);
+round!(ifma_sra, twelve "vpsraq" "zmm22, 63");
+round!(ifma_and, twelve "vpandq" "zmm22, zmm23");
 round!(
     ifma_add24,
-    "vpaddq zmm24, zmm22, zmm23",
-    "vpaddq zmm25, zmm22, zmm23",
-    "vpaddq zmm26, zmm22, zmm23",
-    "vpaddq zmm27, zmm22, zmm23",
-    "vpaddq zmm24, zmm22, zmm23",
-    "vpaddq zmm25, zmm22, zmm23",
-    "vpaddq zmm26, zmm22, zmm23",
-    "vpaddq zmm27, zmm22, zmm23",
-    "vpaddq zmm24, zmm22, zmm23",
-    "vpaddq zmm25, zmm22, zmm23",
-    "vpaddq zmm26, zmm22, zmm23",
-    "vpaddq zmm27, zmm22, zmm23",
-    "vpaddq zmm24, zmm22, zmm23",
-    "vpaddq zmm25, zmm22, zmm23",
-    "vpaddq zmm26, zmm22, zmm23",
-    "vpaddq zmm27, zmm22, zmm23",
-    "vpaddq zmm24, zmm22, zmm23",
-    "vpaddq zmm25, zmm22, zmm23",
-    "vpaddq zmm26, zmm22, zmm23",
-    "vpaddq zmm27, zmm22, zmm23",
-    "vpaddq zmm24, zmm22, zmm23",
-    "vpaddq zmm25, zmm22, zmm23",
-    "vpaddq zmm26, zmm22, zmm23",
-    "vpaddq zmm27, zmm22, zmm23"
+    "vpaddq" "zmm22, zmm23" into [
+        "zmm24" "zmm25" "zmm26" "zmm27" "zmm24" "zmm25" "zmm26" "zmm27" "zmm24" "zmm25" "zmm26" "zmm27"
+        "zmm24" "zmm25" "zmm26" "zmm27" "zmm24" "zmm25" "zmm26" "zmm27" "zmm24" "zmm25" "zmm26" "zmm27"
+    ]
 );
-round!(
-    ifma_fold_sra,
-    "vpsubq zmm24, zmm22, zmm23",
-    "vpsraq zmm28, zmm24, 63",
-    "vpandq zmm28, zmm28, zmm23",
-    "vpaddq zmm24, zmm24, zmm28",
-    "vpsubq zmm25, zmm22, zmm23",
-    "vpsraq zmm28, zmm25, 63",
-    "vpandq zmm28, zmm28, zmm23",
-    "vpaddq zmm25, zmm25, zmm28",
-    "vpsubq zmm26, zmm22, zmm23",
-    "vpsraq zmm28, zmm26, 63",
-    "vpandq zmm28, zmm28, zmm23",
-    "vpaddq zmm26, zmm26, zmm28",
-    "vpsubq zmm27, zmm22, zmm23",
-    "vpsraq zmm28, zmm27, 63",
-    "vpandq zmm28, zmm28, zmm23",
-    "vpaddq zmm27, zmm27, zmm28",
-    "vpsubq zmm24, zmm22, zmm23",
-    "vpsraq zmm28, zmm24, 63",
-    "vpandq zmm28, zmm28, zmm23",
-    "vpaddq zmm24, zmm24, zmm28",
-    "vpsubq zmm25, zmm22, zmm23",
-    "vpsraq zmm28, zmm25, 63",
-    "vpandq zmm28, zmm28, zmm23",
-    "vpaddq zmm25, zmm25, zmm28",
-    "vpsubq zmm26, zmm22, zmm23",
-    "vpsraq zmm28, zmm26, 63",
-    "vpandq zmm28, zmm28, zmm23",
-    "vpaddq zmm26, zmm26, zmm28",
-    "vpsubq zmm27, zmm22, zmm23",
-    "vpsraq zmm28, zmm27, 63",
-    "vpandq zmm28, zmm28, zmm23",
-    "vpaddq zmm27, zmm27, zmm28",
-    "vpsubq zmm24, zmm22, zmm23",
-    "vpsraq zmm28, zmm24, 63",
-    "vpandq zmm28, zmm28, zmm23",
-    "vpaddq zmm24, zmm24, zmm28",
-    "vpsubq zmm25, zmm22, zmm23",
-    "vpsraq zmm28, zmm25, 63",
-    "vpandq zmm28, zmm28, zmm23",
-    "vpaddq zmm25, zmm25, zmm28",
-    "vpsubq zmm26, zmm22, zmm23",
-    "vpsraq zmm28, zmm26, 63",
-    "vpandq zmm28, zmm28, zmm23",
-    "vpaddq zmm26, zmm26, zmm28",
-    "vpsubq zmm27, zmm22, zmm23",
-    "vpsraq zmm28, zmm27, 63",
-    "vpandq zmm28, zmm28, zmm23",
-    "vpaddq zmm27, zmm27, zmm28"
-);
+round!(ifma_fold_sra, fold_by_sign into [
+    "zmm24" "zmm25" "zmm26" "zmm27" "zmm24" "zmm25" "zmm26" "zmm27" "zmm24" "zmm25" "zmm26" "zmm27"
+]);
 
-round!(
-    ifma_cmp,
-    "vpcmpuq k1, zmm22, zmm23, 5",
-    "vpcmpuq k2, zmm22, zmm23, 5",
-    "vpcmpuq k3, zmm22, zmm23, 5",
-    "vpcmpuq k4, zmm22, zmm23, 5",
-    "vpcmpuq k1, zmm22, zmm23, 5",
-    "vpcmpuq k2, zmm22, zmm23, 5",
-    "vpcmpuq k3, zmm22, zmm23, 5",
-    "vpcmpuq k4, zmm22, zmm23, 5",
-    "vpcmpuq k1, zmm22, zmm23, 5",
-    "vpcmpuq k2, zmm22, zmm23, 5",
-    "vpcmpuq k3, zmm22, zmm23, 5",
-    "vpcmpuq k4, zmm22, zmm23, 5"
-);
+round!(ifma_cmp, "vpcmpuq" "zmm22, zmm23, 5" into [
+    "k1" "k2" "k3" "k4" "k1" "k2" "k3" "k4" "k1" "k2" "k3" "k4"
+]);
 round!(
     ifma_masked_sub,
-    "vpsubq zmm24{{k1}}, zmm22, zmm23",
-    "vpsubq zmm25{{k1}}, zmm22, zmm23",
-    "vpsubq zmm26{{k1}}, zmm22, zmm23",
-    "vpsubq zmm27{{k1}}, zmm22, zmm23",
-    "vpsubq zmm24{{k1}}, zmm22, zmm23",
-    "vpsubq zmm25{{k1}}, zmm22, zmm23",
-    "vpsubq zmm26{{k1}}, zmm22, zmm23",
-    "vpsubq zmm27{{k1}}, zmm22, zmm23",
-    "vpsubq zmm24{{k1}}, zmm22, zmm23",
-    "vpsubq zmm25{{k1}}, zmm22, zmm23",
-    "vpsubq zmm26{{k1}}, zmm22, zmm23",
-    "vpsubq zmm27{{k1}}, zmm22, zmm23"
+    "vpsubq" "zmm22, zmm23" into [
+        "zmm24{{k1}}" "zmm25{{k1}}" "zmm26{{k1}}" "zmm27{{k1}}"
+        "zmm24{{k1}}" "zmm25{{k1}}" "zmm26{{k1}}" "zmm27{{k1}}"
+        "zmm24{{k1}}" "zmm25{{k1}}" "zmm26{{k1}}" "zmm27{{k1}}"
+    ]
 );
 round!(
     ifma_fold_cmp,
@@ -327,74 +188,12 @@ round!(
     "vpsubq zmm25{{k2}}, zmm22, zmm23"
 );
 
-round!(
-    ifma_perm,
-    "vpermq zmm24, zmm23, zmm22",
-    "vpermq zmm25, zmm23, zmm22",
-    "vpermq zmm26, zmm23, zmm22",
-    "vpermq zmm27, zmm23, zmm22",
-    "vpermq zmm24, zmm23, zmm22",
-    "vpermq zmm25, zmm23, zmm22",
-    "vpermq zmm26, zmm23, zmm22",
-    "vpermq zmm27, zmm23, zmm22",
-    "vpermq zmm24, zmm23, zmm22",
-    "vpermq zmm25, zmm23, zmm22",
-    "vpermq zmm26, zmm23, zmm22",
-    "vpermq zmm27, zmm23, zmm22"
-);
-round!(
-    ifma_align,
-    "valignq zmm24, zmm22, zmm22, 1",
-    "valignq zmm25, zmm22, zmm22, 1",
-    "valignq zmm26, zmm22, zmm22, 1",
-    "valignq zmm27, zmm22, zmm22, 1",
-    "valignq zmm24, zmm22, zmm22, 1",
-    "valignq zmm25, zmm22, zmm22, 1",
-    "valignq zmm26, zmm22, zmm22, 1",
-    "valignq zmm27, zmm22, zmm22, 1",
-    "valignq zmm24, zmm22, zmm22, 1",
-    "valignq zmm25, zmm22, zmm22, 1",
-    "valignq zmm26, zmm22, zmm22, 1",
-    "valignq zmm27, zmm22, zmm22, 1"
-);
+round!(ifma_perm, twelve "vpermq" "zmm23, zmm22");
+round!(ifma_align, twelve "valignq" "zmm22, zmm22, 1");
 
-round!(
-    ifma_mullq,
-    "vpmullq zmm24, zmm22, zmm23",
-    "vpmullq zmm25, zmm22, zmm23",
-    "vpmullq zmm26, zmm22, zmm23",
-    "vpmullq zmm27, zmm22, zmm23",
-    "vpmullq zmm24, zmm22, zmm23",
-    "vpmullq zmm25, zmm22, zmm23",
-    "vpmullq zmm26, zmm22, zmm23",
-    "vpmullq zmm27, zmm22, zmm23",
-    "vpmullq zmm24, zmm22, zmm23",
-    "vpmullq zmm25, zmm22, zmm23",
-    "vpmullq zmm26, zmm22, zmm23",
-    "vpmullq zmm27, zmm22, zmm23"
-);
-round!(
-    ifma_mullq4,
-    "vpmullq zmm24, zmm22, zmm23",
-    "vpmullq zmm25, zmm22, zmm23",
-    "vpmullq zmm26, zmm22, zmm23",
-    "vpmullq zmm27, zmm22, zmm23"
-);
-round!(
-    ifma_muludq,
-    "vpmuludq zmm24, zmm22, zmm23",
-    "vpmuludq zmm25, zmm22, zmm23",
-    "vpmuludq zmm26, zmm22, zmm23",
-    "vpmuludq zmm27, zmm22, zmm23",
-    "vpmuludq zmm24, zmm22, zmm23",
-    "vpmuludq zmm25, zmm22, zmm23",
-    "vpmuludq zmm26, zmm22, zmm23",
-    "vpmuludq zmm27, zmm22, zmm23",
-    "vpmuludq zmm24, zmm22, zmm23",
-    "vpmuludq zmm25, zmm22, zmm23",
-    "vpmuludq zmm26, zmm22, zmm23",
-    "vpmuludq zmm27, zmm22, zmm23"
-);
+round!(ifma_mullq, twelve "vpmullq" "zmm22, zmm23");
+round!(ifma_mullq4, "vpmullq" "zmm22, zmm23" into ["zmm24" "zmm25" "zmm26" "zmm27"]);
+round!(ifma_muludq, twelve "vpmuludq" "zmm22, zmm23");
 
 /// Eight 512-bit stores a round, no IFMA.
 #[cfg(target_arch = "x86_64")]

@@ -576,7 +576,9 @@ pub fn pairing_check_batch_with(b: Backend, checks: &[&[Pair]]) -> Vec<bool> {
 /// `pairing_check_batch_with` on the engine given.
 pub fn pairing_check_batch_on(b: Backend, e: BatchEngine, checks: &[&[Pair]]) -> Vec<bool> {
     match (resolve(b), e) {
-        (Backend::Ifma, BatchEngine::Lanes) => checks.par_chunks(LANES).flat_map_iter(engine::pairing_check_batch).collect(),
+        (Backend::Ifma, BatchEngine::Lanes) => {
+            checks.par_chunks(LANES).flat_map_iter(engine::pairing_check_batch).collect()
+        }
         (Backend::Ifma, BatchEngine::Latency) => checks.par_iter().map(|c| pairing_check_with(b, c)).collect(),
         _ => checks.par_iter().map(|c| reference::pairing_check(c)).collect(),
     }

@@ -144,13 +144,14 @@ pub fn frobenius_fp12r(a: &Fp12r) -> Fp12r {
 /// powers of w written out, so that their index arithmetic and branches fold away (LLVM keeps
 /// these loops rolled: a body of ~40 IFMA is over its unrolling threshold).
 macro_rules! unroll6 {
-    ($i:ident => $body:block) => {{
-        { let $i: usize = 0; $body }
-        { let $i: usize = 1; $body }
-        { let $i: usize = 2; $body }
-        { let $i: usize = 3; $body }
-        { let $i: usize = 4; $body }
-        { let $i: usize = 5; $body }
+    ($i:ident => $body:block) => {
+        unroll6!(@ $i [0 1 2 3 4 5] $body)
+    };
+    (@ $i:ident [$($k:literal)*] $body:block) => {{
+        $({
+            let $i: usize = $k;
+            $body
+        })*
     }};
 }
 
