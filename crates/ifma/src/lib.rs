@@ -500,8 +500,8 @@ pub enum BatchEngine {
 /// if the environment says so, else the one measured faster on this kind of CPU. On AMD
 /// family 25 (Zen 4, whose 512-bit IFMA takes two passes of 256-bit units) the latency path:
 /// a batch of 8 pairings cost 185 µs a pairing in the lanes against 161 µs for one pairing on
-/// the latency path (`results/amd-epyc-f25m17-2026-11-26.json`, `batch8_per_pairing` and
-/// `pairing`); everywhere else the lanes (Intel Emerald Rapids, full-width IFMA: 119 against
+/// the latency path (`results/amd-epyc-f25m17-2026-11-26.json` as committed at 55ce502,
+/// `batch8_per_pairing` and `pairing`; the file's later run has the batch on the latency path); everywhere else the lanes (Intel Emerald Rapids, full-width IFMA: 119 against
 /// 138 µs, `results/intel-r-xeon-r-processor-f6m167-2026-11-25.json`). Without IFMA the
 /// batches run blst either way.
 pub fn batch_engine() -> BatchEngine {
