@@ -58,6 +58,13 @@ macro_rules! round {
     ($name:ident, $op:literal $args:literal into [$($r:literal)*]) => {
         round!($name, $(concat!($op, " ", $r, ", ", $args)),*);
     };
+    // where x ≥ y, x − y: a compare into each mask listed, then a subtraction under it into
+    // the register paired with it
+    ($name:ident, compare_subtract into [$($k:literal $r:literal)*]) => {
+        round!($name, $(
+            concat!("vpcmpuq ", $k, ", zmm22, zmm23, 5"), concat!("vpsubq ", $r, "{{", $k, "}}, zmm22, zmm23")
+        ),*);
+    };
     // x − y brought up by y where negative, into each register listed: sub, sra, and, add
     ($name:ident, fold_by_sign into [$($r:literal)*]) => {
         round!($name, $(
@@ -172,21 +179,9 @@ round!(
         "zmm24{{k1}}" "zmm25{{k1}}" "zmm26{{k1}}" "zmm27{{k1}}"
     ]
 );
-round!(
-    ifma_fold_cmp,
-    "vpcmpuq k1, zmm22, zmm23, 5",
-    "vpsubq zmm24{{k1}}, zmm22, zmm23",
-    "vpcmpuq k2, zmm22, zmm23, 5",
-    "vpsubq zmm25{{k2}}, zmm22, zmm23",
-    "vpcmpuq k3, zmm22, zmm23, 5",
-    "vpsubq zmm26{{k3}}, zmm22, zmm23",
-    "vpcmpuq k4, zmm22, zmm23, 5",
-    "vpsubq zmm27{{k4}}, zmm22, zmm23",
-    "vpcmpuq k1, zmm22, zmm23, 5",
-    "vpsubq zmm24{{k1}}, zmm22, zmm23",
-    "vpcmpuq k2, zmm22, zmm23, 5",
-    "vpsubq zmm25{{k2}}, zmm22, zmm23"
-);
+round!(ifma_fold_cmp, compare_subtract into [
+    "k1" "zmm24" "k2" "zmm25" "k3" "zmm26" "k4" "zmm27" "k1" "zmm24" "k2" "zmm25"
+]);
 
 round!(ifma_perm, twelve "vpermq" "zmm23, zmm22");
 round!(ifma_align, twelve "valignq" "zmm22, zmm22, 1");
