@@ -9,8 +9,9 @@
 //! scalar chains / 8 for blst); `fp12_mul`, `cyclotomic_sqr` likewise per element;
 //! `batch8_per_pairing` is a batch of 8 pairings divided by 8 against one blst pairing,
 //! `batch8_check2_per_check` 8 two-pair checks divided by 8 against one blst 2-pair check (both
-//! on one core, the batch on the engine `batch_engine` picks for this CPU), `batch_all_cores_check2_per_check` 16 checks a core spread over all cores, per check,
-//! against blst's checks spread the same way (`throughput` has both as checks per second).
+//! on one core, the batch on the engine `batch_engine` picks for this CPU),
+//! `batch_all_cores_check2_per_check` 16 checks a core spread over all cores, per check, against
+//! blst's checks spread the same way (`throughput` has both as checks per second).
 //! `pairing`, `miller_loop`, `final_exp`, `pairing_check_{2,8}`: the public API with the backend
 //! in use; the same keys with `_engine`: the 8-lane engine forced (one lane busy), with
 //! `_latency`: the latency path (RNS) forced, `_radix52`: the previous latency path (radix

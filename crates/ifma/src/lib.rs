@@ -501,9 +501,10 @@ pub enum BatchEngine {
 /// family 25 (Zen 4, whose 512-bit IFMA takes two passes of 256-bit units) the latency path:
 /// a batch of 8 pairings cost 185 µs a pairing in the lanes against 161 µs for one pairing on
 /// the latency path (`results/amd-epyc-f25m17-2026-11-26.json` as committed at 55ce502,
-/// `batch8_per_pairing` and `pairing`; the file's later run has the batch on the latency path); everywhere else the lanes (Intel Emerald Rapids, full-width IFMA: 119 against
-/// 138 µs, `results/intel-r-xeon-r-processor-f6m167-2026-11-25.json`). Without IFMA the
-/// batches run blst either way.
+/// `batch8_per_pairing` and `pairing`; the file's later run has the batch on the latency
+/// path); everywhere else the lanes (Intel Emerald Rapids, full-width IFMA: 119 against 138 µs,
+/// `results/intel-r-xeon-r-processor-f6m167-2026-11-25.json`). Without IFMA the batches run
+/// blst either way.
 pub fn batch_engine() -> BatchEngine {
     static E: OnceLock<BatchEngine> = OnceLock::new();
     *E.get_or_init(|| match std::env::var("EVM384_BATCH").as_deref() {

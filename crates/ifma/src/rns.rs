@@ -119,7 +119,7 @@ const fn prod_mod(k: usize, skip: usize, m: u64) -> u64 {
     r
 }
 
-/// −m⁻¹ mod 2^52 (Newton's iteration for the inverse mod 2^64; m odd).
+/// m⁻¹ mod 2^52 (Newton's iteration for the inverse mod 2^64; m odd).
 const fn inv52(m: u64) -> u64 {
     let mut inv = m; // correct to 3 bits
     let mut i = 0;
@@ -642,9 +642,9 @@ fn step_4(xi: &Stored) -> __m512i {
 /// of one reduction is ~45 dependent operations, which a single one leaves the core waiting on).
 /// Stores a sum: q̂ and ξ once each, for the broadcasts (`Stored`; one copy per sum: with one
 /// slot reused for all N, the broadcast loads of one sum waited on the store of another, the
-/// whole latency path ~60% slower), and the two halves of the result; the B' lanes are reduced where steps 2 and 3 need them. On AMD Zen 4 a 512-bit
-/// store takes about as much vector issue as an IFMA: arrays for the reduced B' lanes and for
-/// ξ cost two more a sum. (The result array is the return value, so it is not the broadcasts'
+/// whole latency path ~60% slower), and the two halves of the result; the B' lanes are reduced
+/// where steps 2 and 3 need them. On AMD Zen 4 a 512-bit store takes about two IFMA issue
+/// slots (`issue_micro`): arrays for the reduced B' lanes and for ξ cost two more a sum. (The result array is the return value, so it is not the broadcasts'
 /// source: a pointer into it given to their `asm!` makes the compiler build it elsewhere and
 /// copy it out.)
 #[target_feature(enable = "avx512f,avx512ifma")]
