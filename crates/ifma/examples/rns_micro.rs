@@ -117,7 +117,8 @@ unsafe fn run(profile: bool) {
         one(name, radix52, || latency::final_exp(&latency::miller_loop(black_box(&pairs[..k]))));
     }
     one("conversions: A = from_fp, B = to_fp", || rns::from_fp(black_box(&x)), || rns::to_fp(black_box(&xr)));
-    // twelve independent sums of one product each: the reduction batch alone, and its 600 IFMAs
+    // twelve independent sums of one product each: the reduction batch alone (44 IFMA issue
+    // slots a reduction)
     let w: [rns::RnsWide; 12] = core::array::from_fn(|i| rns::mul_wide(&fr.0[i / 2].c0, &fr.0[(i + 3) % 6].c1));
     one(
         "A = 12 reductions, B = cyclotomic_sqr",

@@ -456,9 +456,10 @@ pub fn miller_loop_with(b: Backend, pairs: &[Pair]) -> blst_fp12 {
     }
 }
 
-/// f^(3(p^12-1)/r), equal to blst's `blst_final_exp`. `Backend::Ifma`: the latency path (one
-/// final exponentiation with the lanes inside each step; faster than blst, `bench_native`'s
-/// `final_exp`); the 8-lane engine's pay off 8 at a time (`pairing_batch_with`).
+/// f^(3(p^12-1)/r), equal to blst's `blst_final_exp`. `Backend::Ifma`: the latency path (the
+/// RNS final exponentiation, `latency::final_exp`; faster than blst, `bench_native`'s
+/// `final_exp`); the 8-lane engine runs 8 at a time in the batches where `batch_engine` picks
+/// the lanes.
 pub fn final_exp_with(b: Backend, f: &blst_fp12) -> blst_fp12 {
     match resolve(b) {
         Backend::Ifma => latency::final_exp(f),

@@ -644,9 +644,9 @@ fn step_4(xi: &Stored) -> __m512i {
 /// slot reused for all N, the broadcast loads of one sum waited on the store of another, the
 /// whole latency path ~60% slower), and the two halves of the result; the B' lanes are reduced
 /// where steps 2 and 3 need them. On AMD Zen 4 a 512-bit store takes about two IFMA issue
-/// slots (`issue_micro`): arrays for the reduced B' lanes and for ξ cost two more a sum. (The result array is the return value, so it is not the broadcasts'
-/// source: a pointer into it given to their `asm!` makes the compiler build it elsewhere and
-/// copy it out.)
+/// slots (`issue_micro`): arrays for the reduced B' lanes and for ξ cost two more a sum. (The
+/// result array is the return value, so it is not the broadcasts' source: a pointer into it
+/// given to their `asm!` makes the compiler build it elsewhere and copy it out.)
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N] {

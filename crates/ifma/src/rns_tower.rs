@@ -290,7 +290,7 @@ pub fn sqr_fp12r(a: &Fp12r) -> Fp12r {
 /// A compiler barrier between the sums of one reduction batch: without it LLVM computes the
 /// products of all of them side by side and spills their accumulators and operands (the
 /// cyclotomic squaring: 102 stores of 512 bits a call, 58 with it; on AMD Zen 4 a store takes
-/// about as much vector issue as an IFMA). The core reorders across it anyway.
+/// about two IFMA issue slots, `issue_micro`). The core reorders across it anyway.
 #[inline(always)]
 fn one_sum_at_a_time() {
     // SAFETY: an empty statement; only its (default) memory clobber matters
