@@ -656,30 +656,35 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
     for n in 0..N {
         qs[n].write(Stored::new(step_1(&w[n], s[n])));
     }
-    let mut r = [Rns { b: _mm512_setzero_si512(), c: _mm512_setzero_si512() }; N];
+    // (the result not zeroed first: written whole below)
+    let mut r = MaybeUninit::<[Rns; N]>::uninit();
+    let out = r.as_mut_ptr() as *mut Rns;
     let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];
     for n in 0..N {
         // SAFETY: qs[n] written in the loop above
         let q = unsafe { qs[n].assume_init_ref() };
         let xc = redc_lane(w[n].cl, w[n].ch, 1); // x·f²·2^−52 mod m'_j
-        let c = steps_2_and_3(q, xc, ld(&A13_SCALED[s[n]])); // ξ_j: r in B'
-        r[n].c = c;
+                                                 // ξ_j: r in B'
+        let c = steps_2_and_3(q, xc, ld(&A13_SCALED[s[n]]));
+        // SAFETY: out has N elements
+        unsafe { core::ptr::addr_of_mut!((*out.add(n)).c).write(c) };
         xs[n].write(Stored::new(c));
     }
     for n in 0..N {
-        // SAFETY: xs[n] written in the loop above
-        r[n].b = step_4(unsafe { xs[n].assume_init_ref() }); // r·f_i mod m_i
+        // r·f_i mod m_i. SAFETY: xs[n] written in the loop above; out has N elements
+        unsafe { core::ptr::addr_of_mut!((*out.add(n)).b).write(step_4(xs[n].assume_init_ref())) };
     }
-    r
+    // SAFETY: both halves of all N written above
+    unsafe { r.assume_init() }
 }
 
 /// A batch of N reductions (`reduce_scaled`) whose sums are handed over one at a time, as their
 /// products are accumulated: `set` does step 1 and the B' lanes' Montgomery step at once, so
 /// that a caller can form each sum just before it is set (with `rns_tower`'s barrier between
 /// sums, the cyclotomic squaring's products no longer spill: 102 stores a call → 58); `finish`
-/// does steps 2–4 for all N, as `reduce_scaled`. Measured on AMD Zen 4 for the cyclotomic
-/// squaring only: for the Fp12 product and line product the arrays of `reduce_scaled` were
-/// faster.
+/// does steps 2–4 for all N, as `reduce_scaled`, into the caller's memory (`finish_into`,
+/// `finish_uninit`: no zeroed array to fill and copy out). Every Fp12 product, squaring and line
+/// product of the latency path uses it (`rns_tower`).
 pub struct Reductions<const N: usize> {
     /// q̂ of each sum, stored for step 2's broadcasts.
     q: [MaybeUninit<Stored>; N],
@@ -724,9 +729,31 @@ impl<const N: usize> Reductions<N> {
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
     pub fn finish(&self) -> [Rns; N] {
-        let mut r = [Rns { b: _mm512_setzero_si512(), c: _mm512_setzero_si512() }; N];
-        self.finish_into(&mut r);
-        r
+        let mut r = MaybeUninit::<[Rns; N]>::uninit();
+        self.finish_raw(r.as_mut_ptr() as *mut Rns);
+        // SAFETY: finish_raw writes all N
+        unsafe { r.assume_init() }
+    }
+
+    /// Steps 2–4 of every sum, written to out[0..N] (both halves of each; nothing read there).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    fn finish_raw(&self, out: *mut Rns) {
+        assert!(self.set == Self::ALL, "a reduction batch finished before every sum was set");
+        let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];
+        for n in 0..N {
+            // SAFETY: every sum set (asserted above): q[n] and xc[n] written by `set`
+            let (q, xc) = unsafe { (self.q[n].assume_init_ref(), self.xc[n].assume_init()) };
+            // ξ_j: r in B'
+            let c = steps_2_and_3(q, xc, ld(&A13_SCALED[self.s[n]]));
+            // SAFETY: out has N elements
+            unsafe { core::ptr::addr_of_mut!((*out.add(n)).c).write(c) };
+            xs[n].write(Stored::new(c));
+        }
+        for n in 0..N {
+            // SAFETY: xs[n] written in the loop above; out has N elements
+            unsafe { core::ptr::addr_of_mut!((*out.add(n)).b).write(step_4(xs[n].assume_init_ref())) };
+        }
     }
 
     /// `finish`, written into `out` (no temporary: a caller that keeps its value in place
@@ -734,19 +761,14 @@ impl<const N: usize> Reductions<N> {
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
     pub fn finish_into(&self, out: &mut [Rns; N]) {
-        assert!(self.set == Self::ALL, "a reduction batch finished before every sum was set");
-        let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];
-        for n in 0..N {
-            // SAFETY: every sum set (asserted above): q[n] and xc[n] written by `set`
-            let (q, xc) = unsafe { (self.q[n].assume_init_ref(), self.xc[n].assume_init()) };
-            let c = steps_2_and_3(q, xc, ld(&A13_SCALED[self.s[n]])); // ξ_j: r in B'
-            out[n].c = c;
-            xs[n].write(Stored::new(c));
-        }
-        for n in 0..N {
-            // SAFETY: xs[n] written in the loop above
-            out[n].b = step_4(unsafe { xs[n].assume_init_ref() }); // r·f_i mod m_i
-        }
+        self.finish_raw(out.as_mut_ptr())
+    }
+
+    /// `finish` into uninitialised memory (all of it written).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub fn finish_uninit(&self, out: &mut MaybeUninit<[Rns; N]>) {
+        self.finish_raw(out.as_mut_ptr() as *mut Rns)
     }
 }
 

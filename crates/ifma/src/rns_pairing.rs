@@ -7,6 +7,7 @@ use crate::consts::Z_ABS;
 use crate::cyclotomic::{hard_part, Cyclotomic};
 use crate::rns_tower::*;
 use blst::*;
+use core::mem::MaybeUninit;
 
 impl Cyclotomic for Fp12r {
     #[inline]
@@ -82,23 +83,33 @@ fn miller_loop_t(pairs: &[PairR]) -> (Fp12r, Vec<[Fp2r; 3]>) {
     let one = one_fp12r();
     let one2 = one.0[0];
     let mut ts: Vec<[Fp2r; 3]> = pairs.iter().map(|k| [k.xq, k.yq, one2]).collect();
-    let mut f = one;
+    // the value moves between two buffers, each step written straight into the other
+    let mut bufs = [MaybeUninit::new(one), MaybeUninit::uninit()];
+    let mut cur = 0; // which buffer holds f
+    let mut step = |op: &dyn Fn(&Fp12r, &mut MaybeUninit<Fp12r>)| {
+        let [a, b] = &mut bufs;
+        let (src, dst) = if cur == 0 { (a, b) } else { (b, a) };
+        // SAFETY: bufs[cur] holds f (initialised, and written whole by every op)
+        op(unsafe { src.assume_init_ref() }, dst);
+        cur ^= 1;
+    };
     for i in (0..63).rev() {
         if i != 62 {
-            f = sqr_fp12r(&f); // f² (f = 1 on the first bit)
+            step(&|f, o| sqr_into_fp12r(f, o)); // f² (f = 1 on the first bit)
         }
         for (t, k) in ts.iter_mut().zip(pairs) {
             let l = line_dbl_r(t, k);
-            f = mul_by_line_fp12r(&f, &l); // f·l_{T,T}(P)
+            step(&|f, o| mul_by_line_into_fp12r(f, &l, o)); // f·l_{T,T}(P)
         }
         if (Z_ABS >> i) & 1 == 1 {
             for (t, k) in ts.iter_mut().zip(pairs) {
                 let l = line_add_r(t, k);
-                f = mul_by_line_fp12r(&f, &l); // f·l_{T,Q}(P)
+                step(&|f, o| mul_by_line_into_fp12r(f, &l, o)); // f·l_{T,Q}(P)
             }
         }
     }
-    (conj_fp12r(&f), ts)
+    // SAFETY: bufs[cur] holds f
+    (conj_fp12r(unsafe { bufs[cur].assume_init_ref() }), ts)
 }
 
 /// Is Π e(Pj, Qj) = 1, and which Qj are in G2 (`rns_subgroup::t_is_minus_psi_q` on the Miller
