@@ -395,8 +395,7 @@ pub mod latency {
     }
 
     pub fn pairing_check(pairs: &[Pair]) -> bool {
-        // SAFETY: blst reads the value.
-        unsafe { blst::blst_fp12_is_one(&pairing_product(pairs)) }
+        ifma_or!(rns_pairing::pairing_check_rns(pairs), reference::pairing_check(pairs))
     }
 }
 
@@ -467,9 +466,19 @@ pub fn final_exp_with(b: Backend, f: &blst_fp12) -> blst_fp12 {
     }
 }
 
+/// `final_exp_with(miller_loop_with(..))`; where the Miller loop takes the latency path, the
+/// two run as one RNS computation (`latency::pairing_product`: no conversion to blst's form and
+/// back between them, 24 conversions).
+fn pairing_product_with(b: Backend, pairs: &[Pair]) -> blst_fp12 {
+    match resolve(b) {
+        Backend::Ifma if !lanes_pay_off(live_pairs(pairs)) => latency::pairing_product(pairs),
+        _ => final_exp_with(b, &miller_loop_with(b, pairs)),
+    }
+}
+
 /// e(P, Q) as blst computes it (`blst_miller_loop` + `blst_final_exp`).
 pub fn pairing_with(b: Backend, p: &blst_p1_affine, q: &blst_p2_affine) -> blst_fp12 {
-    final_exp_with(b, &miller_loop_with(b, &[(*p, *q)]))
+    pairing_product_with(b, &[(*p, *q)])
 }
 
 pub fn pairing(p: &blst_p1_affine, q: &blst_p2_affine) -> blst_fp12 {
@@ -478,9 +487,14 @@ pub fn pairing(p: &blst_p1_affine, q: &blst_p2_affine) -> blst_fp12 {
 
 /// Is Π_j e(Pj, Qj) = 1? (The empty product is 1.)
 pub fn pairing_check_with(b: Backend, pairs: &[Pair]) -> bool {
-    let f = final_exp_with(b, &miller_loop_with(b, pairs));
-    // SAFETY: blst reads f.
-    unsafe { blst::blst_fp12_is_one(&f) }
+    match resolve(b) {
+        Backend::Ifma if !lanes_pay_off(live_pairs(pairs)) => latency::pairing_check(pairs),
+        _ => {
+            let f = final_exp_with(b, &miller_loop_with(b, pairs));
+            // SAFETY: blst reads f.
+            unsafe { blst::blst_fp12_is_one(&f) }
+        }
+    }
 }
 
 pub fn pairing_check(pairs: &[Pair]) -> bool {

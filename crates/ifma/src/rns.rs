@@ -823,6 +823,38 @@ pub fn neg64(x: &Rns) -> Rns {
     Rns { b: fold2m(_mm512_sub_epi64(ld(&t.neg64[0]), x.b), 0), c: fold2m(_mm512_sub_epi64(ld(&t.neg64[1]), x.c), 1) }
 }
 
+/// Row k: the canonical residues in base B (stored form, below m) of k·p, k ≤ 64 (`eq_mod_p`).
+const KP: [[u64; 8]; 65] = {
+    let mut r = [[0u64; 8]; 65];
+    let mut k = 0;
+    while k <= 64 {
+        let mut l = 0;
+        while l < 8 {
+            let m = modulus(0, l);
+            r[k][l] = mulmod(mulmod(k as u64, p_mod(m), m), TABLES.f[0][l], m);
+            l += 1;
+        }
+        k += 1;
+    }
+    r
+};
+
+/// Is x ≡ y (mod p), for x, y at most 32p (`neg` of 0 is 32p)? d = x + (32p − y) lies in
+/// [0, 64p], so x ≡ y exactly when d is one of the multiples kp, k ≤ 64, all below M: when d's
+/// residues in base B (brought below m) are kp's (`KP`). In place of two conversions to blst's form (`to_fp`, a CRT each).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn eq_mod_p(x: &Rns, y: &Rns) -> bool {
+    let m = ld(&TABLES.m[0]);
+    // below 2m + 3m < 2^53, then below 2m by the fold, then below m
+    let d = fold50(_mm512_add_epi64(x.b, _mm512_sub_epi64(ld(&TABLES.neg[0]), y.b)), 0);
+    let d = _mm512_min_epu64(d, _mm512_sub_epi64(d, m));
+    let mut hit = false;
+    for kp in &KP {
+        hit |= _mm512_cmpeq_epi64_mask(d, ld(kp)) == 0xff;
+    }
+    hit
+}
+
 /// x − y = x + (32p − y) for y < 32p.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]

@@ -128,9 +128,7 @@ pub fn pairing_check_testing_g2_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) 
     if !in_g2.iter().all(|&ok| ok) {
         return (false, in_g2);
     }
-    let e = store_fp12r(&final_exp_r(&f));
-    // SAFETY: blst reads e.
-    (unsafe { blst_fp12_is_one(&e) }, in_g2)
+    (is_one_fp12r(&final_exp_r(&f)), in_g2)
 }
 
 /// The Miller loop of the pairs that are not at infinity (1 if none), in RNS.
@@ -167,5 +165,14 @@ pub fn pairing_product_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> blst_f
         // SAFETY: static data.
         None => unsafe { *blst_fp12_one() },
         Some(f) => store_fp12r(&final_exp_r(&f)),
+    }
+}
+
+/// Is Π e(Pj, Qj) = 1? (`pairing_product_rns` compared with 1 in RNS: `is_one_fp12r`.)
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn pairing_check_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> bool {
+    match miller_loop_live(pairs) {
+        None => true,
+        Some(f) => is_one_fp12r(&final_exp_r(&f)),
     }
 }

@@ -657,6 +657,18 @@ pub fn cyclotomic_sqr_into_fp12r(f: &Fp12r, out: &mut Fp12r) {
     r.finish_into(fp12_as_sums(out));
 }
 
+/// Is a = 1 (coefficients at most 32p)? Coefficient by coefficient modulo p (`rns::eq_mod_p`), in
+/// place of `store_fp12r` and blst's `blst_fp12_is_one` (twelve conversions).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn is_one_fp12r(a: &Fp12r) -> bool {
+    let one = one_fp12r();
+    let mut all = true;
+    for i in 0..6 {
+        all &= eq_mod_p(&a.0[i].c0, &one.0[i].c0) & eq_mod_p(&a.0[i].c1, &one.0[i].c1);
+    }
+    all
+}
+
 // ---------------------------------------------------------------- blst values in and out
 
 #[target_feature(enable = "avx512f,avx512ifma")]

@@ -234,6 +234,71 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// `eq_mod_p` on representatives anywhere up to 32p: equal exactly when the Fp values are.
+    #[test]
+    fn rns_eq_mod_p_matches_blst(seed in any::<u64>(), i in 0u32..=32, j in 0u32..=32, same in any::<bool>()) {
+        if !require_ifma("rns_eq_mod_p_matches_blst") {
+            return Ok(());
+        }
+        let mut rng = Rng(seed);
+        let a = rng.fp();
+        let b = if same { a } else { rng.fp() };
+        let p = p();
+        // a·M mod p plus i·p, at most 32p
+        let rep = |v: &blst_fp, i: u32| {
+            let n = integer_of(v);
+            from_integer(&(if n == BigUint::from(0u32) { &p * i } else { n + &p * i.min(31) }))
+        };
+        let (x, y) = (rep(&a, i), rep(&b, j));
+        prop_assert_eq!(unsafe { rns::eq_mod_p(&x, &y) }, a == b);
+        prop_assert_eq!(unsafe { rns::eq_mod_p(&y, &x) }, a == b);
+    }
+}
+
+/// `is_one_fp12r` against blst's `blst_fp12_is_one` on 1 in several representations (reduced,
+/// conjugated: zeros as 32p; a zero as 31p), on elements one coefficient away from 1, and on
+/// random elements.
+#[test]
+fn rns_is_one_matches_blst() {
+    if !require_ifma("rns_is_one_matches_blst") {
+        return;
+    }
+    use evm384_ifma::rns_tower::*;
+    let mut rng = Rng(43);
+    let p = p();
+    unsafe {
+        let one = one_fp12r();
+        let mut cases = vec![(one, true), (conj_fp12r(&one), true), (mul_fp12r(&one, &one), true)];
+        for i in 0..6 {
+            for c in 0..2 {
+                let mut zero_as_31p = one;
+                let mut off = one;
+                let v = if i == 0 && c == 0 { integer_of(&fp_one()) } else { BigUint::from(0u32) };
+                let coeff = |a: &mut Fp12r, x: Rns| if c == 0 { a.0[i].c0 = x } else { a.0[i].c1 = x };
+                coeff(&mut zero_as_31p, from_integer(&(&v + &p * 31u32)));
+                coeff(&mut off, from_integer(&(&v + 1u32)));
+                cases.push((zero_as_31p, true));
+                cases.push((off, false));
+            }
+        }
+        for _ in 0..8 {
+            cases.push((load_fp12r(&rng.fp12()), false));
+        }
+        for (n, (x, want)) in cases.iter().enumerate() {
+            assert_eq!(blst_fp12_is_one(&store_fp12r(x)), *want, "case {n}: blst");
+            assert_eq!(is_one_fp12r(x), *want, "case {n}");
+        }
+    }
+}
+
+fn fp_one() -> blst_fp {
+    let mut r = blst_fp::default();
+    unsafe { blst_fp_from_uint64(&mut r, [1u64, 0, 0, 0, 0, 0].as_ptr()) };
+    r
+}
+
 /// 20,000 dependent squarings and products, against blst step by step at the end.
 #[test]
 fn rns_long_chain_matches_blst() {
