@@ -764,6 +764,29 @@ impl<const N: usize> Reductions<N> {
         self.finish_raw(out.as_mut_ptr())
     }
 
+    /// `finish` with results 0..k written to `a[0..k]` and k..N to `b[0..N − k]` (two places,
+    /// no copy from one to the other; both must hold that many `Rns`).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub unsafe fn finish_split(&self, a: *mut Rns, k: usize, b: *mut Rns) {
+        assert!(self.set == Self::ALL, "a reduction batch finished before every sum was set");
+        let at = |n: usize| if n < k { unsafe { a.add(n) } } else { unsafe { b.add(n - k) } };
+        let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];
+        for n in 0..N {
+            // SAFETY: every sum set (asserted above): q[n] and xc[n] written by `set`
+            let (q, xc) = unsafe { (self.q[n].assume_init_ref(), self.xc[n].assume_init()) };
+            // ξ_j: r in B'
+            let c = steps_2_and_3(q, xc, ld(&A13_SCALED[self.s[n]]));
+            // SAFETY: the caller's places
+            unsafe { core::ptr::addr_of_mut!((*at(n)).c).write(c) };
+            xs[n].write(Stored::new(c));
+        }
+        for n in 0..N {
+            // SAFETY: xs[n] written in the loop above; the caller's places
+            unsafe { core::ptr::addr_of_mut!((*at(n)).b).write(step_4(xs[n].assume_init_ref())) };
+        }
+    }
+
     /// `finish` into uninitialised memory (all of it written).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
@@ -813,6 +836,56 @@ pub fn add_nr(x: &Rns, y: &Rns) -> Rns {
 pub fn neg(x: &Rns) -> Rns {
     let t = &TABLES;
     Rns { b: fold2m(_mm512_sub_epi64(ld(&t.neg[0]), x.b), 0), c: fold2m(_mm512_sub_epi64(ld(&t.neg[1]), x.c), 1) }
+}
+
+/// 32p − x for x ≤ 32p with residues below 3m (not folded): a product operand only, or a term
+/// of `fold_sum`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn neg_nr(x: &Rns) -> Rns {
+    let t = &TABLES;
+    Rns { b: _mm512_sub_epi64(ld(&t.neg[0]), x.b), c: _mm512_sub_epi64(ld(&t.neg[1]), x.c) }
+}
+
+/// Σ k_i·x_i for constants k_i ≤ 15, residues below 2m again by one `fold50` a vector (one IFMA
+/// issue slot, where the same sum by `add` takes a `vpminuq` a term). Terms' residues below 3m
+/// (`neg_nr`'s), Σ k_i < 2^13; the value is what the terms' values add up to.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub fn fold_sum<const K: usize>(terms: [(u32, &Rns); K]) -> Rns {
+    let z = _mm512_setzero_si512();
+    let (mut b, mut c) = (z, z);
+    for i in 0..K {
+        let (k, x) = terms[i];
+        (b, c) = (_mm512_add_epi64(b, times_const(x.b, k)), _mm512_add_epi64(c, times_const(x.c, k)));
+    }
+    Rns { b: fold50(b, 0), c: fold50(c, 1) }
+}
+
+/// x·k per lane for a constant k ≤ 15, by shifts and additions (each shift hidden from LLVM,
+/// which would otherwise rebuild the sum as a 64-bit product: `times_small`).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn times_const(x: __m512i, k: u32) -> __m512i {
+    let mut r = _mm512_setzero_si512();
+    let mut bit = 0;
+    while bit < 4 {
+        if (k >> bit) & 1 == 1 {
+            r = _mm512_add_epi64(r, shl_opaque(x, bit));
+        }
+        bit += 1;
+    }
+    r
+}
+
+/// x << n per lane, opaque to LLVM's combining of shifts and additions into products.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn shl_opaque(x: __m512i, n: u32) -> __m512i {
+    let mut y = _mm512_sll_epi64(x, _mm_cvtsi32_si128(n as i32));
+    // SAFETY: an empty statement on a register (`times_small`)
+    unsafe { core::arch::asm!("/* {0} */", inout(zmm_reg) y, options(pure, nomem, nostack, preserves_flags)) };
+    y
 }
 
 /// 64p − x for x < 64p.

@@ -358,6 +358,7 @@ fn all_terms(a: &Fp12r) -> [(usize, &Fp2r); 6] {
 
 /// The line l0 + l1·w² + l2·w³ evaluated at P.
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub struct LineR {
     pub l0: Fp2r,
     pub l1: Fp2r,
@@ -384,6 +385,13 @@ pub struct PairR {
 #[inline]
 fn mul_by_xi_fp2r(a: &Fp2r) -> Fp2r {
     Fp2r { c0: add(&a.c0, &neg(&a.c1)), c1: add(&a.c0, &a.c1) }
+}
+
+/// a + k·b, folded once (`rns::fold_sum`): residues below 2m.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn fold_sum_fp2r(a: &Fp2r, k: u32, b: &Fp2r) -> Fp2r {
+    Fp2r { c0: fold_sum([(1, &a.c0), (k, &b.c0)]), c1: fold_sum([(1, &a.c1), (k, &b.c1)]) }
 }
 
 /// −a for a below 64p.
@@ -509,25 +517,18 @@ fn line_dbl_sums(t: &[Fp2r; 3], r: &mut Reductions<10>) {
 #[inline]
 fn line_dbl_finish(r: &[Rns], t: &mut [Fp2r; 3], k: &PairR) -> LineR {
     let [a, b, e, x3, h] = [0, 1, 2, 3, 4].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] });
-    let ne = Fp2r { c0: neg(&e.c0), c1: neg(&e.c1) };
-    // B − F = B + 3·(−E), B + F = B + 3E, −12E
-    let ne3 = Fp2r { c0: add(&add(&ne.c0, &ne.c0), &ne.c0), c1: add(&add(&ne.c1, &ne.c1), &ne.c1) };
-    let bmf = Fp2r { c0: add(&b.c0, &ne3.c0), c1: add(&b.c1, &ne3.c1) };
-    let e3 = Fp2r { c0: add(&add(&e.c0, &e.c0), &e.c0), c1: add(&add(&e.c1, &e.c1), &e.c1) };
-    let bpf = add_fp2r(&b, &e3);
+    // the linear combinations each folded once (`fold_sum`), −E as 32p − E
+    let ne = Fp2r { c0: neg_nr(&e.c0), c1: neg_nr(&e.c1) };
+    // B − F = B + 3·(−E), B + F = B + 3E
+    let bmf = fold_sum_fp2r(&b, 3, &ne);
+    let bpf = fold_sum_fp2r(&b, 3, &e);
     // 12·(−E) and 12E, operands of −12E² = E·(−12E)
-    let twelve = |v: &Rns| {
-        let v2 = add(v, v);
-        let v4 = add(&v2, &v2);
-        let v8 = add(&v4, &v4);
-        add(&v8, &v4)
-    };
-    let (ne12_0, ne12_1, e12_1) = (twelve(&ne.c0), twelve(&ne.c1), twelve(&e.c1));
+    let (ne12_0, ne12_1, e12_1) = (fold_sum([(12, &ne.c0)]), fold_sum([(12, &ne.c1)]), fold_sum([(12, &e.c1)]));
     let mut red = Reductions::<10>::new();
     // X3/2 = (B − F)·A (the large operand first: `prod2` negates the second's c1)
     set_pair(&mut red, 0, prod2(&bmf, &a), 2);
     // Y3 = (B + F)² − 12E²: re = s0² − s1² − 12(e0² − e1²), im = 2s0s1 − 24e0e1 (s = B + F)
-    let nbpf1 = add(&neg(&b.c1), &ne3.c1); // −(B + F).c1
+    let nbpf1 = fold_sum([(1, &neg_nr(&b.c1)), (3, &ne.c1)]); // −(B + F).c1
     let bpf0_2 = add_nr(&bpf.c0, &bpf.c0);
     let y3_0 = dot(&[(&bpf.c0, &bpf.c0), (&bpf.c1, &nbpf1), (&e.c0, &ne12_0), (&e.c1, &e12_1)]);
     let y3_1 = dot(&[(&bpf.c1, &bpf0_2), (&e.c0, &ne12_1), (&e.c1, &ne12_0)]);
@@ -535,11 +536,16 @@ fn line_dbl_finish(r: &[Rns], t: &mut [Fp2r; 3], k: &PairR) -> LineR {
     set_pair(&mut red, 2, prod2(&b, &h), 4);
     set_pair(&mut red, 3, prod_fp(&x3, &k.nxp), 1);
     set_pair(&mut red, 4, prod_fp(&h, &k.yp), 1);
-    let l0 = add_fp2r(&b, &ne); // B − E, below 49p: not reduced (`mul_by_terms` takes < 64p)
-    let r = red.finish();
-    let o = [0, 1, 2, 3, 4].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] });
-    *t = [o[0], o[1], o[2]];
-    LineR { l0, l1: o[3], l2: o[4] }
+    let mut line = MaybeUninit::<LineR>::uninit();
+    let lp = line.as_mut_ptr();
+    // SAFETY: l0 a field of the line; X3, Y3, Z3 into t (6 Rns), l1, l2 into the line's two
+    // adjacent fields (4 Rns, `LineR` is repr(C)): every field written
+    unsafe {
+        // B − E, below 49p: not reduced (`mul_by_terms` takes < 64p)
+        core::ptr::addr_of_mut!((*lp).l0).write(fold_sum_fp2r(&b, 1, &ne));
+        red.finish_split(t.as_mut_ptr() as *mut Rns, 6, core::ptr::addr_of_mut!((*lp).l1) as *mut Rns);
+        line.assume_init()
+    }
 }
 
 /// T ← T + Q and the chord through T and Q at P, four levels: θ = Y − yQ·Z, λ = X − xQ·Z;
