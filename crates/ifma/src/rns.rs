@@ -640,51 +640,30 @@ fn step_4(xi: &Stored) -> __m512i {
 /// cyclotomic squaring); the bound of the module comment applies to s·w: s·K·c² < 2^18.
 /// Step by step across the N: each step's N independent operations side by side (the latency
 /// of one reduction is ~45 dependent operations, which a single one leaves the core waiting on).
-/// Stores a sum: q̂ and ξ once each, for the broadcasts (`Stored`; one copy per sum: with one
-/// slot reused for all N, the broadcast loads of one sum waited on the store of another, the
-/// whole latency path ~60% slower), and the two halves of the result; the B' lanes are reduced
-/// where steps 2 and 3 need them. On AMD Zen 4 a 512-bit store takes about two IFMA issue
-/// slots (`issue_micro`): arrays for the reduced B' lanes and for ξ cost two more a sum. (The
-/// result array is the return value, so it is not the broadcasts' source: a pointer into it
-/// given to their `asm!` makes the compiler build it elsewhere and copy it out.)
+/// (A `Reductions` batch with every sum set at once.)
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N] {
-    // (plain loops, not `core::array::from_fn`: its closures are not inlined into this
-    // target-feature function, see `vecs!`)
-    let mut qs = [const { MaybeUninit::<Stored>::uninit() }; N];
+    let mut r = Reductions::<N>::new();
     for n in 0..N {
-        qs[n].write(Stored::new(step_1(&w[n], s[n])));
+        r.set(n, &w[n], s[n]);
     }
-    // (the result not zeroed first: written whole below)
-    let mut r = MaybeUninit::<[Rns; N]>::uninit();
-    let out = r.as_mut_ptr() as *mut Rns;
-    let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];
-    for n in 0..N {
-        // SAFETY: qs[n] written in the loop above
-        let q = unsafe { qs[n].assume_init_ref() };
-        let xc = redc_lane(w[n].cl, w[n].ch, 1); // x·f²·2^−52 mod m'_j
-                                                 // ξ_j: r in B'
-        let c = steps_2_and_3(q, xc, ld(&A13_SCALED[s[n]]));
-        // SAFETY: out has N elements
-        unsafe { core::ptr::addr_of_mut!((*out.add(n)).c).write(c) };
-        xs[n].write(Stored::new(c));
-    }
-    for n in 0..N {
-        // r·f_i mod m_i. SAFETY: xs[n] written in the loop above; out has N elements
-        unsafe { core::ptr::addr_of_mut!((*out.add(n)).b).write(step_4(xs[n].assume_init_ref())) };
-    }
-    // SAFETY: both halves of all N written above
-    unsafe { r.assume_init() }
+    r.finish()
 }
 
-/// A batch of N reductions (`reduce_scaled`) whose sums are handed over one at a time, as their
-/// products are accumulated: `set` does step 1 and the B' lanes' Montgomery step at once, so
-/// that a caller can form each sum just before it is set (with `rns_tower`'s barrier between
-/// sums, the cyclotomic squaring's products no longer spill: 102 stores a call → 58); `finish`
-/// does steps 2–4 for all N, as `reduce_scaled`, into the caller's memory (`finish_into`,
-/// `finish_uninit`: no zeroed array to fill and copy out). Every Fp12 product, squaring and line
-/// product of the latency path uses it (`rns_tower`).
+/// A batch of N reductions whose sums are handed over one at a time, as their products are
+/// accumulated: `set` does step 1 and the B' lanes' Montgomery step at once, so that a caller
+/// can form each sum just before it is set (with `rns_tower`'s barrier between sums, the
+/// cyclotomic squaring's products no longer spill: 102 stores a call → 58); `finish` does steps
+/// 2–4 for all N, step by step across them (`reduce_scaled`), into the caller's memory
+/// (`finish_into`, `finish_uninit`, `finish_split`: no zeroed array to fill and copy out). Every
+/// product, squaring and line of the latency path uses it (`rns_tower`).
+///
+/// Stores a sum: q̂, the reduced B' lanes and ξ once each (q̂ and ξ for the broadcasts,
+/// `Stored`; one copy per sum: with one slot reused for all N, the broadcast loads of one sum
+/// waited on the store of another, the whole latency path ~60% slower), and the two halves of
+/// the result. On AMD Zen 4 a 512-bit store takes about two IFMA issue slots (`issue_micro`).
+/// (ξ is not broadcast from the result's own copy: measured slower.)
 pub struct Reductions<const N: usize> {
     /// q̂ of each sum, stored for step 2's broadcasts.
     q: [MaybeUninit<Stored>; N],
@@ -739,21 +718,8 @@ impl<const N: usize> Reductions<N> {
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
     fn finish_raw(&self, out: *mut Rns) {
-        assert!(self.set == Self::ALL, "a reduction batch finished before every sum was set");
-        let mut xs = [const { MaybeUninit::<Stored>::uninit() }; N];
-        for n in 0..N {
-            // SAFETY: every sum set (asserted above): q[n] and xc[n] written by `set`
-            let (q, xc) = unsafe { (self.q[n].assume_init_ref(), self.xc[n].assume_init()) };
-            // ξ_j: r in B'
-            let c = steps_2_and_3(q, xc, ld(&A13_SCALED[self.s[n]]));
-            // SAFETY: out has N elements
-            unsafe { core::ptr::addr_of_mut!((*out.add(n)).c).write(c) };
-            xs[n].write(Stored::new(c));
-        }
-        for n in 0..N {
-            // SAFETY: xs[n] written in the loop above; out has N elements
-            unsafe { core::ptr::addr_of_mut!((*out.add(n)).b).write(step_4(xs[n].assume_init_ref())) };
-        }
+        // SAFETY: out holds N elements (the callers')
+        unsafe { self.finish_split(out, N, out) }
     }
 
     /// `finish`, written into `out` (no temporary: a caller that keeps its value in place
