@@ -93,13 +93,16 @@ fn miller_loop_t(pairs: &[PairR]) -> (Fp12r, Vec<[Fp2r; 3]>) {
         op(unsafe { src.assume_init_ref() }, dst);
         cur ^= 1;
     };
+    let mut line = MaybeUninit::uninit(); // each doubling step's line
     for i in (0..63).rev() {
         if i != 62 {
             step(&|f, o| sqr_into_fp12r(f, o)); // f² (f = 1 on the first bit)
         }
         for (t, k) in ts.iter_mut().zip(pairs) {
-            let l = line_dbl_r(t, k);
-            step(&|f, o| mul_by_line_into_fp12r(f, &l, o)); // f·l_{T,T}(P)
+            line_dbl_into_r(t, k, &mut line);
+            // SAFETY: written whole just above
+            let l = unsafe { line.assume_init_ref() };
+            step(&|f, o| mul_by_line_into_fp12r(f, l, o)); // f·l_{T,T}(P)
         }
         if (Z_ABS >> i) & 1 == 1 {
             for (t, k) in ts.iter_mut().zip(pairs) {

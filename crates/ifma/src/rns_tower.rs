@@ -486,12 +486,22 @@ fn prod_fp(a: &Fp2r, x: &Rns) -> [RnsWide; 2] {
 /// H·yP) (B − E left unreduced, below 49p). Scalar factors enter `reduce_scaled`.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn line_dbl_r(t: &mut [Fp2r; 3], k: &PairR) -> LineR {
+    let mut line = MaybeUninit::uninit();
+    line_dbl_into_r(t, k, &mut line);
+    // SAFETY: written whole
+    unsafe { line.assume_init() }
+}
+
+/// `line_dbl_r` with the line written into `line` (all of it: the Miller loop's line buffer;
+/// returned, the line was copied out of a temporary).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn line_dbl_into_r(t: &mut [Fp2r; 3], k: &PairR, line: &mut MaybeUninit<LineR>) {
     let mut r = Reductions::<10>::new();
     line_dbl_sums(t, &mut r);
     let mut o = MaybeUninit::uninit();
     r.finish_uninit(&mut o);
     // SAFETY: finish_uninit writes all ten
-    line_dbl_finish(unsafe { o.assume_init_ref() }, t, k)
+    line_dbl_finish(unsafe { o.assume_init_ref() }, t, k, line)
 }
 
 /// The first level of `line_dbl_r`: sums of [A = XY, B = Y², E = ξZ², X², H = YZ] and their
@@ -515,7 +525,7 @@ fn line_dbl_sums(t: &[Fp2r; 3], r: &mut Reductions<10>) {
 /// The second level of `line_dbl_r` from the first's reductions r.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn line_dbl_finish(r: &[Rns], t: &mut [Fp2r; 3], k: &PairR) -> LineR {
+fn line_dbl_finish(r: &[Rns], t: &mut [Fp2r; 3], k: &PairR, line: &mut MaybeUninit<LineR>) {
     let [a, b, e, x3, h] = [0, 1, 2, 3, 4].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] });
     // the linear combinations each folded once (`fold_sum`), −E as 32p − E
     let ne = Fp2r { c0: neg_nr(&e.c0), c1: neg_nr(&e.c1) };
@@ -536,7 +546,6 @@ fn line_dbl_finish(r: &[Rns], t: &mut [Fp2r; 3], k: &PairR) -> LineR {
     set_pair(&mut red, 2, prod2(&b, &h), 4);
     set_pair(&mut red, 3, prod_fp(&x3, &k.nxp), 1);
     set_pair(&mut red, 4, prod_fp(&h, &k.yp), 1);
-    let mut line = MaybeUninit::<LineR>::uninit();
     let lp = line.as_mut_ptr();
     // SAFETY: l0 a field of the line; X3, Y3, Z3 into t (6 Rns), l1, l2 into the line's two
     // adjacent fields (4 Rns, `LineR` is repr(C)): every field written
@@ -544,7 +553,6 @@ fn line_dbl_finish(r: &[Rns], t: &mut [Fp2r; 3], k: &PairR) -> LineR {
         // B − E, below 49p: not reduced (`mul_by_terms` takes < 64p)
         core::ptr::addr_of_mut!((*lp).l0).write(fold_sum_fp2r(&b, 1, &ne));
         red.finish_split(t.as_mut_ptr() as *mut Rns, 6, core::ptr::addr_of_mut!((*lp).l1) as *mut Rns);
-        line.assume_init()
     }
 }
 
