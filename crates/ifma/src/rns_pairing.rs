@@ -106,8 +106,10 @@ fn miller_loop_t(pairs: &[PairR]) -> (Fp12r, Vec<[Fp2r; 3]>) {
         }
         if (Z_ABS >> i) & 1 == 1 {
             for (t, k) in ts.iter_mut().zip(pairs) {
-                let l = line_add_r(t, k);
-                step(&|f, o| mul_by_line_into_fp12r(f, &l, o)); // f·l_{T,Q}(P)
+                line_add_into_r(t, k, &mut line);
+                // SAFETY: written whole just above
+                let l = unsafe { line.assume_init_ref() };
+                step(&|f, o| mul_by_line_into_fp12r(f, l, o)); // f·l_{T,Q}(P)
             }
         }
     }

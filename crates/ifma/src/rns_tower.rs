@@ -561,18 +561,27 @@ fn line_dbl_finish(r: &[Rns], t: &mut [Fp2r; 3], k: &PairR, line: &mut MaybeUnin
 /// H = E + F − 2G: X3 = λH, Y3 = θ(G − H) − YE = θ(3G − E − F) − YE, Z3 = ZE.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn line_add_r(t: &mut [Fp2r; 3], k: &PairR) -> LineR {
-    let [x, y, z] = *t;
+    let mut line = MaybeUninit::uninit();
+    line_add_into_r(t, k, &mut line);
+    // SAFETY: written whole
+    unsafe { line.assume_init() }
+}
+
+/// `line_add_r` with the line written into `line` (all of it), T's new coordinates in place.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn line_add_into_r(t: &mut [Fp2r; 3], k: &PairR, line: &mut MaybeUninit<LineR>) {
+    let (x, y, z) = (&t[0], &t[1], &t[2]);
     let one = one_fp12r().0[0].c0;
     // θ = Y·1 + Z·(−yQ), λ = X·1 + Z·(−xQ)
     let [th0, th1] = {
-        let [p0, p1] = prod2(&z, &k.nyq);
+        let [p0, p1] = prod2(z, &k.nyq);
         let mut p = [p0, p1];
         mac(&mut p[0], &y.c0, &one);
         mac(&mut p[1], &y.c1, &one);
         p
     };
     let [la0, la1] = {
-        let [p0, p1] = prod2(&z, &k.nxq);
+        let [p0, p1] = prod2(z, &k.nxq);
         let mut p = [p0, p1];
         mac(&mut p[0], &x.c0, &one);
         mac(&mut p[1], &x.c1, &one);
@@ -585,25 +594,38 @@ pub fn line_add_r(t: &mut [Fp2r; 3], k: &PairR) -> LineR {
     let r = reduce_scaled(&[d0, d1, s0, s1], [1; 4]);
     let (d, th2) = (Fp2r { c0: r[0], c1: r[1] }, Fp2r { c0: r[2], c1: r[3] });
     let nla = Fp2r { c0: neg(&la.c0), c1: neg(&la.c1) };
-    let [e0, e1] = prod2(&la, &d);
-    let [f0, f1] = prod2(&z, &th2);
-    let [g0, g1] = prod2(&x, &d);
-    let [l00, l01] = prod2_sum(&th, &k.xq, &nla, &k.yq);
-    let [l10, l11] = prod_fp(&th, &k.nxp);
-    let [l20, l21] = prod_fp(&la, &k.yp);
-    let r = reduce_scaled(&[e0, e1, f0, f1, g0, g1, l00, l01, l10, l11, l20, l21], [1; 12]);
-    let o = [0, 1, 2, 3, 4, 5].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] });
-    let (e, f, g) = (o[0], o[1], o[2]);
-    let (ne, nf, ng) = (neg_fp2r(&e), neg_fp2r(&f), neg_fp2r(&g));
-    let h = add_fp2r(&add_fp2r(&e, &f), &add_fp2r(&ng, &ng)); // E + F − 2G
-    let g3 = add_fp2r(&add_fp2r(&g, &g), &g);
-    let gmh = add_fp2r(&g3, &add_fp2r(&ne, &nf)); // 3G − E − F
-    let [x3_0, x3_1] = prod2(&h, &la); // (the large operand first: `prod2` negates the second's c1)
-    let [y3_0, y3_1] = prod2_sum(&gmh, &th, &ne, &y);
-    let [z3_0, z3_1] = prod2(&z, &e);
-    let r = reduce_scaled(&[x3_0, x3_1, y3_0, y3_1, z3_0, z3_1], [1; 6]);
-    *t = [Fp2r { c0: r[0], c1: r[1] }, Fp2r { c0: r[2], c1: r[3] }, Fp2r { c0: r[4], c1: r[5] }];
-    LineR { l0: o[3], l1: o[4], l2: o[5] }
+    let mut red = Reductions::<12>::new();
+    set_pair(&mut red, 0, prod2(&la, &d), 1); // E
+    set_pair(&mut red, 1, prod2(z, &th2), 1); // F
+    set_pair(&mut red, 2, prod2(x, &d), 1); // G
+    set_pair(&mut red, 3, prod2_sum(&th, &k.xq, &nla, &k.yq), 1); // l0
+    set_pair(&mut red, 4, prod_fp(&th, &k.nxp), 1); // l1
+    set_pair(&mut red, 5, prod_fp(&la, &k.yp), 1); // l2
+    let mut efg = MaybeUninit::<[Rns; 6]>::uninit();
+    // SAFETY: E, F, G into efg (6 Rns), l0, l1, l2 into the line (6 Rns, `LineR` is repr(C)):
+    // both written whole
+    let r = unsafe {
+        red.finish_split(efg.as_mut_ptr() as *mut Rns, 6, line.as_mut_ptr() as *mut Rns);
+        efg.assume_init()
+    };
+    let [e, f, g] = [0, 1, 2].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] });
+    let ne = Fp2r { c0: neg_nr(&e.c0), c1: neg_nr(&e.c1) }; // 32p − E (an operand)
+    let (nf, ng) = (Fp2r { c0: neg_nr(&f.c0), c1: neg_nr(&f.c1) }, Fp2r { c0: neg_nr(&g.c0), c1: neg_nr(&g.c1) });
+    // E + F − 2G and 3G − E − F, each folded once (`fold_sum`)
+    let h = Fp2r {
+        c0: fold_sum([(1, &e.c0), (1, &f.c0), (2, &ng.c0)]),
+        c1: fold_sum([(1, &e.c1), (1, &f.c1), (2, &ng.c1)]),
+    };
+    let gmh = Fp2r {
+        c0: fold_sum([(3, &g.c0), (1, &ne.c0), (1, &nf.c0)]),
+        c1: fold_sum([(3, &g.c1), (1, &ne.c1), (1, &nf.c1)]),
+    };
+    let mut red = Reductions::<6>::new();
+    set_pair(&mut red, 0, prod2(&h, &la), 1); // X3 = λH (the large operand first: `prod2` negates the second's c1)
+    set_pair(&mut red, 1, prod2_sum(&gmh, &th, &ne, y), 1); // Y3 = θ(3G − E − F) − YE
+    set_pair(&mut red, 2, prod2(z, &e), 1); // Z3 = ZE
+                                            // SAFETY: [Fp2r; 3] is six Rns in this order (repr(C))
+    red.finish_into(unsafe { &mut *(t as *mut [Fp2r; 3] as *mut [Rns; 6]) });
 }
 
 /// 3(x² + ξy²) − 2e as (3, the sum): x = g[x] = a + b·u, y = g[y] = c + d·u, e = g[e]:
