@@ -125,20 +125,24 @@ pub fn conj_fp12r(a: &Fp12r) -> Fp12r {
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn frobenius_fp12r(a: &Fp12r) -> Fp12r {
     let k = consts();
-    let mut w = [wide_zero(); 10];
-    for j in 1..6 {
-        let c = &a.0[W_POWER[j]];
+    let mut r = Reductions::<10>::new();
+    // in blst's order, so that the results land in place: coefficient i = 1..5 of the output
+    for i in 1..6 {
+        let j = W_POWER.iter().position(|&w| w == i).unwrap_or(0); // the power of w at i
+        let c = &a.0[i];
         let (s, t, ns) = (konst(&k.frob[j][0]), konst(&k.frob[j][1]), konst(&k.frob[j][2]));
-        w[2 * j - 2] = dot(&[(&c.c0, &s), (&c.c1, &t)]);
-        w[2 * j - 1] = dot(&[(&c.c0, &t), (&c.c1, &ns)]);
+        r.set(2 * i - 2, &dot(&[(&c.c0, &s), (&c.c1, &t)]), 1);
+        r.set(2 * i - 1, &dot(&[(&c.c0, &t), (&c.c1, &ns)]), 1);
     }
-    let r = reduce_scaled(&w, [1; 10]);
-    let mut out = a.0;
-    out[0].c1 = neg(&a.0[0].c1); // γ_0 = 1
-    for j in 1..6 {
-        out[W_POWER[j]] = Fp2r { c0: r[2 * j - 2], c1: r[2 * j - 1] };
+    let mut out = MaybeUninit::<Fp12r>::uninit();
+    let op = out.as_mut_ptr() as *mut Fp2r;
+    // SAFETY: coefficient 0 (γ_0 = 1: the conjugate), then coefficients 1..5 (ten Rns, `Fp12r` is
+    // repr(C)) by the batch: written whole
+    unsafe {
+        op.write(Fp2r { c0: a.0[0].c0, c1: neg(&a.0[0].c1) });
+        r.finish_split(op.add(1) as *mut Rns, 10, op.add(1) as *mut Rns);
+        out.assume_init()
     }
-    Fp12r(out)
 }
 
 /// `$body` six times, with `$i` = 0..5 a constant in each copy: the tower's loops over the six
