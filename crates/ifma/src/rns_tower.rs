@@ -14,7 +14,6 @@
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::rns::*;
 use blst::*;
-#[allow(unused_imports)]
 use core::mem::MaybeUninit;
 use std::sync::OnceLock;
 
@@ -128,8 +127,7 @@ pub fn frobenius_fp12r(a: &Fp12r) -> Fp12r {
     let mut r = Reductions::<10>::new();
     // in blst's order, so that the results land in place: coefficient i = 1..5 of the output
     for i in 1..6 {
-        let j = W_POWER.iter().position(|&w| w == i).unwrap_or(0); // the power of w at i
-        let c = &a.0[i];
+        let (j, c) = (POWER_AT[i], &a.0[i]);
         let (s, t, ns) = (konst(&k.frob[j][0]), konst(&k.frob[j][1]), konst(&k.frob[j][2]));
         r.set(2 * i - 2, &dot(&[(&c.c0, &s), (&c.c1, &t)]), 1);
         r.set(2 * i - 1, &dot(&[(&c.c0, &t), (&c.c1, &ns)]), 1);
@@ -162,6 +160,17 @@ macro_rules! unroll6 {
 
 /// The coefficient of w^k, k = 0..5 (Fp12 = Fp2[w]/(w⁶ − ξ)), in `Fp12r`'s blst order.
 const W_POWER: [usize; 6] = [0, 3, 1, 4, 2, 5];
+
+/// The power of w of blst's coefficient i (`W_POWER` inverted).
+const POWER_AT: [usize; 6] = {
+    let mut r = [0; 6];
+    let mut k = 0;
+    while k < 6 {
+        r[W_POWER[k]] = k;
+        k += 1;
+    }
+    r
+};
 
 /// a·b, schoolbook over Fp12 = Fp2[w]/(w⁶ − ξ): c_k = Σ_{i+j=k} a_i·b_j + ξ·Σ_{i+j=k+6} a_i·b_j,
 /// every Fp coefficient one sum of 12 products and one reduction (Karatsuba's savings are in
