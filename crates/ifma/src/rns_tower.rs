@@ -584,7 +584,7 @@ pub fn line_add_r(t: &mut [Fp2r; 3], k: &PairR) -> LineR {
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn line_add_into_r(t: &mut [Fp2r; 3], k: &PairR, line: &mut MaybeUninit<LineR>) {
     let (x, y, z) = (&t[0], &t[1], &t[2]);
-    let one = one_fp12r().0[0].c0;
+    let one = konst(&consts().one);
     // θ = Y·1 + Z·(−yQ), λ = X·1 + Z·(−xQ)
     let [th0, th1] = {
         let [p0, p1] = prod2(z, &k.nyq);
