@@ -572,15 +572,7 @@ const SMALL_SHIFTS: [[u64; 3]; MAX_SCALE + 1] = {
 #[inline]
 fn times_small(x: __m512i, s: usize) -> __m512i {
     let [a, b, c] = SMALL_SHIFTS[s];
-    let sh = |k: u64| {
-        let mut y = _mm512_sll_epi64(x, _mm_cvtsi64_si128(k as i64));
-        // SAFETY: an empty statement on a register. It hides the shifts from LLVM, which
-        // otherwise, with s known, rebuilds the sum as a 64-bit product by a constant:
-        // without AVX-512DQ two `vpmuludq`, which take IFMA issue slots (`issue_micro`).
-        unsafe { core::arch::asm!("/* {0} */", inout(zmm_reg) y, options(pure, nomem, nostack, preserves_flags)) };
-        y
-    };
-    _mm512_add_epi64(_mm512_add_epi64(sh(a), sh(b)), sh(c))
+    _mm512_add_epi64(_mm512_add_epi64(shl_opaque(x, a), shl_opaque(x, b)), shl_opaque(x, c))
 }
 
 /// Step 4's correction −αM' in base B (stored form), α·h mod m_i for α = 0..=16: added to the
@@ -709,16 +701,19 @@ impl<const N: usize> Reductions<N> {
     #[inline]
     pub fn finish(&self) -> [Rns; N] {
         let mut r = MaybeUninit::<[Rns; N]>::uninit();
-        self.finish_raw(r.as_mut_ptr() as *mut Rns);
-        // SAFETY: finish_raw writes all N
-        unsafe { r.assume_init() }
+        // SAFETY: r holds N; finish_raw writes all of them
+        unsafe {
+            self.finish_raw(r.as_mut_ptr() as *mut Rns);
+            r.assume_init()
+        }
     }
 
-    /// Steps 2–4 of every sum, written to out[0..N] (both halves of each; nothing read there).
+    /// Steps 2–4 of every sum, written to out[0..N] (both halves of each; nothing read there;
+    /// out must hold N `Rns`).
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
-    fn finish_raw(&self, out: *mut Rns) {
-        // SAFETY: out holds N elements (the callers')
+    pub unsafe fn finish_raw(&self, out: *mut Rns) {
+        // SAFETY: out holds N elements (the caller's duty)
         unsafe { self.finish_split(out, N, out) }
     }
 
@@ -727,7 +722,8 @@ impl<const N: usize> Reductions<N> {
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
     pub fn finish_into(&self, out: &mut [Rns; N]) {
-        self.finish_raw(out.as_mut_ptr())
+        // SAFETY: out holds N
+        unsafe { self.finish_raw(out.as_mut_ptr()) }
     }
 
     /// `finish` with results 0..k written to `a[0..k]` and k..N to `b[0..N − k]` (two places,
@@ -757,7 +753,8 @@ impl<const N: usize> Reductions<N> {
     #[target_feature(enable = "avx512f,avx512ifma")]
     #[inline]
     pub fn finish_uninit(&self, out: &mut MaybeUninit<[Rns; N]>) {
-        self.finish_raw(out.as_mut_ptr() as *mut Rns)
+        // SAFETY: out holds N
+        unsafe { self.finish_raw(out.as_mut_ptr() as *mut Rns) }
     }
 }
 
@@ -828,8 +825,7 @@ pub fn fold_sum<const K: usize>(terms: [(u32, &Rns); K]) -> Rns {
     Rns { b: fold50(b, 0), c: fold50(c, 1) }
 }
 
-/// x·k per lane for a constant k ≤ 15, by shifts and additions (each shift hidden from LLVM,
-/// which would otherwise rebuild the sum as a 64-bit product: `times_small`).
+/// x·k per lane for a constant k ≤ 15, by shifts and additions (`shl_opaque`).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn times_const(x: __m512i, k: u32) -> __m512i {
@@ -837,19 +833,21 @@ fn times_const(x: __m512i, k: u32) -> __m512i {
     let mut bit = 0;
     while bit < 4 {
         if (k >> bit) & 1 == 1 {
-            r = _mm512_add_epi64(r, shl_opaque(x, bit));
+            r = _mm512_add_epi64(r, shl_opaque(x, bit as u64));
         }
         bit += 1;
     }
     r
 }
 
-/// x << n per lane, opaque to LLVM's combining of shifts and additions into products.
+/// x << n per lane (0 for n ≥ 64), opaque to LLVM: with the shift counts known it otherwise
+/// rebuilds a sum of shifts (`times_small`, `times_const`) as a 64-bit product by a constant,
+/// without AVX-512DQ two `vpmuludq`, which take IFMA issue slots (`issue_micro`).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn shl_opaque(x: __m512i, n: u32) -> __m512i {
-    let mut y = _mm512_sll_epi64(x, _mm_cvtsi32_si128(n as i32));
-    // SAFETY: an empty statement on a register (`times_small`)
+fn shl_opaque(x: __m512i, n: u64) -> __m512i {
+    let mut y = _mm512_sll_epi64(x, _mm_cvtsi64_si128(n as i64));
+    // SAFETY: an empty statement on a register
     unsafe { core::arch::asm!("/* {0} */", inout(zmm_reg) y, options(pure, nomem, nostack, preserves_flags)) };
     y
 }

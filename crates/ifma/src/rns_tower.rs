@@ -138,7 +138,7 @@ pub fn frobenius_fp12r(a: &Fp12r) -> Fp12r {
     // repr(C)) by the batch: written whole
     unsafe {
         op.write(Fp2r { c0: a.0[0].c0, c1: neg(&a.0[0].c1) });
-        r.finish_split(op.add(1) as *mut Rns, 10, op.add(1) as *mut Rns);
+        r.finish_raw(op.add(1) as *mut Rns);
         out.assume_init()
     }
 }
