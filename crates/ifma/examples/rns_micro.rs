@@ -53,7 +53,7 @@ fn chain<T: Copy, U: Copy>(name: &str, a0: T, mut a: impl FnMut(T) -> T, b0: U, 
 #[target_feature(enable = "avx512f,avx512ifma")]
 unsafe fn run(profile: bool) {
     use blst::*;
-    use evm384_ifma::{cyclotomic, hybrid::*, rns, rns_pairing, rns_tower::*};
+    use evm384_ifma::{cyclotomic, hybrid::*, rns, rns_cyclotomic, rns_pairing, rns_tower::*};
     let pairs = sample_pairs(16);
     if profile {
         for _ in 0..2000 {
@@ -124,6 +124,39 @@ unsafe fn run(profile: bool) {
         "A = 12 reductions, B = cyclotomic_sqr",
         || rns::reduce_scaled(black_box(&w), [1; 12]),
         || cyclotomic_sqr_fp12r(black_box(&fr)),
+    );
+
+    println!("A = Granger–Scott (exact values), B = up to a factor in Fp (rns_cyclotomic):");
+    let (sr, cr) = (rns_cyclotomic::scaled_r(&fr), rns_cyclotomic::compress_r(&rns_cyclotomic::scaled_r(&fr)));
+    let (ma, mb) = measure_pair(
+        Plan::QUICK,
+        || {
+            let (mut a, mut b) = (black_box(fr), fr);
+            for _ in 0..N / 2 {
+                cyclotomic_sqr_into_fp12r(&a, &mut b);
+                cyclotomic_sqr_into_fp12r(&b, &mut a);
+            }
+            black_box(a);
+        },
+        || {
+            black_box(rns_cyclotomic::compressed_pow2_r(black_box(&cr), N as u32));
+        },
+    );
+    println!("{}", compare_line("squaring, B compressed (chain)", &ma.per(N as f64), &mb.per(N as f64)));
+    one(
+        "A = squaring, B = decompression",
+        || cyclotomic_sqr_fp12r(black_box(&fr)),
+        || rns_cyclotomic::decompress_r(black_box(&cr)),
+    );
+    one(
+        "x^|z|, B compressed",
+        || cyclotomic::pow_z_abs(black_box(&fr)),
+        || rns_cyclotomic::pow_z_abs_compressed(black_box(&sr)),
+    );
+    one(
+        "final_exp (one call)",
+        || rns_pairing::final_exp_gs_r(black_box(&fr)),
+        || rns_pairing::final_exp_r(black_box(&fr)),
     );
 
     println!("A = 8-lane engine (one pair a lane), B = RNS (the pairs one after the other):");

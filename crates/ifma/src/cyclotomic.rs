@@ -31,14 +31,21 @@ pub trait Cyclotomic: Copy {
     }
 }
 
-/// x^|z|: 63 squarings and 5 products (square and multiply over the bits of |z|). The value
-/// alternates between two buffers, each squaring written straight into the other (`sqr_into`):
-/// with `r = r.sqr()` each step's result was copied from a temporary into r.
+/// x^|z|: 63 squarings and 5 products (`pow`).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub unsafe fn pow_z_abs<G: Cyclotomic>(x: &G) -> G {
+    unsafe { pow(x, Z_ABS) }
+}
+
+/// x^e (e ≥ 1): square and multiply over the bits of e below its top one. The value alternates
+/// between two buffers, each squaring written straight into the other (`sqr_into`): with
+/// `r = r.sqr()` each step's result was copied from a temporary into r.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub unsafe fn pow<G: Cyclotomic>(x: &G, e: u64) -> G {
+    assert!(e != 0, "pow: the exponent 0");
     let (mut a, mut b) = (*x, *x);
     let mut in_a = true; // which buffer holds the value
-    for i in (0..63).rev() {
+    for i in (0..63 - e.leading_zeros()).rev() {
         // SAFETY (every step): this function's target features; a, b and x are cyclotomic
         if in_a {
             unsafe { a.sqr_into(&mut b) };
@@ -46,7 +53,7 @@ pub unsafe fn pow_z_abs<G: Cyclotomic>(x: &G) -> G {
             unsafe { b.sqr_into(&mut a) };
         }
         in_a = !in_a;
-        if (Z_ABS >> i) & 1 == 1 {
+        if (e >> i) & 1 == 1 {
             if in_a {
                 b = unsafe { a.mul(x) };
             } else {

@@ -98,6 +98,8 @@ pub mod pairing8;
 #[cfg(target_arch = "x86_64")]
 pub mod rns;
 #[cfg(target_arch = "x86_64")]
+pub mod rns_cyclotomic;
+#[cfg(target_arch = "x86_64")]
 pub mod rns_pairing;
 #[cfg(target_arch = "x86_64")]
 pub mod rns_subgroup;

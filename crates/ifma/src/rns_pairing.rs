@@ -1,10 +1,14 @@
 //! The pairing over RNS (`rns_tower`): the Miller loop, and blst's final exponentiation
-//! f^(3(p¹²−1)/r) — the easy part here, the hard part `cyclotomic::hard_part` on Granger–Scott
-//! squarings (Karabina's measured slower: `rns_tower::cyclotomic_sqr_fp12r`) (issue 12, part 1).
+//! f^(3(p¹²−1)/r) — the easy part here, the hard part `cyclotomic::hard_part` — on values
+//! carried up to a factor in Fp (`rns_cyclotomic`: compressed squarings, one inversion at the
+//! end, none for a check). The same on exact values and Granger–Scott squarings
+//! (`final_exp_gs_r`, the `Cyclotomic` implementation of `Fp12r`) is kept as the reference the
+//! fast path is measured and tested against (issue 12, part 1).
 // Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::consts::Z_ABS;
 use crate::cyclotomic::{hard_part, Cyclotomic};
+use crate::rns_cyclotomic::*;
 use crate::rns_tower::*;
 use blst::*;
 use core::mem::MaybeUninit;
@@ -32,25 +36,50 @@ impl Cyclotomic for Fp12r {
     }
 }
 
-/// The easy part f^((p^6-1)(p^2+1)), 1/f included: f^(p^6−1) = conj(f)/f = conj(f)²/d with
-/// d = f·conj(f) = a0² − v·a1² in Fp6 (f = a0 + a1·w; the product's other half is ≡ 0),
-/// inverted in Fp6 (`inv_fp6r`: one Fp inversion by blst) — in place of a conversion to blst, its
-/// Fp12 inversion and two conversions back.
+/// The easy part f^((p^6-1)(p^2+1)) up to a factor in Fp, without an inversion:
+/// f^(p^6−1) = conj(f)/f = conj(f)²/d with d = f·conj(f) = a0² − v·a1² in Fp6 (f = a0 + a1·w;
+/// the product's other half is ≡ 0), and 1/d = a/ν with ν in Fp (`inv_fp6r_scaled`), so that
+/// conj(f)²·a = ν·f^(p^6−1); then (ν·m)^(p²)·(ν·m) = ν²·m^(p²+1) (ν is fixed by the Frobenius
+/// map).
 #[target_feature(enable = "avx512f,avx512ifma")]
-pub fn easy_part_r(f: &Fp12r) -> Fp12r {
+pub fn easy_part_scaled_r(f: &Fp12r) -> ScaledFp12r {
     let fc = conj_fp12r(f);
     let d = mul_fp12r(f, &fc); // a0² − v·a1²
-    let di = inv_fp6r(&[d.0[0], d.0[1], d.0[2]]);
-    let t = mul_by_fp6r(&sqr_fp12r(&fc), &di); // f^(p^6−1)
-    mul_fp12r(&frobenius_fp12r(&frobenius_fp12r(&t)), &t) // t^(p^2+1)
+    let (a, nu) = inv_fp6r_scaled(&[d.0[0], d.0[1], d.0[2]]);
+    let m = with_factor_r(&mul_by_fp6r(&sqr_fp12r(&fc), &a), &nu); // ν·f^(p^6−1)
+                                                                   // SAFETY: avx512f + avx512ifma (this function's)
+    unsafe { m.frobenius().frobenius().mul(&m) }
 }
 
-/// The final exponentiation of an RNS value: `easy_part_r`, then `cyclotomic::hard_part`.
+/// The easy part f^((p^6-1)(p^2+1)) itself (`easy_part_scaled_r`, the factor divided out).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn easy_part_r(f: &Fp12r) -> Fp12r {
+    unscale_r(&easy_part_scaled_r(f))
+}
+
+/// The final exponentiation up to a factor in Fp: `easy_part_scaled_r`, then
+/// `cyclotomic::hard_part` on `ScaledFp12r` (compressed exponentiations, `rns_cyclotomic`).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn final_exp_scaled_r(f: &Fp12r) -> ScaledFp12r {
+    let y = easy_part_scaled_r(f);
+    // SAFETY: avx512f + avx512ifma (this function's); y is cyclotomic up to its factor (the easy
+    // part's output).
+    unsafe { hard_part(&y) }
+}
+
+/// The final exponentiation of an RNS value (`final_exp_scaled_r`, then its one inversion:
+/// `unscale_r`).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn final_exp_r(f: &Fp12r) -> Fp12r {
-    let y = easy_part_r(f);
-    // SAFETY: avx512f + avx512ifma (this function's); y is cyclotomic (the easy part's output).
-    unsafe { hard_part(&y) }
+    unscale_r(&final_exp_scaled_r(f))
+}
+
+/// The final exponentiation on exact values: `easy_part_r`, then `cyclotomic::hard_part` on
+/// `Fp12r` (Granger–Scott squarings, no compressed ones): the reference of `final_exp_r`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn final_exp_gs_r(f: &Fp12r) -> Fp12r {
+    // SAFETY: avx512f + avx512ifma (this function's); the easy part's output is cyclotomic.
+    unsafe { hard_part(&easy_part_r(f)) }
 }
 
 /// blst's final exponentiation f^(3(p^12-1)/r) over RNS.
@@ -133,7 +162,7 @@ pub fn pairing_check_testing_g2_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) 
     if !in_g2.iter().all(|&ok| ok) {
         return (false, in_g2);
     }
-    (is_one_fp12r(&final_exp_r(&f)), in_g2)
+    (is_one_scaled_r(&final_exp_scaled_r(&f)), in_g2)
 }
 
 /// The Miller loop of the pairs that are not at infinity (1 if none), in RNS.
@@ -178,6 +207,6 @@ pub fn pairing_product_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> blst_f
 pub fn pairing_check_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> bool {
     match miller_loop_live(pairs) {
         None => true,
-        Some(f) => is_one_fp12r(&final_exp_r(&f)),
+        Some(f) => is_one_scaled_r(&final_exp_scaled_r(&f)),
     }
 }

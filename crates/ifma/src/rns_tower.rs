@@ -31,16 +31,16 @@ pub struct Fp2r {
 pub struct Fp12r(pub [Fp2r; 6]);
 
 /// Constants of the tower as residues (computed once from blst values).
-struct Consts {
+pub(crate) struct Consts {
     /// −2/3 and 1/3: the ∓2f terms of the cyclotomic squaring under the factors 3 and 6.
     neg_two_thirds: [[u64; 8]; 2],
-    third: [[u64; 8]; 2],
-    one: [[u64; 8]; 2],
+    pub(crate) third: [[u64; 8]; 2],
+    pub(crate) one: [[u64; 8]; 2],
     /// Frobenius: γ_k = ξ^(k(p−1)/6) for the coefficient of w^k, as (re, im, −re).
     frob: [[[[u64; 8]; 2]; 3]; 6],
 }
 
-fn consts() -> &'static Consts {
+pub(crate) fn consts() -> &'static Consts {
     static C: OnceLock<Consts> = OnceLock::new();
     C.get_or_init(|| {
         let fp = |x: u64| {
@@ -77,7 +77,7 @@ fn consts() -> &'static Consts {
 
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn konst(r: &[[u64; 8]; 2]) -> Rns {
+pub(crate) fn konst(r: &[[u64; 8]; 2]) -> Rns {
     from_lanes(&r[0], &r[1])
 }
 
@@ -319,7 +319,7 @@ fn one_sum_at_a_time() {
 /// `one_sum_at_a_time`.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn set_pair<const N: usize>(r: &mut Reductions<N>, n: usize, [re, im]: [RnsWide; 2], s: usize) {
+pub(crate) fn set_pair<const N: usize>(r: &mut Reductions<N>, n: usize, [re, im]: [RnsWide; 2], s: usize) {
     r.set(2 * n, &re, s);
     r.set(2 * n + 1, &im, s);
     one_sum_at_a_time();
@@ -396,7 +396,7 @@ pub struct PairR {
 /// ξ·a = (a0 − a1) + (a0 + a1)·u for a below 32p: below 64p, a product operand.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn mul_by_xi_fp2r(a: &Fp2r) -> Fp2r {
+pub(crate) fn mul_by_xi_fp2r(a: &Fp2r) -> Fp2r {
     Fp2r { c0: add(&a.c0, &neg(&a.c1)), c1: add(&a.c0, &a.c1) }
 }
 
@@ -414,12 +414,37 @@ fn neg64_fp2r(a: &Fp2r) -> Fp2r {
     Fp2r { c0: neg64(&a.c0), c1: neg64(&a.c1) }
 }
 
-/// 1/b in Fp6 = Fp2[v]/(v³ − ξ) (b reduced, nonzero; 0 gives 0, as blst): with
-/// t0 = b0² − ξb1b2, t1 = ξb2² − b0b1, t2 = b1² − b0b2 and N = b0t0 + ξ(b2t1 + b1t2) in Fp2,
-/// 1/b = (t0, t1, t2)/N; 1/N = conj(N)/(N0² + N1²), the Fp inverse by blst (one conversion each
+/// 1/b in Fp6 = Fp2[v]/(v³ − ξ) (b reduced, nonzero; 0 gives 0, as blst): 1/b = (t0, t1, t2)/N
+/// (`inv_fp6r_parts`); 1/N = conj(N)/(N0² + N1²), the Fp inverse by blst (one conversion each
 /// way). 17 reductions in five batches, and the Fp inversion.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn inv_fp6r(b: &[Fp2r; 3]) -> [Fp2r; 3] {
+    let (t, n) = inv_fp6r_parts(b);
+    let [norm] = reduce_scaled(&[dot(&[(&n.c0, &n.c0), (&n.c1, &n.c1)])], [1]); // N0² + N1² in Fp
+    let inv = from_fp(&fp_inv(&to_fp(&norm)));
+    let [i0, i1] = reduce_scaled(&[mul_wide(&n.c0, &inv), mul_wide(&neg(&n.c1), &inv)], [1; 2]); // 1/N
+    mul_fp6_by_fp2r(&t, &Fp2r { c0: i0, c1: i1 })
+}
+
+/// 1/b up to a factor in Fp, without an inversion: (a, ν) with 1/b = a/ν, a = (t0, t1, t2)·conj(N)
+/// and ν = N0² + N1² (`inv_fp6r_parts`; 0 for b = 0). 15 reductions in four batches.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn inv_fp6r_scaled(b: &[Fp2r; 3]) -> ([Fp2r; 3], Rns) {
+    let (t, n) = inv_fp6r_parts(b);
+    let mut r = Reductions::<7>::new();
+    let nc = Fp2r { c0: n.c0, c1: neg(&n.c1) }; // conj(N)
+    for i in 0..3 {
+        set_pair(&mut r, i, prod2(&t[i], &nc), 1);
+    }
+    r.set(6, &dot(&[(&n.c0, &n.c0), (&n.c1, &n.c1)]), 1);
+    let r = r.finish();
+    ([0, 1, 2].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] }), r[6])
+}
+
+/// (t0, t1, t2) and N of 1/b = (t0, t1, t2)/N: t0 = b0² − ξb1b2, t1 = ξb2² − b0b1,
+/// t2 = b1² − b0b2, N = b0t0 + ξ(b2t1 + b1t2) in Fp2. 8 reductions in two batches.
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn inv_fp6r_parts(b: &[Fp2r; 3]) -> ([Fp2r; 3], Fp2r) {
     let [b0, b1, b2] = b;
     let (xb1, xb2) = (mul_by_xi_fp2r(b1), mul_by_xi_fp2r(b2)); // below 64p
     let nb0 = neg_fp2r(b0);
@@ -447,15 +472,18 @@ pub fn inv_fp6r(b: &[Fp2r; 3]) -> [Fp2r; 3] {
         (&xb1.c1, &t[2].c0),
     ]);
     let [n0, n1] = reduce_scaled(&[n0, n1], [1; 2]);
-    let [norm] = reduce_scaled(&[dot(&[(&n0, &n0), (&n1, &n1)])], [1]); // N0² + N1² in Fp
-    let inv = from_fp(&fp_inv(&to_fp(&norm)));
-    let [i0, i1] = reduce_scaled(&[mul_wide(&n0, &inv), mul_wide(&neg(&n1), &inv)], [1; 2]); // 1/N
-    let ni = Fp2r { c0: i0, c1: i1 };
-    let [a0, a1] = prod2(&t[0], &ni);
-    let [c0, c1] = prod2(&t[1], &ni);
-    let [e0, e1] = prod2(&t[2], &ni);
-    let r = reduce_scaled(&[a0, a1, c0, c1, e0, e1], [1; 6]);
-    [Fp2r { c0: r[0], c1: r[1] }, Fp2r { c0: r[2], c1: r[3] }, Fp2r { c0: r[4], c1: r[5] }]
+    (t, Fp2r { c0: n0, c1: n1 })
+}
+
+/// (a0, a1, a2)·x for x in Fp2: 6 reductions.
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn mul_fp6_by_fp2r(a: &[Fp2r; 3], x: &Fp2r) -> [Fp2r; 3] {
+    let mut r = Reductions::<6>::new();
+    for i in 0..3 {
+        set_pair(&mut r, i, prod2(&a[i], x), 1);
+    }
+    let r = r.finish();
+    [0, 1, 2].map(|i| Fp2r { c0: r[2 * i], c1: r[2 * i + 1] })
 }
 
 /// a·(g0 + g1·v + g2·v²) for an element of Fp6 (v = w²), as a full product (once a final
@@ -471,7 +499,7 @@ pub fn mul_by_fp6r(a: &Fp12r, g: &[Fp2r; 3]) -> Fp12r {
 /// The two Fp sums of the Fp2 product a·b (b1 below 32p).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn prod2(a: &Fp2r, b: &Fp2r) -> [RnsWide; 2] {
+pub(crate) fn prod2(a: &Fp2r, b: &Fp2r) -> [RnsWide; 2] {
     let nb1 = neg(&b.c1);
     [dot(&[(&a.c0, &b.c0), (&a.c1, &nb1)]), dot(&[(&a.c0, &b.c1), (&a.c1, &b.c0)])]
 }
@@ -479,7 +507,7 @@ fn prod2(a: &Fp2r, b: &Fp2r) -> [RnsWide; 2] {
 /// a·b + c·d (b1, d1 below 32p).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn prod2_sum(a: &Fp2r, b: &Fp2r, c: &Fp2r, d: &Fp2r) -> [RnsWide; 2] {
+pub(crate) fn prod2_sum(a: &Fp2r, b: &Fp2r, c: &Fp2r, d: &Fp2r) -> [RnsWide; 2] {
     let (nb1, nd1) = (neg(&b.c1), neg(&d.c1));
     [
         dot(&[(&a.c0, &b.c0), (&a.c1, &nb1), (&c.c0, &d.c0), (&c.c1, &nd1)]),
@@ -490,7 +518,7 @@ fn prod2_sum(a: &Fp2r, b: &Fp2r, c: &Fp2r, d: &Fp2r) -> [RnsWide; 2] {
 /// a·x for x in Fp.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn prod_fp(a: &Fp2r, x: &Rns) -> [RnsWide; 2] {
+pub(crate) fn prod_fp(a: &Fp2r, x: &Rns) -> [RnsWide; 2] {
     [mul_wide(&a.c0, x), mul_wide(&a.c1, x)]
 }
 
@@ -641,24 +669,32 @@ pub fn line_add_into_r(t: &mut [Fp2r; 3], k: &PairR, line: &mut MaybeUninit<Line
     red.finish_into(unsafe { &mut *(t as *mut [Fp2r; 3] as *mut [Rns; 6]) });
 }
 
-/// 3(x² + ξy²) − 2e as (3, the sum): x = g[x] = a + b·u, y = g[y] = c + d·u, e = g[e]:
-/// with the complex squarings x² = (a + b)(a − b) + 2ab·u and y² = P + 2cd·u, P = (c + d)(c − d),
-/// x² + ξy² = ((a + b)(a − b) + P − 2cd) + (2ab + P + 2cd)·u: P once, the start of both sums
-/// (7 products for the two, against 11 written out), and −2e/3 enters as e times the constant
-/// −2/3 (`reduce_scaled` multiplies by 3). Operands below 64p: each sum below 2^14·p².
+/// x² + ξy², x = a + b·u, y = c + d·u: with the complex squarings x² = (a + b)(a − b) + 2ab·u
+/// and y² = P + 2cd·u, P = (c + d)(c − d), x² + ξy² = ((a + b)(a − b) + P − 2cd) +
+/// (2ab + P + 2cd)·u: P once, the start of both sums (7 products for the two, against 11
+/// written out). Operands below 64p: each sum below 2^14·p².
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn sqr_xi_sum(g: &[Fp2r; 6], x: usize, y: usize, e: usize, k23: &Rns) -> [RnsWide; 2] {
-    let (a, b, c, d) = (&g[x].c0, &g[x].c1, &g[y].c0, &g[y].c1);
+pub(crate) fn sqr_plus_xi_sqr(x: &Fp2r, y: &Fp2r) -> [RnsWide; 2] {
+    let (a, b, c, d) = (&x.c0, &x.c1, &y.c0, &y.c1);
     let (nb, nd) = (neg(b), neg(d));
     let (b2, d2, nd2) = (add_nr(b, b), add_nr(d, d), add_nr(&nd, &nd));
     let p = mul_wide(&add_nr(c, d), &add_nr(c, &nd)); // (c + d)(c − d)
     let (mut re, mut im) = (p, p);
     mac(&mut re, &add_nr(a, b), &add_nr(a, &nb)); // (a + b)(a − b)
     mac(&mut re, c, &nd2); // −2cd
-    mac(&mut re, &g[e].c0, k23);
     mac(&mut im, a, &b2); // 2ab
     mac(&mut im, c, &d2); // 2cd
+    [re, im]
+}
+
+/// 3(x² + ξy²) − 2e as (3, the sum) for x = g[x], y = g[y], e = g[e] (`sqr_plus_xi_sqr`): −2e/3
+/// enters as e times k23 = −2/3 (`reduce_scaled` multiplies by 3; below 64p).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub(crate) fn sqr_xi_sum<const N: usize>(g: &[Fp2r; N], x: usize, y: usize, e: usize, k23: &Rns) -> [RnsWide; 2] {
+    let [mut re, mut im] = sqr_plus_xi_sqr(&g[x], &g[y]);
+    mac(&mut re, &g[e].c0, k23);
     mac(&mut im, &g[e].c1, k23);
     [re, im]
 }
@@ -667,7 +703,14 @@ fn sqr_xi_sum(g: &[Fp2r; 6], x: usize, y: usize, e: usize, k23: &Rns) -> [RnsWid
 /// ξxy = (ac − bd − ad − bc) + (ac − bd + ad + bc)·u, and e/3 enters as e times 1/3.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn prod_sum(g: &[Fp2r; 6], x: usize, y: usize, e: usize, times_xi: bool, k13: &Rns) -> [RnsWide; 2] {
+pub(crate) fn prod_sum<const N: usize>(
+    g: &[Fp2r; N],
+    x: usize,
+    y: usize,
+    e: usize,
+    times_xi: bool,
+    k13: &Rns,
+) -> [RnsWide; 2] {
     let (a, b, c, d) = (&g[x].c0, &g[x].c1, &g[y].c0, &g[y].c1);
     let nd = neg(d);
     if times_xi {

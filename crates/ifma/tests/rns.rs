@@ -377,7 +377,8 @@ fn rns_final_exp_matches_blst() {
         return;
     }
     use evm384_ifma::reference;
-    use evm384_ifma::rns_pairing::final_exp_rns;
+    use evm384_ifma::rns_pairing::{final_exp_gs_r, final_exp_rns};
+    use evm384_ifma::rns_tower::{load_fp12r, store_fp12r};
     let mut rng = Rng(19);
     let mut inputs = vec![evm384_ifma::fp12_one()];
     for _ in 0..3 {
@@ -387,6 +388,8 @@ fn rns_final_exp_matches_blst() {
     }
     for (i, f) in inputs.iter().enumerate() {
         assert!(unsafe { final_exp_rns(f) } == reference::final_exp(f), "input {i}");
+        let gs = unsafe { store_fp12r(&final_exp_gs_r(&load_fp12r(f))) };
+        assert!(gs == reference::final_exp(f), "input {i}, Granger–Scott");
     }
 }
 
@@ -553,5 +556,81 @@ fn rns_reduction_batch_matches_reduce_scaled() {
         }
         let unfinished = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| partial.finish()));
         assert!(unfinished.is_err(), "finish with sum 4 unset must panic");
+    }
+}
+
+/// t·f for f in blst's form and t in Fp, as `rns_cyclotomic` carries it.
+unsafe fn scaled_by(f: &blst_fp12, t: &blst_fp) -> evm384_ifma::rns_cyclotomic::ScaledFp12r {
+    use evm384_ifma::{rns_cyclotomic::*, rns_tower::*};
+    let mut ft = *f;
+    for c in ft.fp6.iter_mut().flat_map(|a| a.fp2.iter_mut()).flat_map(|b| b.fp.iter_mut()) {
+        *c = blst_mul(c, t);
+    }
+    with_factor_r(&load_fp12r(&ft), &rns::from_fp(t))
+}
+
+/// The exponentiation by |z| up to a factor in Fp (`rns_cyclotomic`: Granger–Scott squarings
+/// homogeneous in t, compressed squarings, decompression without inversion) against blst's
+/// square and multiply, on cyclotomic elements times random factors; the Granger–Scott path on
+/// the same values; and the case the compressed form cannot decompress (f = 1: None, and
+/// `exp_by_z` falls back).
+#[test]
+fn rns_compressed_exp_matches_blst() {
+    if !require_ifma("rns_compressed_exp_matches_blst") {
+        return;
+    }
+    use evm384_ifma::consts::Z_ABS;
+    use evm384_ifma::cyclotomic::{pow_z_abs, Cyclotomic};
+    use evm384_ifma::{reference, rns_cyclotomic::*, rns_tower::*};
+    let mut k = [0u8; 32];
+    k[..8].copy_from_slice(&Z_ABS.to_le_bytes());
+    let mut rng = Rng(47);
+    unsafe {
+        for i in 0..3 {
+            let f = reference::final_exp(&rng.fp12());
+            let want = fp12_pow(&f, &k);
+            let x = scaled_by(&f, &rng.fp());
+            let got = pow_z_abs_compressed(&x).expect("f is not in a subfield");
+            assert!(store_fp12r(&unscale_r(&got)) == want, "compressed, input {i}");
+            assert!(store_fp12r(&unscale_r(&pow_z_abs(&x))) == want, "Granger–Scott, input {i}");
+            let mut conj = want;
+            blst_fp12_conjugate(&mut conj);
+            assert!(store_fp12r(&unscale_r(&x.exp_by_z())) == conj, "exp_by_z, input {i}");
+        }
+        let one = scaled_by(&evm384_ifma::fp12_one(), &rng.fp());
+        assert!(pow_z_abs_compressed(&one).is_none());
+        assert!(store_fp12r(&unscale_r(&one.exp_by_z())) == evm384_ifma::fp12_one());
+    }
+}
+
+/// `is_one_scaled_r` against blst on t·f: 1 and random cyclotomic f under random factors t,
+/// t·1 with one coefficient off, and the zero value (t = 0).
+#[test]
+fn rns_is_one_scaled_matches_blst() {
+    if !require_ifma("rns_is_one_scaled_matches_blst") {
+        return;
+    }
+    use evm384_ifma::{reference, rns_cyclotomic::*, rns_tower::*};
+    let mut rng = Rng(53);
+    let one = evm384_ifma::fp12_one();
+    unsafe {
+        let mut cases = Vec::new();
+        for _ in 0..4 {
+            cases.push((scaled_by(&one, &rng.fp()), true));
+            cases.push((scaled_by(&reference::final_exp(&rng.fp12()), &rng.fp()), false));
+        }
+        for i in 0..6 {
+            for c in 0..2 {
+                let mut off = scaled_by(&one, &rng.fp());
+                let x = if c == 0 { &mut off.f.0[i].c0 } else { &mut off.f.0[i].c1 };
+                *x = rns::add(x, &rns::from_fp(&fp_one()));
+                cases.push((off, false));
+            }
+        }
+        let zero = rns::from_fp(&blst_fp::default());
+        cases.push((ScaledFp12r { f: Fp12r([Fp2r { c0: zero, c1: zero }; 6]), s: zero }, false));
+        for (n, (x, want)) in cases.iter().enumerate() {
+            assert_eq!(is_one_scaled_r(x), *want, "case {n}");
+        }
     }
 }
