@@ -242,19 +242,43 @@ fn mac_term(re: &mut RnsWide, im: &mut RnsWide, x: &Rns, y: &Rns, b: &[Rns; 6], 
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn mul_by_terms_sums<const J: usize>(a: &Fp12r, bs: &[(usize, &Fp2r); J], r: &mut Reductions<12>) {
+    mul_by_terms_sums_at(a, bs, r, W_POWER.map(Some));
+}
+
+/// The sums of `mul_by_terms` for the powers k of w with `at[k]` = Some(n), as pair n of the
+/// batch r (the rest not computed).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn mul_by_terms_sums_at<const J: usize, const N: usize>(
+    a: &Fp12r,
+    bs: &[(usize, &Fp2r); J],
+    r: &mut Reductions<N>,
+    at: [Option<usize>; 6],
+) {
     let mut ops = [[a.0[0].c0; 6]; J];
     for j in 0..J {
         ops[j] = term_operands(bs[j].1);
     }
     unroll6!(k => {
-        let (mut re, mut im) = (wide_zero(), wide_zero());
-        for j in 0..J {
-            let i = (k + 6 - bs[j].0) % 6; // a_i·b_j·w^(i + e_j) lands on w^k
-            let ai = &a.0[W_POWER[i]];
-            mac_term(&mut re, &mut im, &ai.c0, &ai.c1, &ops[j], i + bs[j].0 >= 6);
+        if let Some(n) = at[k] {
+            let (mut re, mut im) = (wide_zero(), wide_zero());
+            for j in 0..J {
+                let i = (k + 6 - bs[j].0) % 6; // a_i·b_j·w^(i + e_j) lands on w^k
+                let ai = &a.0[W_POWER[i]];
+                mac_term(&mut re, &mut im, &ai.c0, &ai.c1, &ops[j], i + bs[j].0 >= 6);
+            }
+            set_pair(r, n, [re, im], 1);
         }
-        set_pair(r, W_POWER[k], [re, im], 1);
     });
+}
+
+/// The coefficients (g1, g2, h0, h2) of a·b (Karabina's compressed form, `rns_cyclotomic`) as
+/// pairs 0..4 of the batch r: `mul_fp12r`'s sums for four of its six outputs.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub(crate) fn mul_compressed_sums_fp12r<const N: usize>(a: &Fp12r, b: &Fp12r, r: &mut Reductions<N>) {
+    // w-power k of blst's g1, g2, h0, h2: 2, 4, 1, 5 (`W_POWER`)
+    mul_by_terms_sums_at(a, &all_terms(b), r, [None, Some(2), Some(0), None, Some(1), Some(3)]);
 }
 
 /// a², schoolbook over Fp12 = Fp2[w]/(w⁶ − ξ) with the symmetric products once:
