@@ -24,6 +24,11 @@ pub trait Cyclotomic: Copy {
     unsafe fn conj(&self) -> Self;
     /// The p-Frobenius.
     unsafe fn frobenius(&self) -> Self;
+    /// The p²-Frobenius; by default `frobenius` twice. An engine with the map of power 2 (its
+    /// constants in Fp) overrides it.
+    unsafe fn frobenius2(&self) -> Self {
+        unsafe { self.frobenius().frobenius() }
+    }
     /// self^z, z < 0 the curve's parameter; by default `pow_z_abs` and `conj`. An engine with a
     /// faster exponentiation (compressed squarings) overrides it.
     unsafe fn exp_by_z(&self) -> Self {
@@ -78,7 +83,7 @@ pub unsafe fn hard_part<G: Cyclotomic>(y: &G) -> G {
         let a = a.exp_by_z().mul(&a.conj()); // y^((z-1)^2)
         let b = a.exp_by_z().mul(&a.frobenius()); // a^(z+p)
         let c = b.exp_by_z().exp_by_z().mul(&b.conj()); // b^(z^2-1)
-        let c = c.mul(&b.frobenius().frobenius()); // b^(z^2+p^2-1)
+        let c = c.mul(&b.frobenius2()); // b^(z^2+p^2-1)
         let y3 = y.sqr().mul(y); // y^3
         c.mul(&y3) // y^(3Φ12(p)/r)
     }

@@ -18,6 +18,7 @@ use crate::consts::Z_ABS;
 use crate::cyclotomic::{pow_z_abs, Cyclotomic};
 use crate::rns::*;
 use crate::rns_tower::*;
+use blst::blst_fp12;
 use core::mem::MaybeUninit;
 
 /// t·f for f in the cyclotomic subgroup: f (the twelve coefficients of t·f) and s = t/3, the
@@ -74,6 +75,14 @@ pub fn unscale_r(a: &ScaledFp12r) -> Fp12r {
         r.finish_raw(out.as_mut_ptr() as *mut Rns);
         out.assume_init()
     }
+}
+
+/// f itself in blst's form: `unscale_r` and `store_fp12r` in one (the product by 1/t joins the
+/// conversions' products by 2^384: one product a coefficient, not two).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn store_unscaled_r(a: &ScaledFp12r) -> blst_fp12 {
+    let inv = from_fp(&fp_inv(&to_fp(&factor(&a.s))));
+    store_times_fp12r(&a.f, Some(&inv))
 }
 
 /// Is f = 1? t·f must be t·1: its constant coefficient t (and t ≠ 0), the other eleven 0, all
@@ -292,6 +301,10 @@ impl Cyclotomic for ScaledFp12r {
     #[inline]
     unsafe fn frobenius(&self) -> Self {
         ScaledFp12r { f: unsafe { frobenius_fp12r(&self.f) }, s: self.s }
+    }
+    #[inline]
+    unsafe fn frobenius2(&self) -> Self {
+        ScaledFp12r { f: unsafe { frobenius2_fp12r(&self.f) }, s: self.s }
     }
     /// Compressed (`pow_z_abs_compressed`); where that meets D = 0, Granger–Scott's squarings.
     unsafe fn exp_by_z(&self) -> Self {

@@ -34,6 +34,10 @@ impl Cyclotomic for Fp12r {
     unsafe fn frobenius(&self) -> Self {
         unsafe { frobenius_fp12r(self) }
     }
+    #[inline]
+    unsafe fn frobenius2(&self) -> Self {
+        unsafe { frobenius2_fp12r(self) }
+    }
 }
 
 /// The easy part f^((p^6-1)(p^2+1)) up to a factor in Fp, without an inversion:
@@ -48,7 +52,7 @@ pub fn easy_part_scaled_r(f: &Fp12r) -> ScaledFp12r {
     let (a, nu) = inv_fp6r_scaled(&[d.0[0], d.0[1], d.0[2]]);
     let m = with_factor_r(&mul_by_fp6r(&sqr_fp12r(&fc), &a), &nu); // ν·f^(p^6−1)
                                                                    // SAFETY: avx512f + avx512ifma (this function's)
-    unsafe { m.frobenius().frobenius().mul(&m) }
+    unsafe { m.frobenius2().mul(&m) }
 }
 
 /// The easy part f^((p^6-1)(p^2+1)) itself (`easy_part_scaled_r`, the factor divided out).
@@ -85,7 +89,7 @@ pub fn final_exp_gs_r(f: &Fp12r) -> Fp12r {
 /// blst's final exponentiation f^(3(p^12-1)/r) over RNS.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn final_exp_rns(f: &blst_fp12) -> blst_fp12 {
-    store_fp12r(&final_exp_r(&load_fp12r(f)))
+    store_unscaled_r(&final_exp_scaled_r(&load_fp12r(f)))
 }
 
 // ---------------------------------------------------------------- Miller loop
@@ -127,11 +131,15 @@ fn miller_loop_t(pairs: &[PairR]) -> (Fp12r, Vec<[Fp2r; 3]>) {
         if i != 62 {
             step(&|f, o| sqr_into_fp12r(f, o)); // f² (f = 1 on the first bit)
         }
-        for (t, k) in ts.iter_mut().zip(pairs) {
+        for (j, (t, k)) in ts.iter_mut().zip(pairs).enumerate() {
             line_dbl_into_r(t, k, &mut line);
             // SAFETY: written whole just above
             let l = unsafe { line.assume_init_ref() };
-            step(&|f, o| mul_by_line_into_fp12r(f, l, o)); // f·l_{T,T}(P)
+            if i == 62 && j == 0 {
+                step(&|_, o| line_into_fp12r(l, o)); // f = 1: f·l = l
+            } else {
+                step(&|f, o| mul_by_line_into_fp12r(f, l, o)); // f·l_{T,T}(P)
+            }
         }
         if (Z_ABS >> i) & 1 == 1 {
             for (t, k) in ts.iter_mut().zip(pairs) {
@@ -198,7 +206,7 @@ pub fn pairing_product_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> blst_f
     match miller_loop_live(pairs) {
         // SAFETY: static data.
         None => unsafe { *blst_fp12_one() },
-        Some(f) => store_fp12r(&final_exp_r(&f)),
+        Some(f) => store_unscaled_r(&final_exp_scaled_r(&f)),
     }
 }
 

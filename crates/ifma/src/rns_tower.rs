@@ -38,6 +38,8 @@ pub(crate) struct Consts {
     pub(crate) one: [[u64; 8]; 2],
     /// Frobenius: γ_k = ξ^(k(p−1)/6) for the coefficient of w^k, as (re, im, −re).
     frob: [[[[u64; 8]; 2]; 3]; 6],
+    /// The p²-Frobenius: δ_k = ξ^(k(p²−1)/6), in Fp, for the coefficient of w^k.
+    frob2: [[[u64; 8]; 2]; 6],
 }
 
 pub(crate) fn consts() -> &'static Consts {
@@ -71,7 +73,23 @@ pub(crate) fn consts() -> &'static Consts {
             unsafe { blst_fp_cneg(&mut neg_re, &g[0], true) };
             [residues(&g[0]), residues(&g[1]), residues(&neg_re)]
         });
-        Consts { neg_two_thirds: residues(&neg_two_thirds), third: residues(&third), one: residues(&fp(1)), frob }
+        // δ_k likewise (blst's map of power 2); its imaginary part is 0
+        let frob2 = core::array::from_fn(|k| {
+            let mut e = blst_fp12::default();
+            let i = W_POWER[k];
+            e.fp6[i / 3].fp2[i % 3].fp[0] = fp(1);
+            let mut r = blst_fp12::default();
+            // SAFETY: blst reads e, writes r.
+            unsafe { blst_fp12_frobenius_map(&mut r, &e, 2) };
+            residues(&r.fp6[i / 3].fp2[i % 3].fp[0])
+        });
+        Consts {
+            neg_two_thirds: residues(&neg_two_thirds),
+            third: residues(&third),
+            one: residues(&fp(1)),
+            frob,
+            frob2,
+        }
     })
 }
 
@@ -143,6 +161,22 @@ pub fn frobenius_fp12r(a: &Fp12r) -> Fp12r {
     }
 }
 
+/// a^(p²): the coefficient c_k of w^k ↦ c_k·δ_k, δ_k = ξ^(k(p²−1)/6) in Fp (the p²-Frobenius
+/// fixes Fp2); δ_3 = ξ^((p²−1)/2) = −1 (ξ is not a square in Fp2): a negation. 8 reductions,
+/// against 20 for `frobenius_fp12r` twice.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn frobenius2_fp12r(a: &Fp12r) -> Fp12r {
+    let k = consts();
+    let mut r = Reductions::<8>::new();
+    // blst's coefficients 1, 2, 3, 5 (w², w⁴, w, w⁵) by the batch; 0 (w⁰) kept, 4 (w³) negated
+    for (n, i) in [1, 2, 3, 5].into_iter().enumerate() {
+        set_pair(&mut r, n, prod_fp(&a.0[i], &konst(&k.frob2[POWER_AT[i]])), 1);
+    }
+    let r = r.finish();
+    let at = |n: usize| Fp2r { c0: r[2 * n], c1: r[2 * n + 1] };
+    Fp12r([a.0[0], at(0), at(1), at(2), neg_fp2r(&a.0[4]), at(3)])
+}
+
 /// `$body` six times, with `$i` = 0..5 a constant in each copy: the tower's loops over the six
 /// powers of w written out, so that their index arithmetic and branches fold away (LLVM keeps
 /// these loops rolled: a body of ~40 IFMA is over its unrolling threshold).
@@ -191,6 +225,20 @@ pub fn mul_by_line_fp12r(a: &Fp12r, l: &LineR) -> Fp12r {
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn mul_by_line_into_fp12r(a: &Fp12r, l: &LineR, out: &mut MaybeUninit<Fp12r>) {
     mul_by_terms(a, &[(0, &l.l0), (2, &l.l1), (3, &l.l2)], out)
+}
+
+/// The line l0 + l1·w² + l2·w³ as an Fp12 element (the Miller loop's first product, by 1):
+/// l0 (below 64p) reduced, 2 reductions against `mul_by_line_into_fp12r`'s 12.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn line_into_fp12r(l: &LineR, out: &mut MaybeUninit<Fp12r>) {
+    let one = konst(&consts().one);
+    let [c0, c1] = reduce_scaled(&[mul_wide(&l.l0.c0, &one), mul_wide(&l.l0.c1, &one)], [1; 2]);
+    let zero = from_lanes(&[0; 8], &[0; 8]);
+    let mut r = [Fp2r { c0: zero, c1: zero }; 6];
+    r[W_POWER[0]] = Fp2r { c0, c1 };
+    r[W_POWER[2]] = l.l1;
+    r[W_POWER[3]] = l.l2;
+    out.write(Fp12r(r));
 }
 
 /// a·Σ b_j·w^(e_j) for the listed terms (w-power, coefficient): c_k = Σ a_i·b_j over i + e_j = k,
@@ -804,9 +852,17 @@ pub fn load_fp12r(f: &blst_fp12) -> Fp12r {
 
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn store_fp12r(a: &Fp12r) -> blst_fp12 {
+    store_times_fp12r(a, None)
+}
+
+/// a·k in blst's form (k = 1 when None): the twelve conversions side by side (`rns::to_fp_batch`).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn store_times_fp12r(a: &Fp12r, k: Option<&Rns>) -> blst_fp12 {
+    // SAFETY: Fp12r and Fp2r are repr(C): [Fp2r; 6] is twelve Rns in blst's order
+    let c = to_fp_batch(unsafe { &*(a as *const Fp12r as *const [Rns; 12]) }, k);
     let mut f = blst_fp12::default();
     for i in 0..6 {
-        f.fp6[i / 3].fp2[i % 3].fp = [to_fp(&a.0[i].c0), to_fp(&a.0[i].c1)];
+        f.fp6[i / 3].fp2[i % 3].fp = [c[2 * i], c[2 * i + 1]];
     }
     f
 }

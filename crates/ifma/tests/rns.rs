@@ -464,6 +464,8 @@ fn rns_frobenius_matches_blst() {
     assert!(unsafe { store_fp12r(&frobenius_fp12r(&x)) } == want, "frobenius");
     unsafe { blst_fp12_conjugate(&mut want) };
     assert!(unsafe { store_fp12r(&conj_fp12r(&frobenius_fp12r(&x))) } == want, "conjugate");
+    unsafe { blst_fp12_frobenius_map(&mut want, &f, 2) };
+    assert!(unsafe { store_fp12r(&frobenius2_fp12r(&x)) } == want, "frobenius of power 2");
 }
 
 /// Pairings and pairing products over RNS equal blst's.
