@@ -399,6 +399,11 @@ pub mod latency {
     pub fn pairing_check(pairs: &[Pair]) -> bool {
         ifma_or!(rns_pairing::pairing_check_rns(pairs), reference::pairing_check(pairs))
     }
+
+    /// e(P, Q) for each pair, one after the other (one Fp inversion for all).
+    pub fn pairing_batch(pairs: &[Pair]) -> Vec<blst_fp12> {
+        ifma_or!(rns_pairing::pairing_batch_rns(pairs), pairs.iter().map(|(p, q)| reference::pairing(p, q)).collect())
+    }
 }
 
 /// The radix-2^52 latency path forced (`hybrid`: one pairing with the lanes inside each step),
@@ -561,7 +566,9 @@ pub fn pairing_batch_with(b: Backend, pairs: &[Pair]) -> Vec<blst_fp12> {
 pub fn pairing_batch_on(b: Backend, e: BatchEngine, pairs: &[Pair]) -> Vec<blst_fp12> {
     match (resolve(b), e) {
         (Backend::Ifma, BatchEngine::Lanes) => pairs.par_chunks(LANES).flat_map_iter(engine::pairing_batch).collect(),
-        (Backend::Ifma, BatchEngine::Latency) => pairs.par_iter().map(|(p, q)| pairing_with(b, p, q)).collect(),
+        (Backend::Ifma, BatchEngine::Latency) => {
+            pairs.par_chunks(LANES).flat_map_iter(latency::pairing_batch).collect()
+        }
         _ => pairs.par_iter().map(|(p, q)| reference::pairing(p, q)).collect(),
     }
 }
@@ -575,7 +582,7 @@ pub fn pairing_batch_one_core_with(b: Backend, pairs: &[Pair]) -> Vec<blst_fp12>
 pub fn pairing_batch_one_core_on(b: Backend, e: BatchEngine, pairs: &[Pair]) -> Vec<blst_fp12> {
     match (resolve(b), e) {
         (Backend::Ifma, BatchEngine::Lanes) => engine::pairing_batch(pairs),
-        (Backend::Ifma, BatchEngine::Latency) => pairs.iter().map(|(p, q)| pairing_with(b, p, q)).collect(),
+        (Backend::Ifma, BatchEngine::Latency) => latency::pairing_batch(pairs),
         _ => pairs.iter().map(|(p, q)| reference::pairing(p, q)).collect(),
     }
 }

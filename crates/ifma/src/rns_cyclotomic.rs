@@ -18,7 +18,7 @@ use crate::consts::Z_ABS;
 use crate::cyclotomic::{pow_z_abs, Cyclotomic};
 use crate::rns::*;
 use crate::rns_tower::*;
-use blst::blst_fp12;
+use blst::{blst_fp, blst_fp12};
 use core::mem::MaybeUninit;
 
 /// t·f for f in the cyclotomic subgroup: f (the twelve coefficients of t·f) and s = t/3, the
@@ -83,6 +83,28 @@ pub fn unscale_r(a: &ScaledFp12r) -> Fp12r {
 pub fn store_unscaled_r(a: &ScaledFp12r) -> blst_fp12 {
     let inv = from_fp(&fp_inv(&to_fp(&factor(&a.s))));
     store_times_fp12r(&a.f, Some(&inv))
+}
+
+/// `store_unscaled_r` of each value with one Fp inversion for all (Montgomery's simultaneous
+/// inversion, in blst's form: 3(n − 1) products).
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn store_unscaled_all_r(a: &[ScaledFp12r]) -> Vec<blst_fp12> {
+    let t: Vec<blst_fp> = a.iter().map(|x| to_fp(&factor(&x.s))).collect();
+    let mut prefix = t.clone(); // t_0···t_k
+    for k in 1..t.len() {
+        prefix[k] = fp_mul(&prefix[k - 1], &t[k]);
+    }
+    let mut inv = match prefix.last() {
+        Some(p) => fp_inv(p), // 1/(t_0···t_{n−1})
+        None => return Vec::new(),
+    };
+    let mut out = vec![blst_fp12::default(); a.len()];
+    for k in (0..a.len()).rev() {
+        let inv_k = if k == 0 { inv } else { fp_mul(&inv, &prefix[k - 1]) }; // 1/t_k
+        inv = fp_mul(&inv, &t[k]); // 1/(t_0···t_{k−1})
+        out[k] = store_times_fp12r(&a[k].f, Some(&from_fp(&inv_k)));
+    }
+    out
 }
 
 /// Is f = 1? t·f must be t·1: its constant coefficient t (and t ≠ 0), the other eleven 0, all

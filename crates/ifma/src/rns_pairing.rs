@@ -210,6 +210,24 @@ pub fn pairing_product_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> blst_f
     }
 }
 
+/// e(P, Q) for each pair, one after the other, with one Fp inversion for all of them
+/// (`store_unscaled_all_r`) instead of one each.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn pairing_batch_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> Vec<blst_fp12> {
+    let values: Vec<Option<ScaledFp12r>> =
+        pairs.iter().map(|pr| miller_loop_live(core::slice::from_ref(pr)).map(|f| final_exp_scaled_r(&f))).collect();
+    let live: Vec<ScaledFp12r> = values.iter().flatten().copied().collect();
+    let mut stored = store_unscaled_all_r(&live).into_iter();
+    values
+        .iter()
+        .map(|v| match v {
+            Some(_) => stored.next().expect("one stored value a live pair"),
+            // SAFETY: static data.
+            None => unsafe { *blst_fp12_one() },
+        })
+        .collect()
+}
+
 /// Is Π e(Pj, Qj) = 1? (`pairing_product_rns` compared with 1 in RNS: `is_one_fp12r`.)
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn pairing_check_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> bool {
