@@ -794,12 +794,11 @@ pub(crate) fn prod_sum<const N: usize>(
     }
 }
 
-/// Granger–Scott cyclotomic squaring (eprint 2009/565, §3.2; blst's `cyclotomic_sqr_fp12`).
-/// Karabina's compressed squaring (eprint 2010/542) needs 8 reductions instead of 12, but
-/// decompressing the six powers of an exponentiation by |z| (one Fp inversion, ~100 reductions)
-/// cost more than it saved: 19.8 against 17.4 µs an exponentiation
-/// (`results/intel-r-xeon-r-processor-f6m167-2026-11-25-rns-micro-karabina.txt`, the last commit
-/// with both).
+/// Granger–Scott cyclotomic squaring (eprint 2009/565, §3.2; blst's `cyclotomic_sqr_fp12`) of
+/// an exact value: the reference path (`rns_pairing::final_exp_gs_r`). The fast path squares
+/// values carried up to a factor in Fp, mostly in Karabina's compressed form
+/// (`rns_cyclotomic`; decompressed there without the inversion that made Karabina's form cost
+/// more than it saved here before: `results/intel-r-xeon-r-processor-f6m167-2026-11-25-rns-micro-karabina.txt`).
 ///
 /// three Fp4 squarings (x + y·s)² = (x² + ξy²) + 2xy·s over the pairs (g0, h1), (h0, g2),
 /// (g1, h2), then 3t ∓ 2f: g's from `sqr_xi_sum`, h's from `prod_sum`. 12 reductions.
