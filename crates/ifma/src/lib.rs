@@ -11,8 +11,10 @@
 //! - **RNS** (the latency path): `rns` (one Fp element as its residues modulo 16 primes near
 //!   2^50, two vectors: lane-wise products, the Bajard–Imbert RNS Montgomery reduction once per
 //!   sum of products) → `rns_tower` (Fp12 products, lines, Granger–Scott squaring, Frobenius)
-//!   → `rns_pairing` (Miller loop, final exponentiation); `rns_subgroup` (G1 and G2
-//!   membership: Scott's tests, G2's on the Miller loop's T).
+//!   → `rns_cyclotomic` (the final exponentiation's values up to a factor in Fp: Karabina's
+//!   compressed squarings and their decompression without inversion) → `rns_pairing` (Miller
+//!   loop, final exponentiation); `rns_subgroup` (G1 and G2 membership: Scott's tests, G2's on
+//!   the Miller loop's T).
 //!
 //! Beside both, `cyclotomic`: the final exponentiation's hard part written once over either
 //! engine's Fp12.
