@@ -717,6 +717,23 @@ impl<const N: usize> Reductions<N> {
         unsafe { self.finish_split(out, N, out) }
     }
 
+    /// `finish` as a value of type T made of the N results in order (a repr(C) struct of `Rns`
+    /// fields, such as an Fp12 element); panics unless T is N `Rns` in size.
+    ///
+    /// # Safety
+    /// T must consist of exactly N `Rns` in the batch's order (any such bits are a valid T).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    pub unsafe fn finish_as<T>(&self) -> T {
+        assert!(core::mem::size_of::<T>() == N * core::mem::size_of::<Rns>(), "finish_as: T is not N Rns");
+        let mut out = MaybeUninit::<T>::uninit();
+        // SAFETY: T is N Rns (the caller's duty, size asserted): finish_raw writes all of it
+        unsafe {
+            self.finish_raw(out.as_mut_ptr() as *mut Rns);
+            out.assume_init()
+        }
+    }
+
     /// `finish`, written into `out` (no temporary: a caller that keeps its value in place
     /// saves a copy of the whole result).
     #[target_feature(enable = "avx512f,avx512ifma")]

@@ -69,12 +69,8 @@ pub fn unscale_r(a: &ScaledFp12r) -> Fp12r {
         r.set(2 * i, &mul_wide(&a.f.0[i].c0, &inv), 1);
         r.set(2 * i + 1, &mul_wide(&a.f.0[i].c1, &inv), 1);
     }
-    let mut out = MaybeUninit::<Fp12r>::uninit();
-    // SAFETY: `Fp12r` is repr(C), twelve Rns in the batch's order: written whole
-    unsafe {
-        r.finish_raw(out.as_mut_ptr() as *mut Rns);
-        out.assume_init()
-    }
+    // SAFETY: `Fp12r` is repr(C), twelve Rns in the batch's order
+    unsafe { r.finish_as() }
 }
 
 /// f itself in blst's form: `unscale_r` and `store_fp12r` in one (the product by 1/t joins the
@@ -153,12 +149,8 @@ pub fn scaled_mul_compressed_r(a: &ScaledFp12r, b: &ScaledFp12r) -> CompressedR 
     let mut r = Reductions::<9>::new();
     mul_compressed_sums_fp12r(&a.f, &b.f, &mut r);
     r.set(8, &mul_wide(&a.s, &b.s), 3);
-    let mut out = MaybeUninit::<CompressedR>::uninit();
-    // SAFETY: `CompressedR` is repr(C): nine Rns in the batch's order, written whole
-    unsafe {
-        r.finish_raw(out.as_mut_ptr() as *mut Rns);
-        out.assume_init()
-    }
+    // SAFETY: `CompressedR` is repr(C): nine Rns in the batch's order
+    unsafe { r.finish_as() }
 }
 
 /// The compressed form.
@@ -187,15 +179,22 @@ pub fn compressed_sqr_into_r(c: &CompressedR, out: &mut MaybeUninit<CompressedR>
     unsafe { r.finish_raw(out.as_mut_ptr() as *mut Rns) }
 }
 
-/// c^(2^k), compressed squarings between two buffers.
+/// c^(2^k), compressed squarings between two buffers (`square_k_times`).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn compressed_pow2_r(c: &CompressedR, k: u32) -> CompressedR {
-    let mut bufs = [MaybeUninit::new(*c), MaybeUninit::uninit()];
+    square_k_times(c, k, |x, o| compressed_sqr_into_r(x, o))
+}
+
+/// a squared k times by `sqr_into`, the value moving between two buffers (each squaring written
+/// straight into the other, no copy a step).
+#[inline(always)]
+fn square_k_times<T: Copy>(a: &T, k: u32, sqr_into: impl Fn(&T, &mut MaybeUninit<T>)) -> T {
+    let mut bufs = [MaybeUninit::new(*a), MaybeUninit::uninit()];
     for i in 0..k as usize {
         let [a, b] = &mut bufs;
         let (src, dst) = if i % 2 == 0 { (a, b) } else { (b, a) };
         // SAFETY: the buffer of step i holds the value (initialised, and written whole by every step)
-        compressed_sqr_into_r(unsafe { src.assume_init_ref() }, dst);
+        sqr_into(unsafe { src.assume_init_ref() }, dst);
     }
     // SAFETY: as above
     unsafe { bufs[k as usize % 2].assume_init() }
@@ -236,12 +235,8 @@ pub fn decompress_r(c: &CompressedR) -> Option<ScaledFp12r> {
     set_pair(&mut r, 4, prod2(&h1d, &dc), 1); // h1
     set_pair(&mut r, 5, prod_fp(h2, &n), 1);
     r.set(12, &mul_wide(&c.s, &n), 1);
-    let mut out = MaybeUninit::<ScaledFp12r>::uninit();
-    // SAFETY: `ScaledFp12r` is repr(C): thirteen Rns in the batch's order, written whole
-    unsafe {
-        r.finish_raw(out.as_mut_ptr() as *mut Rns);
-        Some(out.assume_init())
-    }
+    // SAFETY: `ScaledFp12r` is repr(C): thirteen Rns in the batch's order
+    Some(unsafe { r.finish_as() })
 }
 
 /// The shortest run of squarings between two set bits of |z| done compressed: a run pays one
@@ -283,18 +278,10 @@ pub fn pow_z_abs_compressed(x: &ScaledFp12r) -> Option<ScaledFp12r> {
     }
 }
 
-/// a^(2^k) by Granger–Scott squarings between two buffers.
+/// a^(2^k) by Granger–Scott squarings between two buffers (`square_k_times`).
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn scaled_pow2_r(a: &ScaledFp12r, k: u32) -> ScaledFp12r {
-    let mut bufs = [MaybeUninit::new(*a), MaybeUninit::uninit()];
-    for i in 0..k as usize {
-        let [a, b] = &mut bufs;
-        let (src, dst) = if i % 2 == 0 { (a, b) } else { (b, a) };
-        // SAFETY: the buffer of step i holds the value (initialised, and written whole by every step)
-        scaled_sqr_into_r(unsafe { src.assume_init_ref() }, dst);
-    }
-    // SAFETY: as above
-    unsafe { bufs[k as usize % 2].assume_init() }
+    square_k_times(a, k, |x, o| scaled_sqr_into_r(x, o))
 }
 
 impl Cyclotomic for ScaledFp12r {

@@ -59,30 +59,24 @@ pub(crate) fn consts() -> &'static Consts {
             blst_fp_add(&mut neg_two_thirds, &third, &third);
             blst_fp_cneg(&mut neg_two_thirds, &neg_two_thirds, true);
         }
-        // γ_k is the coefficient of w^k in (w^k)^p: blst's Frobenius map of the one-hot element
-        let frob = core::array::from_fn(|k| {
+        // the coefficient of w^k in (w^k)^(p^n): blst's Frobenius map of the one-hot element
+        let frobenius_of_w = |k: usize, n: usize| {
             let mut e = blst_fp12::default();
             let i = W_POWER[k];
             e.fp6[i / 3].fp2[i % 3].fp[0] = fp(1);
             let mut r = blst_fp12::default();
             // SAFETY: blst reads e, writes r.
-            unsafe { blst_fp12_frobenius_map(&mut r, &e, 1) };
-            let g = r.fp6[i / 3].fp2[i % 3].fp;
+            unsafe { blst_fp12_frobenius_map(&mut r, &e, n) };
+            r.fp6[i / 3].fp2[i % 3].fp
+        };
+        let frob = core::array::from_fn(|k| {
+            let g = frobenius_of_w(k, 1); // γ_k
             let mut neg_re = blst_fp::default();
-            // SAFETY: as above.
+            // SAFETY: blst reads and writes field elements.
             unsafe { blst_fp_cneg(&mut neg_re, &g[0], true) };
             [residues(&g[0]), residues(&g[1]), residues(&neg_re)]
         });
-        // δ_k likewise (blst's map of power 2); its imaginary part is 0
-        let frob2 = core::array::from_fn(|k| {
-            let mut e = blst_fp12::default();
-            let i = W_POWER[k];
-            e.fp6[i / 3].fp2[i % 3].fp[0] = fp(1);
-            let mut r = blst_fp12::default();
-            // SAFETY: blst reads e, writes r.
-            unsafe { blst_fp12_frobenius_map(&mut r, &e, 2) };
-            residues(&r.fp6[i / 3].fp2[i % 3].fp[0])
-        });
+        let frob2 = core::array::from_fn(|k| residues(&frobenius_of_w(k, 2)[0])); // δ_k (in Fp)
         Consts {
             neg_two_thirds: residues(&neg_two_thirds),
             third: residues(&third),
