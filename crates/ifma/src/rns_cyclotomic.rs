@@ -138,8 +138,11 @@ pub fn scaled_sqr_into_r(a: &ScaledFp12r, out: &mut MaybeUninit<ScaledFp12r>) {
 /// (t_a·f_a)(t_b·f_b): `mul_fp12r`, and s = 3·s_a·s_b. 13 reductions.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn scaled_mul_r(a: &ScaledFp12r, b: &ScaledFp12r) -> ScaledFp12r {
-    let [s] = reduce_scaled(&[mul_wide(&a.s, &b.s)], [3]);
-    ScaledFp12r { f: mul_fp12r(&a.f, &b.f), s }
+    let mut r = Reductions::<13>::new();
+    mul_sums_fp12r(&a.f, &b.f, &mut r);
+    r.set(12, &mul_wide(&a.s, &b.s), 3);
+    // SAFETY: `ScaledFp12r` is repr(C): thirteen Rns in the batch's order
+    unsafe { r.finish_as() }
 }
 
 /// The compressed form of (t_a·f_a)(t_b·f_b): `scaled_mul_r` for the four coefficients it

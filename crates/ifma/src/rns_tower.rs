@@ -314,6 +314,13 @@ fn mul_by_terms_sums_at<const J: usize, const N: usize>(
     });
 }
 
+/// The twelve sums of a·b (`mul_fp12r`) as sums 0..12 of the batch r.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+pub(crate) fn mul_sums_fp12r<const N: usize>(a: &Fp12r, b: &Fp12r, r: &mut Reductions<N>) {
+    mul_by_terms_sums_at(a, &all_terms(b), r, W_POWER.map(Some));
+}
+
 /// The coefficients (g1, g2, h0, h2) of a·b (Karabina's compressed form, `rns_cyclotomic`) as
 /// pairs 0..4 of the batch r: `mul_fp12r`'s sums for four of its six outputs.
 #[target_feature(enable = "avx512f,avx512ifma")]
