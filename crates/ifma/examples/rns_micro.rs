@@ -3,8 +3,11 @@
 //! RNS path for k-pair Miller loops (`lanes_pay_off`); measured with the project's harness
 //! (`evm384-timing`): medians and minimums. "chain": 64 dependent steps (each waits for the
 //! previous one, as in a Miller loop or an exponentiation), per step; "one call": independent
-//! calls. `cargo run --release -p evm384-ifma --example rns_micro [-- --profile]` (`--profile`:
-//! 2,000 RNS pairings and nothing else, for `perf`).
+//! calls. `cargo run --release -p evm384-ifma --example rns_micro [-- --profile | --stack]`
+//! (`--profile`: 2,000 RNS pairings and nothing else, for `perf`; `--stack`: one pairing with the
+//! stack moved down by 0..4096 bytes in steps of 64, the best of five batches of 40 each: the
+//! time depends on where the stack lies, 4K aliasing of its stores with fixed addresses
+//! suspected).
 use evm384_ifma::bench::sample_pairs;
 use evm384_ifma::*;
 use evm384_timing::{compare_line, measure_pair, Plan};
@@ -169,9 +172,50 @@ unsafe fn run(profile: bool) {
     }
 }
 
+/// One pairing on the latency path with the stack K bytes further down.
+#[inline(never)]
+fn pairing_below<const K: usize>(p: &blst::blst_p1_affine, q: &blst::blst_p2_affine) -> blst::blst_fp12 {
+    let pad = black_box([0u8; K]);
+    let r = latency::pairing(p, q);
+    black_box(&pad);
+    r
+}
+
+/// `--stack`: the pairing's time against the stack offset (best of five batches of 40, µs).
+fn stack_scan() {
+    let pairs = sample_pairs(1);
+    let (p, q) = &pairs[0];
+    let best = |f: &dyn Fn()| {
+        (0..5)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                for _ in 0..40 {
+                    f();
+                }
+                t.elapsed().as_secs_f64() * 1e6 / 40.0
+            })
+            .fold(f64::MAX, f64::min)
+    };
+    let here = black_box(0u8);
+    println!(
+        "stack offset (bytes below the caller, whose stack is at {} mod 4096): one pairing (µs)",
+        &here as *const u8 as usize % 4096
+    );
+    macro_rules! scan { ($($k:literal)*) => { $(
+        println!("{:5} {:.1}", $k, best(&|| { black_box(pairing_below::<$k>(black_box(p), black_box(q))); }));
+    )* } }
+    scan!(0 64 128 192 256 320 384 448 512 576 640 704 768 832 896 960 1024 1088 1152 1216 1280 1344 1408 1472
+        1536 1600 1664 1728 1792 1856 1920 1984 2048 2112 2176 2240 2304 2368 2432 2496 2560 2624 2688 2752 2816
+        2880 2944 3008 3072 3136 3200 3264 3328 3392 3456 3520 3584 3648 3712 3776 3840 3904 3968 4032);
+}
+
 fn main() {
     if !ifma_supported() {
         println!("this CPU has no AVX-512 IFMA: nothing to measure");
+        return;
+    }
+    if std::env::args().any(|a| a == "--stack") {
+        stack_scan();
         return;
     }
     #[cfg(target_arch = "x86_64")]
