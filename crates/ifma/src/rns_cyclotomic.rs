@@ -7,11 +7,15 @@
 //!   The exponentiation by |z| then runs 57 of its 63 squarings compressed (9 reductions each
 //!   against Granger–Scott's 12 plus one; `pow_z_abs_compressed`);
 //! - the easy part without its Fp6 inversion (`inv_fp6r_scaled`): the one inversion left is at
-//!   the very end (`unscale_r`), and a pairing check needs none (`is_one_scaled_r`).
+//!   the very end (`store_unscaled_r`), and a pairing check needs none (`is_one_scaled_r`).
 //!
 //! The hard part is `cyclotomic::hard_part`, written once: the factor passes through products
 //! (t_a·t_b), conjugation and the Frobenius map (t in Fp is fixed by both) unchanged in form.
 //! (issue 12, part 1.)
+//!
+//! Bounds (`rns_tower`'s): inputs below 32p, s = t/3 a reduction's output (below 32p) and −2t/3
+//! below 64p, so that the largest sums here, the squarings' 3(x² + ξy²) − 2t·e, stay below
+//! 3·(2^14 + 2^11)·p² < 2^16·p²; `tests/rns.rs` drives every input, s included, near 32p.
 // Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
 #![allow(clippy::missing_safety_doc)]
 use crate::consts::Z_ABS;

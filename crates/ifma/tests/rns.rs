@@ -522,6 +522,24 @@ fn rns_tower_at_the_input_bound() {
         assert!(store_fp12r(&cyclotomic_sqr_fp12r(&xc)) == want, "cyclotomic squaring");
         blst_fp12_frobenius_map(&mut want, &cc, 1);
         assert!(store_fp12r(&frobenius_fp12r(&xc)) == want, "frobenius");
+        // up to a factor (`rns_cyclotomic`): t·f negated whole is (−t)·f, every representative
+        // near 32p, the factor's too
+        use evm384_ifma::rns_cyclotomic::*;
+        let sc = scaled_by(&cc, &rng.fp());
+        let nsc = ScaledFp12r { f: neg_all(&sc.f), s: rns::neg(&sc.s) };
+        assert!(rns::value_over_p(&nsc.s) > 15.0);
+        blst_fp12_cyclotomic_sqr(&mut want, &cc);
+        let mut sq = core::mem::MaybeUninit::uninit();
+        scaled_sqr_into_r(&nsc, &mut sq);
+        assert!(store_fp12r(&unscale_r(sq.assume_init_ref())) == want, "Granger–Scott squaring up to a factor");
+        blst_fp12_mul(&mut want, &cc, &cc);
+        assert!(store_fp12r(&unscale_r(&scaled_mul_r(&nsc, &nsc))) == want, "product up to a factor");
+        let mut want4 = cc;
+        for _ in 0..4 {
+            blst_fp12_cyclotomic_sqr(&mut want4, &want4);
+        }
+        let got = decompress_r(&compressed_pow2_r(&compress_r(&nsc), 4)).expect("f is not in a subfield");
+        assert!(store_fp12r(&unscale_r(&got)) == want4, "compressed squarings and decompression");
     }
 }
 
