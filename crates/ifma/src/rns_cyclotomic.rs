@@ -64,10 +64,16 @@ fn factor(s: &Rns) -> Rns {
     t
 }
 
-/// f itself: t·f times 1/t (one Fp inversion by blst, one conversion each way, 12 reductions).
+/// 1/t, by blst (one conversion each way).
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn inverse_factor(a: &ScaledFp12r) -> Rns {
+    from_fp(&fp_inv(&to_fp(&factor(&a.s))))
+}
+
+/// f itself: t·f times 1/t (`inverse_factor`, 12 reductions).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn unscale_r(a: &ScaledFp12r) -> Fp12r {
-    let inv = from_fp(&fp_inv(&to_fp(&factor(&a.s))));
+    let inv = inverse_factor(a);
     let mut r = Reductions::<12>::new();
     for i in 0..6 {
         r.set(2 * i, &mul_wide(&a.f.0[i].c0, &inv), 1);
@@ -81,8 +87,7 @@ pub fn unscale_r(a: &ScaledFp12r) -> Fp12r {
 /// conversions' products by 2^384: one product a coefficient, not two).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn store_unscaled_r(a: &ScaledFp12r) -> blst_fp12 {
-    let inv = from_fp(&fp_inv(&to_fp(&factor(&a.s))));
-    store_times_fp12r(&a.f, Some(&inv))
+    store_times_fp12r(&a.f, Some(&inverse_factor(a)))
 }
 
 /// `store_unscaled_r` of each value with one Fp inversion for all (Montgomery's simultaneous

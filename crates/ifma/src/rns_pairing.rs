@@ -50,8 +50,9 @@ pub fn easy_part_scaled_r(f: &Fp12r) -> ScaledFp12r {
     let fc = conj_fp12r(f);
     let d = mul_fp12r(f, &fc); // a0² − v·a1²
     let (a, nu) = inv_fp6r_scaled(&[d.0[0], d.0[1], d.0[2]]);
-    let m = with_factor_r(&mul_by_fp6r(&sqr_fp12r(&fc), &a), &nu); // ν·f^(p^6−1)
-                                                                   // SAFETY: avx512f + avx512ifma (this function's)
+    // ν·f^(p^6−1)
+    let m = with_factor_r(&mul_by_fp6r(&sqr_fp12r(&fc), &a), &nu);
+    // SAFETY: avx512f + avx512ifma (this function's)
     unsafe { m.frobenius2().mul(&m) }
 }
 
@@ -228,7 +229,8 @@ pub fn pairing_batch_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> Vec<blst
         .collect()
 }
 
-/// Is Π e(Pj, Qj) = 1? (`pairing_product_rns` compared with 1 in RNS: `is_one_fp12r`.)
+/// Is Π e(Pj, Qj) = 1? (The final exponentiation up to its factor, compared with that factor
+/// times 1 in RNS: `is_one_scaled_r`, no inversion and no conversion.)
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn pairing_check_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) -> bool {
     match miller_loop_live(pairs) {
