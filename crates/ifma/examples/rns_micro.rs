@@ -5,9 +5,9 @@
 //! previous one, as in a Miller loop or an exponentiation), per step; "one call": independent
 //! calls. `cargo run --release -p evm384-ifma --example rns_micro [-- --profile | --stack]`
 //! (`--profile`: 2,000 RNS pairings and nothing else, for `perf`; `--stack`: one pairing with the
-//! stack moved down by 0..4096 bytes in steps of 64, the best of five batches of 40 each: the
-//! time depends on where the stack lies, 4K aliasing of its stores with fixed addresses
-//! suspected).
+//! stack moved down by 0..4096 bytes in steps of 64, the best of five batches of 40 each: a
+//! check for 4K aliasing of the stack's stores with fixed addresses, which the scans so far
+//! have not shown, `crates/ifma/README.md`).
 use evm384_ifma::bench::sample_pairs;
 use evm384_ifma::*;
 use evm384_timing::{compare_line, measure_pair, Plan};
