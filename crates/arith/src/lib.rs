@@ -46,8 +46,14 @@ pub use field::{neg_inverse_mod_2_64, MontField};
 /// A 384-bit integer: six 64-bit limbs, least significant first.
 pub type Limbs = [u64; 6];
 
-/// The BLS12-381 base-field modulus p, the modulus EVM384 was proposed for (benchmarks, tests
-/// and the generator's curve parameters use it; `evm384-gen`'s tests recompute it from z).
+/// |z| for BLS12-381's parameter z = −0xd201000000010000, from which p and r follow (the
+/// generator's curve parameters and the IFMA pairing's loops use it; `evm384-gen`'s test
+/// `p_and_r_follow_from_z` derives p from it).
+pub const BLS12_381_Z_ABS: u64 = 0xd201000000010000;
+
+/// The BLS12-381 base-field modulus p, the modulus EVM384 was proposed for (benchmarks, tests,
+/// the generator's curve parameters and the IFMA crate's constants use it; `evm384-gen`'s tests
+/// recompute it from z).
 pub const BLS12_381_P: Limbs = [
     0xb9feffffffffaaab,
     0x1eabfffeb153ffff,

@@ -77,11 +77,11 @@ pub fn submod384(x: &Limbs, y: &Limbs, m: &Limbs) -> Limbs {
 #[inline(always)]
 pub fn mulmodmont384(x: &Limbs, y: &Limbs, m: &Limbs, inv: u64) -> Limbs {
     let mut t = [0u64; 8];
-    for i in 0..6 {
+    for &yi in y {
         // t += x * y[i]
         let mut c = 0;
         for j in 0..6 {
-            (t[j], c) = mac(t[j], x[j], y[i], c);
+            (t[j], c) = mac(t[j], x[j], yi, c);
         }
         let (t6, c6) = adc(t[6], c, 0);
         t[6] = t6;

@@ -96,7 +96,7 @@ fn vectors_reject_malformed_cases() {
     std::fs::create_dir_all(&dir).unwrap();
     let one = format!("{}1", "0".repeat(63));
     let cases = [
-        ("short-expected", format!(r#"[{{"Name": "c1", "Input": "", "Expected": "01"}}]"#), "32-byte boolean"),
+        ("short-expected", r#"[{"Name": "c1", "Input": "", "Expected": "01"}]"#.to_string(), "32-byte boolean"),
         ("two-expected", format!(r#"[{{"Name": "c2", "Input": "", "Expected": "{}2"}}]"#, "0".repeat(63)), "32-byte"),
         ("hex-expected", format!(r#"[{{"Name": "c3", "Input": "", "Expected": "zz{}"}}]"#, &one[2..]), "`Expected`"),
         ("no-input", format!(r#"[{{"Name": "c4", "Expected": "{one}"}}]"#), "no `Input`"),

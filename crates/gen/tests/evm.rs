@@ -327,7 +327,7 @@ fn call_and_callcode_from_another_contract() {
 fn chained_calls_run_in_order() {
     use evm384_gen::ir::{Asm, Node};
     let field = evm384_arith::MontField::new(evm384_gen::params::bls12_381().p);
-    let mut a = Asm::new(field.clone(), F2Mul::V3);
+    let mut a = Asm::new(field, F2Mul::V3);
     let one = a.const_mont(&[[1, 0, 0, 0, 0, 0]]);
     let x = a.alloc(1);
     a.add(x, one, one); // 2

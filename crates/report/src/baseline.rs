@@ -28,7 +28,7 @@ pub fn blst_pairing_check(input: &[u8]) -> Result<bool, InputError> {
 pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e3779b97f4a7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58476d1ce4e5b9);
@@ -70,12 +70,12 @@ pub fn pairing_input(k: usize, seed: u64) -> Vec<u8> {
     let mut rng = SplitMix64(seed);
     let mut out = Vec::with_capacity(k * PAIR_BYTES);
     if k == 1 {
-        out.extend_from_slice(&encode_pair(&g1_mul(rng.next() >> 34 | 1), &g2_mul(rng.next() >> 34 | 1)));
+        out.extend_from_slice(&encode_pair(&g1_mul(rng.next_u64() >> 34 | 1), &g2_mul(rng.next_u64() >> 34 | 1)));
         return out;
     }
     let mut sum: u64 = 0;
     for _ in 0..k - 1 {
-        let (a, b) = (rng.next() >> 34 | 1, rng.next() >> 34 | 1);
+        let (a, b) = (rng.next_u64() >> 34 | 1, rng.next_u64() >> 34 | 1);
         sum += a * b;
         out.extend_from_slice(&encode_pair(&g1_mul(a), &g2_mul(b)));
     }

@@ -489,7 +489,7 @@ fn precompile_ifma_note(s: &crate::results::Summary) -> String {
 fn native(r: &Results) -> Section {
     let a = &r.arith;
     let mut t = Table::new(
-        &format!(
+        format!(
             "Native arithmetic beside blst (BLS12-381 p, chains of {} dependent operations; ns per operation, median / min; ratio ours / blst of medians, of minimums in brackets)",
             a.chain
         ),
@@ -514,7 +514,7 @@ fn native(r: &Results) -> Section {
         Block::Table(t),
     ];
     let mut e = Table::new(
-        &format!("Each EVM384 opcode in revm beyond a POP: {}", a.evm_method),
+        format!("Each EVM384 opcode in revm beyond a POP: {}", a.evm_method),
         &["opcode", "median ns", "min ns"],
     );
     for (op, c) in &a.evm_ns_per_op {
@@ -524,7 +524,7 @@ fn native(r: &Results) -> Section {
     match &r.native_pairing {
         Some(b) => {
             let mut n = Table::new(
-                &format!(
+                format!(
                     "Native pairing, {:?} backend beside blst (ns per item; speedup = blst / ours of medians, of minimums in brackets)",
                     b.backend
                 ),
@@ -548,7 +548,7 @@ fn native(r: &Results) -> Section {
             blocks.push(Block::Table(n));
             if let Some(t) = &b.throughput {
                 let mut tt = Table::new(
-                    &format!(
+                    format!(
                         "Independent two-pair checks per second (`pairing_check_batch`, rayon over {} threads)",
                         t.cores
                     ),

@@ -83,7 +83,7 @@ fn scalar(i: u64) -> [u8; 32] {
     let mut g = SplitMix64(0x5eed_5ca1 ^ i << 32);
     let mut out = [0u8; 32];
     for w in out.chunks_mut(8) {
-        w.copy_from_slice(&g.next().to_be_bytes());
+        w.copy_from_slice(&g.next_u64().to_be_bytes());
     }
     out
 }
@@ -106,7 +106,7 @@ fn field_element(i: u64) -> [u8; 64] {
     let mut g = SplitMix64(0x5eed_f1e1d ^ i << 32);
     let mut out = [0u8; 64];
     for w in out[16..].chunks_mut(8) {
-        w.copy_from_slice(&g.next().to_be_bytes());
+        w.copy_from_slice(&g.next_u64().to_be_bytes());
     }
     out[16] %= 0x1a; // below p = 0x1a01…
     out

@@ -21,8 +21,11 @@ pub fn intrinsic_gas(calldata: &[u8]) -> u64 {
     21_000 + calldata.iter().map(|&b| if b == 0 { 4 } else { 16 }).sum::<u64>()
 }
 
+/// An opcode class: its name, and which opcodes it holds.
+type OpcodeClass = (&'static str, fn(u8) -> bool);
+
 /// Opcode classes whose prices a schedule sets.
-const CLASSES: [(&str, fn(u8) -> bool); 3] = [
+const CLASSES: [OpcodeClass; 3] = [
     ("evm384", |op| (0xc0..=0xc2).contains(&op)),
     ("push_dup", |op| (0x5f..=0x8f).contains(&op)),
     ("memory", |op| matches!(op, 0x51 | 0x52 | 0x53 | 0x5e)), // MLOAD, MSTORE, MSTORE8, MCOPY (static part)
