@@ -13,8 +13,7 @@ fn parse(v: &Value) -> Limbs {
 
 #[test]
 fn arith_json_all_cases() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/evm384/arith.json");
-    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let doc: Value = evm384_vectors::load_json("evm384/arith.json").unwrap_or_else(|e| panic!("{e}"));
     let cases = doc["cases"].as_array().unwrap();
     assert!(cases.len() >= 3000, "expected 3000+ cases, found {}", cases.len());
     let mut seen = [0usize; 3];

@@ -1,6 +1,5 @@
 //! The `evm384` binary end to end.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn evm384(args: &[&str]) -> Output {
@@ -17,8 +16,7 @@ fn stderr(o: &Output) -> String {
 
 /// The first case of programs.json (reference unit test, 58 gas).
 fn add_program() -> (String, String) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/evm384/programs.json");
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let json = evm384_vectors::load_json("evm384/programs.json").unwrap_or_else(|e| panic!("{e}"));
     let case = &json["cases"][0];
     assert_eq!(case["name"], "addmod_1_v7");
     (case["code"].as_str().unwrap().into(), case["calldata"].as_str().unwrap().into())

@@ -1,6 +1,5 @@
 //! `evm384 build pairing-check` and `evm384 vectors` end to end.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn evm384(args: &[&str]) -> Output {
@@ -8,7 +7,7 @@ fn evm384(args: &[&str]) -> Output {
 }
 
 fn testdata(rel: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/eip2537").join(rel).display().to_string()
+    evm384_vectors::testdata("eip2537").join(rel).display().to_string()
 }
 
 #[test]

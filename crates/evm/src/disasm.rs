@@ -75,7 +75,7 @@ impl fmt::Display for Instruction {
         match (&self.operands, Op::from_opcode(self.opcode)) {
             (Some(o), _) => write!(f, " out={:#x} x={:#x} y={:#x} params={:#x}", o.out, o.x, o.y, o.params)?,
             (None, Some(_)) => f.write_str(" (operands from the stack)")?,
-            (None, None) if self.immediate_len > 0 => write!(f, " 0x{}", hex(&self.immediate))?,
+            (None, None) if self.immediate_len > 0 => write!(f, " 0x{}", hex::encode(&self.immediate))?,
             _ => {}
         }
         if self.is_truncated() {
@@ -83,10 +83,6 @@ impl fmt::Display for Instruction {
         }
         Ok(())
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The whole listing, one instruction a line.

@@ -831,7 +831,7 @@ mod glue {
                     i.out, i.out_stride, i.x, i.x_stride, i.y, i.y_stride, i.count
                 );
             } else if len > 0 {
-                s += &format!(" 0x{}", imm.iter().map(|b| format!("{b:02x}")).collect::<String>());
+                s += &format!(" 0x{}", hex::encode(imm));
             }
             if imm.len() < len {
                 s += &format!(" (truncated: {} of {len} immediate bytes)", imm.len());

@@ -882,7 +882,6 @@ mod tests {
     use num_bigint::{BigInt, BigUint};
     use serde_json::Value;
     use sha2::{Digest, Sha256};
-    use std::path::PathBuf;
     use std::sync::OnceLock;
 
     // ---------------------------------------------------------------- integers and files
@@ -909,14 +908,8 @@ mod tests {
         big(&crate::params::bls12_381().r)
     }
 
-    fn rfc9380_dir() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/rfc9380")
-    }
-
     fn rfc9380_json(file: &str) -> Value {
-        let path = rfc9380_dir().join(file);
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        evm384_vectors::load_json(&format!("rfc9380/{file}")).unwrap_or_else(|e| panic!("{e}"))
     }
 
     fn text<'a>(v: &'a Value, key: &str) -> &'a str {
@@ -1428,7 +1421,7 @@ mod tests {
     #[test]
     fn constants_match_the_rfc_text() {
         let m = bls12_381_map_params();
-        let path = rfc9380_dir().join("bls12381_constants.txt");
+        let path = evm384_vectors::testdata("rfc9380/bls12381_constants.txt");
         let file = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let mut sections: Vec<(String, Vec<(String, String)>)> = Vec::new();
         for line in file.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {

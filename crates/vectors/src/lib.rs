@@ -1,4 +1,6 @@
-//! The one loader of EIP-2537 test vectors for the whole workspace.
+//! The one loader of test vectors for the whole workspace: EIP-2537's cases, and the other
+//! JSON suites of `testdata/` (the arithmetic vectors, RFC 9380's, the programs) as JSON values
+//! (`load_json`), every error naming the file.
 //!
 //! A vector file is a JSON array of cases. Success cases carry `Input` and `Expected` (hex,
 //! an optional `0x` prefix allowed), failure cases `Input` and `ExpectedError` (text); `Name`,
@@ -197,6 +199,20 @@ pub fn testdata_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata")
 }
 
+/// A file of `testdata/` by its path there (`eip2537/...`, `rfc9380/...`, `evm384/...`).
+pub fn testdata(rel: &str) -> PathBuf {
+    testdata_dir().join(rel)
+}
+
+/// A JSON file of `testdata/` whose format is not EIP-2537's (the arithmetic vectors, RFC 9380's
+/// suites, the programs), parsed as a JSON value; errors name the file.
+pub fn load_json(rel: &str) -> Result<Value, VectorError> {
+    let path = testdata(rel);
+    let text = std::fs::read_to_string(&path).map_err(|source| VectorError::Read { path: path.clone(), source })?;
+    serde_json::from_str(&text)
+        .map_err(|e| VectorError::Json { file: path.display().to_string(), message: e.to_string() })
+}
+
 /// Every shipped PAIRING_CHECK file with its cases, in [`PAIRING_FILES`] order.
 pub fn load_pairing_files() -> Result<Vec<(&'static str, Vec<Case>)>, VectorError> {
     load_operation_files(Operation::PairingCheck)
@@ -370,5 +386,18 @@ mod tests {
                 assert!(!c.input.is_empty() || failing, "{file} {}", c.name);
             }
         }
+    }
+
+    #[test]
+    fn json_files_load_and_errors_name_the_file() {
+        let doc = load_json("evm384/arith.json").unwrap();
+        assert!(doc["cases"].as_array().is_some_and(|c| !c.is_empty()));
+        let missing = load_json("evm384/no-such-file.json").unwrap_err();
+        assert!(matches!(missing, VectorError::Read { .. }));
+        assert!(missing.to_string().contains("no-such-file.json"), "{missing}");
+        // a file that is not JSON (the RFC 9380 constants are text)
+        let not_json = load_json("rfc9380/bls12381_constants.txt").unwrap_err();
+        assert!(matches!(not_json, VectorError::Json { .. }), "{not_json}");
+        assert!(not_json.to_string().contains("bls12381_constants.txt"), "{not_json}");
     }
 }

@@ -7,12 +7,11 @@ use evm384_evm::{Interface, Op, Operands};
 
 /// `testdata/` at the workspace root.
 pub fn testdata(rel: &str) -> PathBuf {
-    evm384_vectors::testdata_dir().join(rel)
+    evm384_vectors::testdata(rel)
 }
 
 pub fn load_json(rel: &str) -> serde_json::Value {
-    let text = std::fs::read_to_string(testdata(rel)).expect("test data present");
-    serde_json::from_str(&text).expect("valid JSON")
+    evm384_vectors::load_json(rel).unwrap_or_else(|e| panic!("{e}"))
 }
 
 pub const CALLDATASIZE: u8 = 0x36;
