@@ -20,7 +20,7 @@ fn show(name: &str, (a, b): (Measurement, Measurement)) {
 #[target_feature(enable = "avx512f,avx512ifma")]
 unsafe fn run(profile: bool) {
     use blst::*;
-    use evm384_ifma::hybrid::*;
+    use evm384_ifma::hybrid8::*;
     let pairs = sample_pairs(8);
     let (p, q) = pairs[0];
     let ml = reference::miller_loop(&pairs[..1]);

@@ -1,5 +1,5 @@
 //! Issue 12, part 1: the RNS latency path (`rns`, `rns_tower`, `rns_pairing`) against the
-//! radix-2^52 one (`hybrid`) and blst, step by step and whole, and the 8-lane engine against the
+//! radix-2^52 one (`hybrid8`) and blst, step by step and whole, and the 8-lane engine against the
 //! RNS path for k-pair Miller loops (`lanes_pay_off`); measured with the project's harness
 //! (`evm384-timing`): medians and minimums. "chain": 64 dependent steps (each waits for the
 //! previous one, as in a Miller loop or an exponentiation), per step; "one call": independent
@@ -56,7 +56,7 @@ fn chain<T: Copy, U: Copy>(name: &str, a0: T, mut a: impl FnMut(T) -> T, b0: U, 
 #[target_feature(enable = "avx512f,avx512ifma")]
 unsafe fn run(profile: bool) {
     use blst::*;
-    use evm384_ifma::{cyclotomic, hybrid::*, rns, rns_cyclotomic, rns_pairing, rns_tower::*};
+    use evm384_ifma::{cyclotomic, hybrid8::*, rns, rns_cyclotomic, rns_pairing, rns_tower::*};
     let pairs = sample_pairs(16);
     if profile {
         for _ in 0..2000 {
@@ -93,7 +93,7 @@ unsafe fn run(profile: bool) {
         one(name, want, || rns_pairing::pairing_product_rns(black_box(&pairs[..k])));
     }
 
-    println!("A = radix-2^52 latency path (hybrid), B = RNS:");
+    println!("A = radix-2^52 latency path (hybrid8), B = RNS:");
     chain("fp12_mul (chain)", fh, |v| mul_fp12h(&v, &fh), fr, |v| mul_fp12r(&v, &fr));
     chain("cyclotomic_sqr (chain)", fh, |v| cyclotomic_sqr_fp12h(&v), fr, |v| cyclotomic_sqr_fp12r(&v));
     one("fp12 sqr", || sqr_fp12h(black_box(&fh)), || sqr_fp12r(black_box(&fr)));

@@ -1,7 +1,7 @@
 //! The hard part of the final exponentiation, written once for every engine's Fp12: the
 //! operations of the cyclotomic subgroup it needs (`Cyclotomic`), implemented by the 8-lane
 //! engine (`tower8::Fp12x8`), the RNS latency path (`rns_tower::Fp12r`) and the radix-2^52 one
-//! (`hybrid::Fp12h`).
+//! (`hybrid8::Fp12h`).
 //!
 //! Every function needs avx512f + avx512ifma (the implementations' operations do).
 // Safety of every function: it needs avx512f + avx512ifma (module comment of `fp8`), and its

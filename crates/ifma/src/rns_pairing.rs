@@ -105,7 +105,7 @@ pub fn load_pair_r(p: &blst_p1_affine, q: &blst_p2_affine) -> PairR {
 }
 
 /// Π_j f_{|z|,Qj}(Pj), conjugated (z < 0): one accumulator squared once per bit, the same steps
-/// as `hybrid::miller_loop_h`.
+/// as `hybrid8::miller_loop_h`.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn miller_loop_r(pairs: &[PairR]) -> Fp12r {
     miller_loop_t(pairs).0

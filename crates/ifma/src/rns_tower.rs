@@ -440,7 +440,7 @@ fn all_terms(a: &Fp12r) -> [(usize, &Fp2r); 6] {
 }
 
 // ---------------------------------------------------------------- lines (2010/354 §5; the
-// formulas and line scaling of `hybrid::line_dbl_h`, `hybrid::line_add_h`)
+// formulas and line scaling of `hybrid8::line_dbl_h`, `hybrid8::line_add_h`)
 
 /// The line l0 + l1·w² + l2·w³ evaluated at P.
 #[derive(Clone, Copy)]

@@ -1,9 +1,9 @@
-//! The latency path (`hybrid`: one pairing over the lanes) against blst and against the 8-lane
+//! The latency path (`hybrid8`: one pairing over the lanes) against blst and against the 8-lane
 //! engine, function by function.
 mod common;
 use blst::*;
 use common::*;
-use evm384_ifma::hybrid::*;
+use evm384_ifma::hybrid8::*;
 use evm384_ifma::pairing8::{line_add, line_dbl, G1x8, G2Projx8, G2x8};
 use evm384_ifma::simd::{load_fp2, load_g1, load_g2, store_fp12};
 use evm384_ifma::tower8::*;
