@@ -369,7 +369,7 @@ fn base_extend_mont(x: __m512i, rows: &[[u64; 8]; 8], k: usize) -> __m512i {
     redc_lane(lo, hi, k)
 }
 
-/// A vector's lanes in memory, for `broadcast`.
+/// A vector's lanes in memory, for the broadcast loads of `matrix_product`.
 #[repr(C, align(64))]
 struct Stored([u64; 8]);
 
@@ -391,67 +391,73 @@ impl Stored {
     }
 }
 
-/// Lane i of a stored vector in every lane, by a broadcast load: it runs on a load port, where
-/// a permutation (`_mm512_permutexvar_epi64`) would take port 5, which the IFMAs share (the base
-/// extensions broadcast 16 lanes per reduction). Assembly, so that the compiler does not turn
-/// the store and load back into a permutation. Measured with `rns_micro` (three runs of each
-/// build, alternated): a pairing 162.0 → 160.3 µs, a check of two pairs 208.8 → 205.0 µs.
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-fn broadcast<const I: usize>(s: &Stored) -> __m512i {
-    let r: __m512i;
-    // SAFETY: reads the 8 bytes of lane I < 8 (the array's length; offset 8·I) of an
-    // initialised array.
-    unsafe {
-        core::arch::asm!(
-            "vpbroadcastq {r}, qword ptr [{p} + {o}]",
-            r = out(zmm_reg) r,
-            p = in(reg) s.0.as_ptr(),
-            o = const 8 * I,
-            options(pure, readonly, nostack, preserves_flags)
-        )
-    };
-    r
-}
-
 /// Σ_i x_i·rows[i] per lane, the x_i broadcast, as (low, high) IFMA halves, starting from
-/// (`lo`, `hi`) (two accumulator chains).
+/// (`lo`, `hi`): two accumulator chains, each broadcast's low and high product side by side.
+/// The lanes x_i come by broadcast loads from the stored copy (a load port, where a permutation
+/// would take the shuffle port the IFMAs share; one base register with constant offsets: no
+/// address computed per lane). One `asm!` block, so that the instructions keep this order:
+/// LLVM's generic schedule grouped each chain's dependent IFMAs three in a row, and on AMD Zen 4
+/// that cost ~2% of a pairing (`rns_micro`, the two builds alternated, minimums: 137.2 → 134.4
+/// µs, 12 reductions 181.5 → 177.7 ns, as much as `-C target-cpu=znver4`'s schedule gained;
+/// four chains, or the products of two sums interleaved, measured slower).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn matrix_product(x: &Stored, rows: &[[u64; 8]; 8], lo: __m512i, hi: __m512i) -> (__m512i, __m512i) {
-    let z = _mm512_setzero_si512();
-    let (mut lo0, mut hi0, mut lo1, mut hi1) = (lo, hi, z, z);
-    // (one base register and constant offsets: no address computed per lane)
-    let xs = [
-        broadcast::<0>(x),
-        broadcast::<1>(x),
-        broadcast::<2>(x),
-        broadcast::<3>(x),
-        broadcast::<4>(x),
-        broadcast::<5>(x),
-        broadcast::<6>(x),
-        broadcast::<7>(x),
-    ];
-    for i in (0..8).step_by(2) {
-        let (s0, s1) = (xs[i], xs[i + 1]);
-        let (r0, r1) = (ld(&rows[i]), ld(&rows[i + 1]));
-        lo0 = _mm512_madd52lo_epu64(lo0, s0, r0);
-        hi0 = _mm512_madd52hi_epu64(hi0, s0, r0);
-        lo1 = _mm512_madd52lo_epu64(lo1, s1, r1);
-        hi1 = _mm512_madd52hi_epu64(hi1, s1, r1);
-    }
-    (_mm512_add_epi64(lo0, lo1), _mm512_add_epi64(hi0, hi1))
+    let r: [__m512i; 8] = core::array::from_fn(|i| ld(&rows[i]));
+    let (mut lo0, mut hi0) = (lo, hi);
+    // SAFETY: reads the 64 bytes of x; registers only otherwise
+    unsafe {
+        core::arch::asm!(
+            "vpbroadcastq {b0}, qword ptr [{p}]",
+            "vpbroadcastq {b1}, qword ptr [{p} + 8]",
+            "vpxord {lo1}, {lo1}, {lo1}",
+            "vpxord {hi1}, {hi1}, {hi1}",
+            "vpmadd52luq {lo0}, {b0}, {r0}",
+            "vpmadd52huq {hi0}, {b0}, {r0}",
+            "vpmadd52luq {lo1}, {b1}, {r1}",
+            "vpmadd52huq {hi1}, {b1}, {r1}",
+            "vpbroadcastq {b0}, qword ptr [{p} + 16]",
+            "vpbroadcastq {b1}, qword ptr [{p} + 24]",
+            "vpmadd52luq {lo0}, {b0}, {r2}",
+            "vpmadd52huq {hi0}, {b0}, {r2}",
+            "vpmadd52luq {lo1}, {b1}, {r3}",
+            "vpmadd52huq {hi1}, {b1}, {r3}",
+            "vpbroadcastq {b0}, qword ptr [{p} + 32]",
+            "vpbroadcastq {b1}, qword ptr [{p} + 40]",
+            "vpmadd52luq {lo0}, {b0}, {r4}",
+            "vpmadd52huq {hi0}, {b0}, {r4}",
+            "vpmadd52luq {lo1}, {b1}, {r5}",
+            "vpmadd52huq {hi1}, {b1}, {r5}",
+            "vpbroadcastq {b0}, qword ptr [{p} + 48]",
+            "vpbroadcastq {b1}, qword ptr [{p} + 56]",
+            "vpmadd52luq {lo0}, {b0}, {r6}",
+            "vpmadd52huq {hi0}, {b0}, {r6}",
+            "vpmadd52luq {lo1}, {b1}, {r7}",
+            "vpmadd52huq {hi1}, {b1}, {r7}",
+            "vpaddq {lo0}, {lo0}, {lo1}",
+            "vpaddq {hi0}, {hi0}, {hi1}",
+            p = in(reg) x.0.as_ptr(),
+            r0 = in(zmm_reg) r[0], r1 = in(zmm_reg) r[1], r2 = in(zmm_reg) r[2], r3 = in(zmm_reg) r[3],
+            r4 = in(zmm_reg) r[4], r5 = in(zmm_reg) r[5], r6 = in(zmm_reg) r[6], r7 = in(zmm_reg) r[7],
+            lo0 = inout(zmm_reg) lo0, hi0 = inout(zmm_reg) hi0,
+            lo1 = out(zmm_reg) _, hi1 = out(zmm_reg) _, b0 = out(zmm_reg) _, b1 = out(zmm_reg) _,
+            options(pure, readonly, nostack, preserves_flags)
+        )
+    };
+    (lo0, hi0)
 }
 
 /// The 8×8 matrix product of step 4's base extension: Σ_i x_i·rows[i][j] + e_j per lane j
 /// (x_i broadcast; x < 2m, rows < m; e < m the correction), reduced below 2m without a
 /// Montgomery factor (`fold_pseudo_mersenne`; Σ hi < 8·2^49 fits an IFMA operand).
+/// The correction enters after the product, so that no chain waits on α, which comes from
+/// scalar code (12 reductions 177.9 → 176.4 ns).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 fn base_extend(x: &Stored, rows: &[[u64; 8]; 8], e: __m512i, k: usize) -> __m512i {
     let z = _mm512_setzero_si512();
-    let (lo, hi) = matrix_product(x, rows, e, z);
-    fold_pseudo_mersenne(lo, hi, k)
+    let (lo, hi) = matrix_product(x, rows, z, z);
+    fold_pseudo_mersenne(_mm512_add_epi64(lo, e), hi, k)
 }
 
 /// lo + hi·2^52 mod m below 2m (hi < 2^52, lo < 2^60): with u = ⌊lo/2^50⌋ + 4·hi (< 2^55),
@@ -655,7 +661,7 @@ pub fn reduce_scaled<const N: usize>(w: &[RnsWide; N], s: [usize; N]) -> [Rns; N
 /// `Stored`; one copy per sum: with one slot reused for all N, the broadcast loads of one sum
 /// waited on the store of another, the whole latency path ~60% slower), and the two halves of
 /// the result. On AMD Zen 4 a 512-bit store takes about two IFMA issue slots (`issue_micro`).
-/// (ξ is not broadcast from the result's own copy: measured slower.)
+/// (ξ is not broadcast from the result's own copy: measured no faster, four times.)
 pub struct Reductions<const N: usize> {
     /// q̂ of each sum, stored for step 2's broadcasts.
     q: [MaybeUninit<Stored>; N],
