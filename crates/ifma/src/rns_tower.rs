@@ -314,6 +314,16 @@ fn mul_by_terms_sums_at<const J: usize, const N: usize>(
     });
 }
 
+/// blst's coefficients (g0, g1, g2) of a·b (w-powers 0, 2, 4): `mul_fp12r`'s sums for half its
+/// outputs (the easy part's f·conj(f), whose other half is 0). 6 reductions.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn mul_fp6_half_fp12r(a: &Fp12r, b: &Fp12r) -> [Fp2r; 3] {
+    let mut r = Reductions::<6>::new();
+    mul_by_terms_sums_at(a, &all_terms(b), &mut r, [Some(0), None, Some(1), None, Some(2), None]);
+    // SAFETY: [Fp2r; 3] is repr(C): six Rns in the batch's order
+    unsafe { r.finish_as() }
+}
+
 /// The twelve sums of a·b (`mul_fp12r`) as sums 0..12 of the batch r.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
