@@ -398,7 +398,7 @@ impl Stored {
 /// address computed per lane). One `asm!` block, so that the instructions keep this order:
 /// LLVM's generic schedule grouped each chain's dependent IFMAs three in a row, and on AMD Zen 4
 /// that cost ~2% of a pairing (`rns_micro`, the two builds alternated, minimums: 137.2 → 134.4
-/// µs, 12 reductions 181.5 → 177.7 ns, as much as `-C target-cpu=znver4`'s schedule gained;
+/// µs, 12 reductions 182.0 → 177.7 ns, as much as `-C target-cpu=znver4`'s schedule gained;
 /// four chains, or the products of two sums interleaved, measured slower).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
