@@ -147,22 +147,40 @@ pub fn scaled_sqr_into_r(a: &ScaledFp12r, out: &mut MaybeUninit<ScaledFp12r>) {
 /// (t_a·f_a)(t_b·f_b): `mul_fp12r`, and s = 3·s_a·s_b. 13 reductions.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn scaled_mul_r(a: &ScaledFp12r, b: &ScaledFp12r) -> ScaledFp12r {
+    let mut out = MaybeUninit::uninit();
+    scaled_mul_into_r(a, b, &mut out);
+    // SAFETY: written whole
+    unsafe { out.assume_init() }
+}
+
+/// `scaled_mul_r` written into `out`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn scaled_mul_into_r(a: &ScaledFp12r, b: &ScaledFp12r, out: &mut MaybeUninit<ScaledFp12r>) {
     let mut r = Reductions::<13>::new();
     mul_sums_fp12r(&a.f, &b.f, &mut r);
     r.set(12, &mul_wide(&a.s, &b.s), 3);
     // SAFETY: `ScaledFp12r` is repr(C): thirteen Rns in the batch's order
-    unsafe { r.finish_as() }
+    unsafe { r.finish_raw(out.as_mut_ptr() as *mut Rns) }
 }
 
 /// The compressed form of (t_a·f_a)(t_b·f_b): `scaled_mul_r` for the four coefficients it
 /// keeps. 9 reductions.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn scaled_mul_compressed_r(a: &ScaledFp12r, b: &ScaledFp12r) -> CompressedR {
+    let mut out = MaybeUninit::uninit();
+    scaled_mul_compressed_into_r(a, b, &mut out);
+    // SAFETY: written whole
+    unsafe { out.assume_init() }
+}
+
+/// `scaled_mul_compressed_r` written into `out`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn scaled_mul_compressed_into_r(a: &ScaledFp12r, b: &ScaledFp12r, out: &mut MaybeUninit<CompressedR>) {
     let mut r = Reductions::<9>::new();
     mul_compressed_sums_fp12r(&a.f, &b.f, &mut r);
     r.set(8, &mul_wide(&a.s, &b.s), 3);
     // SAFETY: `CompressedR` is repr(C): nine Rns in the batch's order
-    unsafe { r.finish_as() }
+    unsafe { r.finish_raw(out.as_mut_ptr() as *mut Rns) }
 }
 
 /// The compressed form.
@@ -221,6 +239,14 @@ fn square_k_times<T: Copy>(a: &T, k: u32, sqr_into: impl Fn(&T, &mut MaybeUninit
 /// t·n·f = (conj(D)·G0, n·g1, n·g2, n·h0, conj(D)·H1, n·h2), s' = s·n. 24 reductions.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn decompress_r(c: &CompressedR) -> Option<ScaledFp12r> {
+    let mut out = MaybeUninit::uninit();
+    // SAFETY: written whole when true
+    decompress_into_r(c, &mut out).then(|| unsafe { out.assume_init() })
+}
+
+/// `decompress_r` written into `out`; false (and `out` unwritten) when D = 0.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub fn decompress_into_r(c: &CompressedR, out: &mut MaybeUninit<ScaledFp12r>) -> bool {
     let [g1, g2, h0, h2] = &c.g;
     let times_u = |x: &Fp2r| Fp2r { c0: neg(&x.c1), c1: x.c0 }; // u·x: (u·x)² = −x²
     let mut r = Reductions::<6>::new();
@@ -236,7 +262,7 @@ pub fn decompress_r(c: &CompressedR) -> Option<ScaledFp12r> {
     let l2 = r.finish();
     let (g0d, h1d, n) = (Fp2r { c0: l2[0], c1: l2[1] }, Fp2r { c0: l2[2], c1: l2[3] }, l2[4]);
     if eq_mod_p(&n, &from_lanes(&[0; 8], &[0; 8])) {
-        return None;
+        return false;
     }
     let dc = Fp2r { c0: d.c0, c1: neg(&d.c1) }; // conj(D)
     let mut r = Reductions::<13>::new();
@@ -248,7 +274,8 @@ pub fn decompress_r(c: &CompressedR) -> Option<ScaledFp12r> {
     set_pair(&mut r, 5, prod_fp(h2, &n), 1);
     r.set(12, &mul_wide(&c.s, &n), 1);
     // SAFETY: `ScaledFp12r` is repr(C): thirteen Rns in the batch's order
-    Some(unsafe { r.finish_as() })
+    unsafe { r.finish_raw(out.as_mut_ptr() as *mut Rns) };
+    true
 }
 
 /// The shortest run of squarings between two set bits of |z| done compressed: a run pays one
@@ -266,34 +293,74 @@ const COMPRESSED_RUN_MIN: u32 = 6;
 /// decompressions, no inversion. None when a decompression meets D = 0 (`decompress_r`).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn pow_z_abs_compressed(x: &ScaledFp12r) -> Option<ScaledFp12r> {
-    let mut r = *x;
-    let mut bit = 63 - Z_ABS.leading_zeros(); // r·x^times = x^(|z| >> bit)
-    let mut times = false; // the product by x of the last set bit, not yet done
-    loop {
-        let below = Z_ABS & ((1u64 << bit) - 1);
-        let next = (below != 0).then(|| 63 - below.leading_zeros());
-        let run = bit - next.unwrap_or(0);
-        if run >= COMPRESSED_RUN_MIN {
-            // the product straight into the compressed form (`scaled_mul_compressed_r`)
-            let c = if times { scaled_mul_compressed_r(&r, x) } else { compress_r(&r) };
-            r = decompress_r(&compressed_pow2_r(&c, run))?;
-        } else {
-            if times {
-                r = scaled_mul_r(&r, x);
-            }
-            r = scaled_pow2_r(&r, run);
-        }
-        match next {
-            Some(n) => (times, bit) = (true, n),
-            None => return Some(r),
-        }
-    }
+    let mut out = MaybeUninit::uninit();
+    // SAFETY: written whole when true
+    pow_z_abs_compressed_into(x, &mut out).then(|| unsafe { out.assume_init() })
 }
 
-/// a^(2^k) by Granger–Scott squarings between two buffers (`square_k_times`).
+/// `pow_z_abs_compressed` written into `out` (false, `out` unspecified, when a decompression
+/// meets D = 0). Every step writes its result straight where the next one reads it: two buffers
+/// for the value besides `out`, which the last step writes, and two for the compressed runs (no
+/// copies of 1–1.6 KB values between the steps).
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn scaled_pow2_r(a: &ScaledFp12r, k: u32) -> ScaledFp12r {
-    square_k_times(a, k, |x, o| scaled_sqr_into_r(x, o))
+pub fn pow_z_abs_compressed_into(x: &ScaledFp12r, out: &mut MaybeUninit<ScaledFp12r>) -> bool {
+    let mut t = [const { MaybeUninit::<ScaledFp12r>::uninit() }; 2];
+    let mut c = [const { MaybeUninit::<CompressedR>::uninit() }; 2];
+    let out: *mut MaybeUninit<ScaledFp12r> = out;
+    let t: [*mut MaybeUninit<ScaledFp12r>; 2] = [&mut t[0], &mut t[1]];
+    let c: [*mut MaybeUninit<CompressedR>; 2] = [&mut c[0], &mut c[1]];
+    // the value: x, out or one of t (initialised there)
+    let mut r: *const ScaledFp12r = x;
+    // the buffer of t that does not hold r
+    let free = |r: *const ScaledFp12r| if r == t[0] as *const ScaledFp12r { t[1] } else { t[0] };
+    let mut bit = 63 - Z_ABS.leading_zeros(); // r·x^times = x^(|z| >> bit)
+    let mut times = false; // the product by x of the last set bit, not yet done
+                           // SAFETY (every step): each reads an initialised value (x, or a buffer an earlier step
+                           // wrote whole) and writes a different buffer whole
+    unsafe {
+        loop {
+            let below = Z_ABS & ((1u64 << bit) - 1);
+            let next = (below != 0).then(|| 63 - below.leading_zeros());
+            let run = bit - next.unwrap_or(0);
+            let last = next.is_none();
+            if run >= COMPRESSED_RUN_MIN {
+                // the product straight into the compressed form (`scaled_mul_compressed_r`)
+                if times {
+                    scaled_mul_compressed_into_r(&*r, x, &mut *c[0]);
+                } else {
+                    (*c[0]).write(compress_r(&*r));
+                }
+                for i in 0..run as usize {
+                    compressed_sqr_into_r((*c[i % 2]).assume_init_ref(), &mut *c[(i + 1) % 2]);
+                }
+                let dst = if last { out } else { free(r) };
+                if !decompress_into_r((*c[run as usize % 2]).assume_init_ref(), &mut *dst) {
+                    return false;
+                }
+                r = dst as *const ScaledFp12r;
+            } else {
+                if times {
+                    let dst = if last && run == 0 { out } else { free(r) };
+                    scaled_mul_into_r(&*r, x, &mut *dst);
+                    r = dst as *const ScaledFp12r;
+                }
+                for i in 0..run {
+                    let dst = if last && i + 1 == run { out } else { free(r) };
+                    scaled_sqr_into_r(&*r, &mut *dst);
+                    r = dst as *const ScaledFp12r;
+                }
+            }
+            match next {
+                Some(n) => (times, bit) = (true, n),
+                None => {
+                    if r != out as *const ScaledFp12r {
+                        (*out).write(*r); // x^1 (|z| = 1) only
+                    }
+                    return true;
+                }
+            }
+        }
+    }
 }
 
 impl Cyclotomic for ScaledFp12r {
