@@ -313,10 +313,11 @@ pub fn pow_z_abs_compressed_into(x: &ScaledFp12r, out: &mut MaybeUninit<ScaledFp
     let mut r: *const ScaledFp12r = x;
     // the buffer of t that does not hold r
     let free = |r: *const ScaledFp12r| if r == t[0] as *const ScaledFp12r { t[1] } else { t[0] };
-    let mut bit = 63 - Z_ABS.leading_zeros(); // r·x^times = x^(|z| >> bit)
-    let mut times = false; // the product by x of the last set bit, not yet done
-                           // SAFETY (every step): each reads an initialised value (x, or a buffer an earlier step
-                           // wrote whole) and writes a different buffer whole
+    // r·x^times = x^(|z| >> bit), times: the product by x of the last set bit still to do
+    let mut bit = 63 - Z_ABS.leading_zeros();
+    let mut times = false;
+    // SAFETY (every step): each reads an initialised value (x, or a buffer an earlier step wrote
+    // whole) and writes a different buffer whole
     unsafe {
         loop {
             let below = Z_ABS & ((1u64 << bit) - 1);
