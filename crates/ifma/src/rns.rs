@@ -584,7 +584,8 @@ fn times_small(x: __m512i, s: usize) -> __m512i {
 }
 
 /// Step 4's correction −αM' in base B (stored form), α·h mod m_i for α = 0..=16: added to the
-/// matrix product's low accumulator, one load instead of a broadcast and two IFMAs.
+/// matrix product's low half after the product (`base_extend`), one load instead of a broadcast
+/// and two IFMAs.
 const ALPHA_H: [[u64; 8]; 17] = {
     let mut r = [[0u64; 8]; 17];
     let mut a = 0;

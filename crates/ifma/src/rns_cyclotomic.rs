@@ -163,17 +163,8 @@ pub fn scaled_mul_into_r(a: &ScaledFp12r, b: &ScaledFp12r, out: &mut MaybeUninit
     unsafe { r.finish_raw(out.as_mut_ptr() as *mut Rns) }
 }
 
-/// The compressed form of (t_a·f_a)(t_b·f_b): `scaled_mul_r` for the four coefficients it
-/// keeps. 9 reductions.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn scaled_mul_compressed_r(a: &ScaledFp12r, b: &ScaledFp12r) -> CompressedR {
-    let mut out = MaybeUninit::uninit();
-    scaled_mul_compressed_into_r(a, b, &mut out);
-    // SAFETY: written whole
-    unsafe { out.assume_init() }
-}
-
-/// `scaled_mul_compressed_r` written into `out`.
+/// The compressed form of (t_a·f_a)(t_b·f_b), written into `out`: `scaled_mul_into_r` for the
+/// four coefficients it keeps. 9 reductions.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn scaled_mul_compressed_into_r(a: &ScaledFp12r, b: &ScaledFp12r, out: &mut MaybeUninit<CompressedR>) {
     let mut r = Reductions::<9>::new();
@@ -281,7 +272,7 @@ pub fn decompress_into_r(c: &CompressedR, out: &mut MaybeUninit<ScaledFp12r>) ->
 /// The shortest run of squarings between two set bits of |z| done compressed: a run pays one
 /// decompression (`decompress_r`, ~440 ns on AMD Zen 4), and saves ~75 ns a squaring
 /// (`compressed_sqr_into_r` against `scaled_sqr_into_r`; the product that starts it costs less,
-/// `scaled_mul_compressed_r`). For |z| this compresses the runs of 9, 32 and 16: against the
+/// `scaled_mul_compressed_into_r`). For |z| this compresses the runs of 9, 32 and 16: against the
 /// last two alone, x^|z| 14.5 → 14.3 µs and one pairing 141.2 → 138.6 µs (`rns_micro`,
 /// alternated three times, minimums).
 const COMPRESSED_RUN_MIN: u32 = 6;
@@ -325,7 +316,7 @@ pub fn pow_z_abs_compressed_into(x: &ScaledFp12r, out: &mut MaybeUninit<ScaledFp
             let run = bit - next.unwrap_or(0);
             let last = next.is_none();
             if run >= COMPRESSED_RUN_MIN {
-                // the product straight into the compressed form (`scaled_mul_compressed_r`)
+                // the product straight into the compressed form (`scaled_mul_compressed_into_r`)
                 if times {
                     scaled_mul_compressed_into_r(&*r, x, &mut *c[0]);
                 } else {
