@@ -9,7 +9,8 @@
 //! scalar chains / 8 for blst); `fp12_mul`, `cyclotomic_sqr` likewise per element;
 //! `batch8_per_pairing` is a batch of 8 pairings divided by 8 against one blst pairing,
 //! `batch8_check2_per_check` 8 two-pair checks divided by 8 against one blst 2-pair check (both
-//! on one core, the batch on the engine `batch_engine` picks for this CPU),
+//! on one core, the batch on the engine `batch_engine` picks for this CPU; the same keys with
+//! `_engine` and `_latency`: each batch engine forced),
 //! `batch_all_cores_check2_per_check` 16 checks a core spread over all cores, per check, against
 //! blst's checks spread the same way (`throughput` has both as checks per second).
 //! `pairing`, `miller_loop`, `final_exp`, `pairing_check_{2,8}`: the public API with the backend
@@ -241,6 +242,28 @@ pub fn bench_native(plan: Plan) -> BenchReport {
         pairing_check_batch_one_core_with(be, black_box(&check_refs))
     );
     report.put("batch8_check2_per_check", (b, o.per(8.0)));
+    if be == Backend::Ifma {
+        // Both batch engines forced, so that each CPU's report shows what `batch_engine`'s choice
+        // for it rests on.
+        for (suffix, e) in [("engine", BatchEngine::Lanes), ("latency", BatchEngine::Latency)] {
+            let (b, o) = pair!(
+                {
+                    i = (i + 1) % 8;
+                    reference::pairing(black_box(&pairs[i].0), black_box(&pairs[i].1))
+                },
+                pairing_batch_one_core_on(be, e, black_box(&pairs))
+            );
+            report.put(&format!("batch8_per_pairing_{suffix}"), (b, o.per(8.0)));
+            let (b, o) = pair!(
+                {
+                    j = (j + 1) % 8;
+                    reference::pairing_check(black_box(check_refs[j]))
+                },
+                pairing_check_batch_one_core_on(be, e, black_box(&check_refs))
+            );
+            report.put(&format!("batch8_check2_per_check_{suffix}"), (b, o.per(8.0)));
+        }
+    }
 
     // All cores: 16 checks a core (two engine passes each), blst one check a rayon task, ours
     // `pairing_check_batch` (8-check chunks over rayon's pool). Throughput per second from the
