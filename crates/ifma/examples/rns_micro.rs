@@ -120,6 +120,13 @@ unsafe fn run(profile: bool) {
         one(name, radix52, || latency::final_exp(&latency::miller_loop(black_box(&pairs[..k]))));
     }
     one("conversions: A = from_fp, B = to_fp", || rns::from_fp(black_box(&x)), || rns::to_fp(black_box(&xr)));
+    // an Fp12 value out: each coefficient by the scalar CRT, or the twelve in vectors
+    let twelve: [rns::Rns; 12] = core::array::from_fn(|i| if i % 2 == 0 { fr.0[i / 2].c0 } else { fr.0[i / 2].c1 });
+    one(
+        "12 to_fp: A = one by one, B = to_fp_batch",
+        || twelve.map(|v| rns::to_fp(black_box(&v))),
+        || rns::to_fp_batch(black_box(&twelve), None),
+    );
     // twelve independent sums of one product each: the reduction batch alone (44 IFMA issue
     // slots a reduction)
     let w: [rns::RnsWide; 12] = core::array::from_fn(|i| rns::mul_wide(&fr.0[i / 2].c0, &fr.0[(i + 3) % 6].c1));

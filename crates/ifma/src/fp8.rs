@@ -88,7 +88,7 @@ fn carry_u(r: &mut [__m512i; 8]) {
 /// Same for signed limbs (|limb| < 2^62): the sign ends in the top limb.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
-fn carry_s(r: &mut [__m512i; 8]) {
+pub(crate) fn carry_s(r: &mut [__m512i; 8]) {
     let m = bcast(MASK52);
     for i in 0..7 {
         r[i + 1] = _mm512_add_epi64(r[i + 1], _mm512_srai_epi64::<52>(r[i])); // floor(r[i] / 2^52)
@@ -467,13 +467,15 @@ pub fn inv_fp(a: &Fp8) -> Fp8 {
 
 // ---------------------------------------------------------------- lanes ↔ blst_fp
 
-/// Six 64-bit words (little-endian) → eight 52-bit limbs.
-pub fn words_to_limbs(w: &[u64; 6]) -> [u64; 8] {
+/// 64-bit words (little-endian; six for Fp, seven for the RNS conversions' integers below
+/// 2^416) → eight 52-bit limbs.
+#[inline]
+pub fn words_to_limbs<const W: usize>(w: &[u64; W]) -> [u64; 8] {
     core::array::from_fn(|i| {
         let off = 52 * i;
         let (idx, sh) = (off / 64, off % 64);
-        let mut v = w[idx] >> sh;
-        if sh > 12 && idx + 1 < 6 {
+        let mut v = if idx < W { w[idx] >> sh } else { 0 };
+        if sh > 12 && idx + 1 < W {
             v |= w[idx + 1] << (64 - sh); // the limb straddles two words
         }
         v & MASK52

@@ -49,6 +49,7 @@
 // Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::consts::P;
+use crate::fp8::{carry_s, words_to_limbs};
 use blst::*;
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
@@ -939,6 +940,9 @@ struct Conv {
     /// M/m_i and M as integers (64-bit words, least significant first).
     m_over: [[u64; 7]; 8],
     m_int: [u64; 7],
+    /// The same in radix 2^52 (`raw_to_fp_x8`: M/m_i < 2^350 in seven limbs, M < 2^400 in eight).
+    m_over52: [[u64; 8]; 8],
+    m_int52: [u64; 8],
 }
 
 /// p as 64-bit words.
@@ -1005,7 +1009,9 @@ fn conv() -> &'static Conv {
         // residues(v) is the integer v·M: v = M·2^−384 gives M²·2^−384, v = 2^384·M⁻¹ gives 2^384
         let k_in = residues_with(&fp_mul(&m, &fp_inv(&r384)), &m);
         let k_out = residues_with(&fp_mul(&r384, &fp_inv(&m)), &m);
-        Conv { m, k_in, k_out, m_over: core::array::from_fn(big_prod), m_int: big_prod(8) }
+        let (m_over, m_int): ([[u64; 7]; 8], _) = (core::array::from_fn(big_prod), big_prod(8));
+        let m_over52 = m_over.map(|w| words_to_limbs(&w));
+        Conv { m, k_in, k_out, m_over, m_int, m_over52, m_int52: words_to_limbs(&m_int) }
     })
 }
 
@@ -1014,17 +1020,7 @@ fn conv() -> &'static Conv {
 /// product by the integer M²·2^−384.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn from_fp(a: &blst_fp) -> Rns {
-    let l = &a.l;
-    let mut x = [0u64; 8];
-    for k in 0..8 {
-        let (w, sh) = (52 * k / 64, 52 * k % 64);
-        let mut v = l[w] >> sh;
-        if sh > 12 && w + 1 < 6 {
-            v |= l[w + 1] << (64 - sh);
-        }
-        x[k] = v & MASK52;
-    }
-    let xv = ld(&x);
+    let xv = ld(&words_to_limbs(&a.l));
     let raw = Rns { b: base_extend_mont(xv, &TABLES.limb[0], 0), c: base_extend_mont(xv, &TABLES.limb[1], 1) };
     let c = conv();
     mul(&raw, &from_lanes(&c.k_in[0], &c.k_in[1]))
@@ -1098,7 +1094,99 @@ pub fn to_fp_batch<const N: usize>(x: &[Rns; N], k: Option<&Rns>) -> [blst_fp; N
     for n in 0..N {
         r.set(n, &mul_wide(&x[n], &k), 1);
     }
-    r.finish().map(|y| raw_to_fp(&y))
+    let y = r.finish();
+    // eight at a time in the lanes (`raw_to_fp_x8`), the last chunk padded with zeros
+    let mut out = [blst_fp::default(); N];
+    for (ys, os) in y.chunks(8).zip(out.chunks_mut(8)) {
+        let mut chunk = [Rns { b: _mm512_setzero_si512(), c: _mm512_setzero_si512() }; 8];
+        chunk[..ys.len()].copy_from_slice(ys);
+        let fps = raw_to_fp_x8(&chunk);
+        os.copy_from_slice(&fps[..os.len()]);
+    }
+    out
+}
+
+/// `raw_to_fp` of eight values at once, one value a lane: each value's ξ_i as in `crt`; the
+/// 8×8 block turned so that vector i holds ξ_i of the eight values; α = round(Σ ξ_i/m_i) in
+/// double precision (x/M < 2^−14, so the sum is that close to α); the integer
+/// Σ ξ_i·(M/m_i) − α·M (below 17p) in radix 2^52 by IFMA; mod p by the quotient less one,
+/// estimated from the top two limbs, and two conditional subtractions of p; blst's 64-bit
+/// words. `raw_to_fp` is its scalar reference (`tests/rns.rs`).
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn raw_to_fp_x8(y: &[Rns; 8]) -> [blst_fp; 8] {
+    let c = conv();
+    let z = _mm512_setzero_si512();
+    let crt_row = ld(&TABLES.crt);
+    // ξ of value v in lanes i, then vector i = ξ_i of values 0..8 (gathered by columns)
+    let rows: [Stored; 8] = core::array::from_fn(|v| Stored::new(mont_lane(y[v].b, crt_row, 0)));
+    let column = _mm512_setr_epi64(0, 8, 16, 24, 32, 40, 48, 56);
+    // SAFETY: the gathers read rows[0..8].0[i], within the 8×8 array of u64
+    let xi: [__m512i; 8] =
+        core::array::from_fn(|i| unsafe { _mm512_i64gather_epi64::<8>(column, rows[0].0.as_ptr().add(i) as *const _) });
+    // u64 below 2^52 to double, exactly: the bits under the exponent of 2^52
+    let two52 = _mm512_set1_pd(4_503_599_627_370_496.0);
+    let to_f64 = |v: __m512i| _mm512_sub_pd(_mm512_castsi512_pd(_mm512_or_si512(v, _mm512_castpd_si512(two52))), two52);
+    let mut s = _mm512_setzero_pd();
+    for i in 0..8 {
+        s = _mm512_fmadd_pd(to_f64(xi[i]), _mm512_set1_pd(1.0 / modulus(0, i) as f64), s);
+    }
+    // α ≤ 16: rounded to the nearest integer, back to u64 through the same exponent
+    let alpha = _mm512_and_si512(
+        _mm512_castpd_si512(_mm512_add_pd(_mm512_roundscale_pd::<0x08>(s), two52)),
+        _mm512_set1_epi64(MASK52 as i64),
+    );
+    // Σ ξ_i·(M/m_i): columns of 16 terms below 2^52
+    let mut acc = [z; 8];
+    for i in 0..8 {
+        for j in 0..7 {
+            let k = _mm512_set1_epi64(c.m_over52[i][j] as i64);
+            acc[j] = _mm512_madd52lo_epu64(acc[j], xi[i], k);
+            acc[j + 1] = _mm512_madd52hi_epu64(acc[j + 1], xi[i], k);
+        }
+    }
+    // − α·M (α·M's top column is 0: M's top limb is below 2^44)
+    for j in 0..8 {
+        let k = _mm512_set1_epi64(c.m_int52[j] as i64);
+        acc[j] = _mm512_sub_epi64(acc[j], _mm512_madd52lo_epu64(z, alpha, k));
+        if j < 7 {
+            acc[j + 1] = _mm512_sub_epi64(acc[j + 1], _mm512_madd52hi_epu64(z, alpha, k));
+        }
+    }
+    carry_s(&mut acc); // the integer y < 17p, limbs below 2^52
+                       // q = ⌊y/p⌋ − 1 (at least 0) from the top two limbs, y − q·p below 3p
+    let scale = _mm512_set1_pd(2f64.powi(312) / p_f64());
+    let top = _mm512_fmadd_pd(to_f64(acc[7]), _mm512_set1_pd(2f64.powi(52)), to_f64(acc[6]));
+    let est = _mm512_sub_pd(_mm512_roundscale_pd::<0x09>(_mm512_mul_pd(top, scale)), _mm512_set1_pd(1.0));
+    let est = _mm512_max_pd(est, _mm512_setzero_pd());
+    let q = _mm512_and_si512(_mm512_castpd_si512(_mm512_add_pd(est, two52)), _mm512_set1_epi64(MASK52 as i64));
+    for j in 0..8 {
+        let k = _mm512_set1_epi64(P[j] as i64);
+        acc[j] = _mm512_sub_epi64(acc[j], _mm512_madd52lo_epu64(z, q, k));
+        if j < 7 {
+            acc[j + 1] = _mm512_sub_epi64(acc[j + 1], _mm512_madd52hi_epu64(z, q, k));
+        }
+    }
+    carry_s(&mut acc);
+    // y − p where that is not negative, twice: y < p
+    for _ in 0..2 {
+        let mut t: [__m512i; 8] = core::array::from_fn(|j| _mm512_sub_epi64(acc[j], _mm512_set1_epi64(P[j] as i64)));
+        carry_s(&mut t);
+        let keep = _mm512_cmplt_epi64_mask(t[7], z); // lanes where y < p
+        acc = core::array::from_fn(|j| _mm512_mask_blend_epi64(keep, t[j], acc[j]));
+    }
+    // radix 2^52 → six 64-bit words a lane
+    let sh = |v: __m512i, n: u32| _mm512_srlv_epi64(v, _mm512_set1_epi64(n as i64));
+    let sl = |v: __m512i, n: u32| _mm512_sllv_epi64(v, _mm512_set1_epi64(n as i64));
+    let words = [
+        _mm512_or_si512(acc[0], sl(acc[1], 52)),
+        _mm512_or_si512(sh(acc[1], 12), sl(acc[2], 40)),
+        _mm512_or_si512(sh(acc[2], 24), sl(acc[3], 28)),
+        _mm512_or_si512(sh(acc[3], 36), sl(acc[4], 16)),
+        _mm512_or_si512(_mm512_or_si512(sh(acc[4], 48), sl(acc[5], 4)), sl(acc[6], 56)),
+        _mm512_or_si512(sh(acc[6], 8), sl(acc[7], 44)),
+    ];
+    let w: [Stored; 6] = words.map(|v| Stored::new(v));
+    core::array::from_fn(|v| blst_fp { l: core::array::from_fn(|k| w[k].0[v]) })
 }
 
 /// The element of Fp (blst's form) whose raw limbs y ≡ a·2^384 stands for (y a reduction's

@@ -236,6 +236,49 @@ proptest! {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+    /// `to_fp_batch` (the conversions eight to a vector) against `to_fp` one value at a time
+    /// (the scalar CRT): values from `from_fp`, representatives of 0 and of a up to 31p more,
+    /// and reduction outputs near their bound; 12 values (a chunk of 8 and one padded) and 3.
+    #[test]
+    fn to_fp_batch_matches_to_fp(seed in any::<u64>()) {
+        if !require_ifma("to_fp_batch_matches_to_fp") {
+            return Ok(());
+        }
+        let mut rng = Rng(seed);
+        let p = p();
+        let xs: [rns::Rns; 12] = core::array::from_fn(|n| {
+            let a = rng.fp();
+            let extra = (rng.next() % 32) as u32;
+            match n % 4 {
+                0 => unsafe { rns::from_fp(&a) },
+                1 => from_integer(&(integer_of(&a) + &p * extra)),
+                2 => from_integer(&(&p * extra)), // 0 mod p
+                _ => {
+                    // a sum of 64 products of operands below 8p, reduced
+                    let mut w = unsafe { rns::wide_zero() };
+                    for _ in 0..64 {
+                        let (b, c) = (rng.fp(), rng.fp());
+                        let big = |v: &blst_fp| from_integer(&(integer_of(v) + &p * 7u32));
+                        unsafe { rns::mac(&mut w, &big(&b), &big(&c)) };
+                    }
+                    unsafe { rns::reduce(&w) }
+                }
+            }
+        });
+        let k = unsafe { rns::from_fp(&rng.fp()) };
+        unsafe {
+            let one_by_one: Vec<blst_fp> = xs.iter().map(|x| rns::to_fp(x)).collect();
+            prop_assert_eq!(rns::to_fp_batch(&xs, None).to_vec(), one_by_one.clone());
+            let times_k: Vec<blst_fp> = xs.iter().map(|x| rns::to_fp(&rns::mul(x, &k))).collect();
+            prop_assert_eq!(rns::to_fp_batch(&xs, Some(&k)).to_vec(), times_k);
+            let three: [rns::Rns; 3] = [xs[1], xs[2], xs[3]];
+            prop_assert_eq!(rns::to_fp_batch(&three, None).to_vec(), one_by_one[1..4].to_vec());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
     /// `eq_mod_p` on representatives anywhere up to 32p: equal exactly when the Fp values are.
     #[test]
     fn rns_eq_mod_p_matches_blst(seed in any::<u64>(), i in 0u32..=32, j in 0u32..=32, same in any::<bool>()) {
