@@ -9,7 +9,7 @@
 //! scalar chains / 8 for blst); `fp12_mul`, `cyclotomic_sqr` likewise per element;
 //! `batch8_per_pairing` is a batch of 8 pairings divided by 8 against one blst pairing,
 //! `batch8_check2_per_check` 8 two-pair checks divided by 8 against one blst 2-pair check (both
-//! on one core, the batch on the engine `batch_engine` picks for this CPU; the same keys with
+//! on one core, the batch on the engine `batch_engine` picks; the same keys with
 //! `_engine` and `_latency`: each batch engine forced),
 //! `batch_all_cores_check2_per_check` 16 checks a core spread over all cores, per check, against
 //! blst's checks spread the same way (`throughput` has both as checks per second).

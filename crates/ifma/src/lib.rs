@@ -53,8 +53,7 @@
 //! The IFMA engine runs only where `is_x86_feature_detected!` reports both avx512f and
 //! avx512ifma, and the environment does not say `EVM384_IFMA=off` (or `0`); everywhere else (or
 //! with `Backend::Blst`) blst computes the same values. The batches run on each core either
-//! the 8-lane engine or the latency path, whichever `batch_engine` finds faster on the CPU
-//! (`EVM384_BATCH=lanes|latency` forces one). All IFMA code is in
+//! the latency path or, with `EVM384_BATCH=lanes`, the 8-lane engine (`batch_engine`). All IFMA code is in
 //! `#[target_feature(enable = "avx512f,avx512ifma")]` functions, reached only through `engine`
 //! and `bench` after that check.
 //!
@@ -522,42 +521,23 @@ pub enum BatchEngine {
     Latency,
 }
 
-/// The batches' engine on this CPU, read once per process: `EVM384_BATCH=lanes` or `latency`
-/// if the environment says so, else the one measured faster on this kind of CPU. On AMD
-/// family 25 (Zen 4, whose 512-bit IFMA takes two passes of 256-bit units) the latency path:
-/// a batch of 8 pairings cost 185 µs a pairing in the lanes against 161 µs for one pairing on
-/// the latency path (`results/amd-epyc-f25m17-2026-11-26.json` as committed at 55ce502,
-/// `batch8_per_pairing` and `pairing`; the file's later run has the batch on the latency
-/// path); everywhere else the lanes (Intel Emerald Rapids, full-width IFMA: 119 against 138 µs,
-/// `results/intel-r-xeon-r-processor-f6m167-2026-11-25.json`). Without IFMA the batches run
+/// The batches' engine, read once per process: `EVM384_BATCH=lanes` or `latency` if the
+/// environment says so, else the latency path on every CPU. Where the choice was measured it is
+/// the faster: on AMD Zen 4 a batch of 8 took 180 µs a pairing in the lanes against 132 µs on
+/// the latency path (`bench_native --quick`, `batch8_per_pairing_engine` and `_latency`, at
+/// 92592e4). On the Intel machine the lanes had measured 119 µs a pairing against 127 µs for
+/// one pairing on the latency path (`results/intel-r-xeon-r-processor-f6m167-2026-11-25.json`,
+/// at f77d951), but the latency path has since become 1.50x faster on Zen 4 (one pairing 198.8
+/// → 132.2 µs, the two builds alternated with `rns_micro`), through fewer reductions and stores
+/// rather than Zen 4's schedule, while the lanes are unchanged: an inference for Intel and Zen 5
+/// until their reports (which measure both engines) say otherwise. Without IFMA the batches run
 /// blst either way.
 pub fn batch_engine() -> BatchEngine {
     static E: OnceLock<BatchEngine> = OnceLock::new();
     *E.get_or_init(|| match std::env::var("EVM384_BATCH").as_deref() {
         Ok("lanes") => BatchEngine::Lanes,
-        Ok("latency") => BatchEngine::Latency,
-        _ if is_amd_family(25) => BatchEngine::Latency,
-        _ => BatchEngine::Lanes,
+        _ => BatchEngine::Latency,
     })
-}
-
-/// Is this an AMD CPU of that family (CPUID leaf 1: base family, plus the extended family when
-/// the base is 15)?
-fn is_amd_family(family: u32) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::__cpuid;
-        let (v, l1) = (__cpuid(0), __cpuid(1)); // (leaves 0 and 1 exist on every x86-64 CPU)
-        let amd = [v.ebx, v.edx, v.ecx] == [0x6874_7541, 0x6974_6e65, 0x444d_4163]; // "AuthenticAMD"
-        let base = (l1.eax >> 8) & 0xf;
-        let f = if base == 0xf { base + ((l1.eax >> 20) & 0xff) } else { base };
-        amd && f == family
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = family;
-        false
-    }
 }
 
 /// e(Pi, Qi) for every pair, spread over all cores (rayon's pool); on each core IFMA by

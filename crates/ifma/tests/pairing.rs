@@ -6,7 +6,7 @@ use evm384_ifma::*;
 
 const I: Backend = Backend::Ifma;
 const B: Backend = Backend::Blst;
-/// Both ways a batch can use IFMA (`batch_engine` picks one per CPU).
+/// Both ways a batch can use IFMA (`batch_engine` picks one, `EVM384_BATCH`).
 const ENGINES: [BatchEngine; 2] = [BatchEngine::Lanes, BatchEngine::Latency];
 
 #[test]
@@ -25,7 +25,7 @@ fn pairing_batch_equals_blst_per_lane() {
         assert_ne!(got[0], got[1]);
         assert_eq!(pairing_batch_one_core_on(I, e, &pairs), got, "{e:?}");
     }
-    // the public batch is one of the two (`batch_engine`, this CPU's)
+    // the public batch is one of the two (`batch_engine`'s)
     assert_eq!(pairing_batch_with(I, &pairs), pairing_batch_on(I, batch_engine(), &pairs));
 }
 
