@@ -521,17 +521,19 @@ pub enum BatchEngine {
     Latency,
 }
 
-/// The batches' engine, read once per process: `EVM384_BATCH=lanes` or `latency` if the
-/// environment says so, else the latency path on every CPU. Where the choice was measured it is
-/// the faster: on AMD Zen 4 a batch of 8 took 180 µs a pairing in the lanes against 132 µs on
-/// the latency path (`bench_native --quick`, `batch8_per_pairing_engine` and `_latency`, at
-/// 92592e4). On the Intel machine the lanes had measured 119 µs a pairing against 127 µs for
-/// one pairing on the latency path (`results/intel-r-xeon-r-processor-f6m167-2026-11-25.json`,
-/// at f77d951), but the latency path has since become 1.50x faster on Zen 4 (one pairing 198.8
-/// → 132.2 µs, the two builds alternated with `rns_micro`), through fewer reductions and stores
-/// rather than Zen 4's schedule, while the lanes are unchanged: an inference for Intel and Zen 5
-/// until their reports (which measure both engines) say otherwise. Without IFMA the batches run
-/// blst either way.
+/// The batches' engine, read once per process: the 8-lane engine if the environment says
+/// `EVM384_BATCH=lanes`, else (any other value, or none) the latency path, on every CPU. Where
+/// the choice was measured it is the faster: on AMD Zen 4 a batch of 8 took 182.6 µs a pairing
+/// in the lanes against 131.3 µs on the latency path (`results/amd-epyc-f25m17-2026-11-26.json`,
+/// `batch8_per_pairing_engine` and `_latency`). On the Intel machine the lanes had measured 119
+/// µs a pairing against 127 µs for one pairing on the latency path
+/// (`results/intel-r-xeon-r-processor-f6m167-2026-11-25.json`, at f77d951); since then the
+/// latency path has become 1.5x faster on Zen 4 (one pairing 198.9–203.8 µs at f77d951 against
+/// 132.9–136.5 µs, the builds alternated:
+/// `results/amd-epyc-f25m17-2026-11-26-seventh-session-ab.txt`), mostly through fewer reductions
+/// and stores, while the lanes' code is unchanged: the latency path there too is an inference
+/// until a report there, which measures both engines, says otherwise. Without IFMA the batches
+/// run blst either way.
 pub fn batch_engine() -> BatchEngine {
     static E: OnceLock<BatchEngine> = OnceLock::new();
     *E.get_or_init(|| match std::env::var("EVM384_BATCH").as_deref() {
