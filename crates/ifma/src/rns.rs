@@ -1065,10 +1065,18 @@ pub fn lanes(x: &Rns, k: usize) -> [u64; 8] {
 /// with ξ_i = x·(M/m_i)⁻¹ mod m_i below 2m_i).
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn crt(x: &Rns) -> ([u64; 8], u64) {
-    let xi = lanes(&Rns { b: mont_lane(x.b, ld(&TABLES.crt), 0), c: x.c }, 0);
+    let xi = lanes(&Rns { b: crt_xi(x), c: x.c }, 0);
     // Σ ξ_i/m_i = α + x/M with x/M < 2^−14: round to the nearest integer
     let s: f64 = (0..8).map(|i| xi[i] as f64 / modulus(0, i) as f64).sum();
     (xi, s.round() as u64)
+}
+
+/// The CRT's ξ_i = x·(M/m_i)⁻¹ mod m_i (below 2m_i) in lane i: one Montgomery step of the B
+/// residues (stored form) by `Tables::crt`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline]
+fn crt_xi(x: &Rns) -> __m512i {
+    mont_lane(x.b, ld(&TABLES.crt), 0)
 }
 
 /// The element of Fp (blst's form) that x stands for: y = x·2^384 (one product), its integer by
@@ -1116,9 +1124,8 @@ pub fn to_fp_batch<const N: usize>(x: &[Rns; N], k: Option<&Rns>) -> [blst_fp; N
 fn raw_to_fp_x8(y: &[Rns; 8]) -> [blst_fp; 8] {
     let c = conv();
     let z = _mm512_setzero_si512();
-    let crt_row = ld(&TABLES.crt);
-    // ξ of value v in lanes i, then vector i = ξ_i of values 0..8 (gathered by columns)
-    let rows: [Stored; 8] = core::array::from_fn(|v| Stored::new(mont_lane(y[v].b, crt_row, 0)));
+    // ξ of value v in lanes i (`crt_xi`), then vector i = ξ_i of values 0..8 (gathered by columns)
+    let rows: [Stored; 8] = core::array::from_fn(|v| Stored::new(crt_xi(&y[v])));
     let column = _mm512_setr_epi64(0, 8, 16, 24, 32, 40, 48, 56);
     // SAFETY: the gathers read rows[0..8].0[i], within the 8×8 array of u64
     let xi: [__m512i; 8] =
