@@ -7,7 +7,7 @@
 //! (`--profile`: 2,000 RNS pairings and nothing else, for `perf`; `--stack`: one pairing with the
 //! stack moved down by 0..4096 bytes in steps of 64, the best of five batches of 40 each: a
 //! check for 4K aliasing of the stack's stores with fixed addresses, which the scans so far
-//! have not shown, `crates/ifma/README.md`).
+//! have not shown, `crates/ifma/NOTEBOOK.md`).
 use evm384_ifma::bench::sample_pairs;
 use evm384_ifma::*;
 use evm384_timing::{compare_line, measure_pair, Plan};
