@@ -9,8 +9,8 @@
 //! scalar chains / 8 for blst); `fp12_mul`, `cyclotomic_sqr` likewise per element;
 //! `batch8_per_pairing` is a batch of 8 pairings divided by 8 against one blst pairing,
 //! `batch8_check2_per_check` 8 two-pair checks divided by 8 against one blst 2-pair check (both
-//! on one core, the batch on the engine `batch_engine` picks; the same keys with
-//! `_engine` and `_latency`: each batch engine forced),
+//! on one core, the batch on the engine `batch_engine` picks, named in `batch_engine`; the same
+//! keys with `_engine` and `_latency`: each batch engine forced),
 //! `batch_all_cores_check2_per_check` 16 checks a core spread over all cores, per check, against
 //! blst's checks spread the same way (`throughput` has both as checks per second).
 //! `pairing`, `miller_loop`, `final_exp`, `pairing_check_{2,8}`: the public API with the backend
@@ -44,6 +44,9 @@ pub struct BenchReport {
     /// `batch_all_cores_check2_per_check`, all cores).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub throughput: Option<Throughput>,
+    /// The engine `batch_engine` chose for the batches on this CPU (absent without IFMA).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub batch_engine: Option<BatchEngine>,
 }
 
 /// Independent two-pair pairing checks per second, on one core and on all of them.
@@ -81,6 +84,7 @@ impl BenchReport {
             speedup: BTreeMap::new(),
             speedup_min: BTreeMap::new(),
             throughput: None,
+            batch_engine: None,
         }
     }
 
@@ -226,6 +230,10 @@ pub fn bench_native(plan: Plan) -> BenchReport {
     let checks: Vec<[Pair; 2]> = (0..8).map(|i| [pairs[i], pairs[(i + 1) % 8]]).collect();
     let check_refs: Vec<&[Pair]> = checks.iter().map(|c| c.as_slice()).collect();
     let (mut i, mut j) = (0usize, 0usize);
+    if be == Backend::Ifma {
+        // chosen (and, unless the environment forces it, measured) here, not in the first sample
+        report.batch_engine = Some(batch_engine());
+    }
     let (b, o) = pair!(
         {
             i = (i + 1) % 8;

@@ -27,8 +27,9 @@
 //!
 //! # What runs where
 //! The 8-lane engine computes eight independent pairings (or pairing products) at once, one per
-//! lane: that is its strength (`pairing_batch`, `pairing_check_batch`: ~4-6x blst per pairing).
-//! A single pairing would keep seven lanes idle there (~2x slower than blst), so single
+//! lane: the batches (`pairing_batch`, `pairing_check_batch`) take it where it measures faster
+//! than the latency path (`batch_engine`; on AMD Zen 4 it does not: 3.35x blst a pairing
+//! against 4.57x). A single pairing would keep seven lanes idle there (~2x slower than blst), so single
 //! pairings, every check (`lanes_pay_off`: with the current measurements even full lanes cost
 //! more than the same pairs one after the other on the latency path) and every single final
 //! exponentiation take the latency path (`latency`, RNS): one pairing product, every Fp value
@@ -53,7 +54,8 @@
 //! The IFMA engine runs only where `is_x86_feature_detected!` reports both avx512f and
 //! avx512ifma, and the environment does not say `EVM384_IFMA=off` (or `0`); everywhere else (or
 //! with `Backend::Blst`) blst computes the same values. The batches run on each core either
-//! the latency path or, with `EVM384_BATCH=lanes`, the 8-lane engine (`batch_engine`). All IFMA code is in
+//! the latency path or the 8-lane engine, whichever measured faster on this CPU at first use
+//! (`batch_engine`; `EVM384_BATCH=lanes|latency` forces one). All IFMA code is in
 //! `#[target_feature(enable = "avx512f,avx512ifma")]` functions, reached only through `engine`
 //! and `bench` after that check.
 //!
@@ -521,25 +523,77 @@ pub enum BatchEngine {
     Latency,
 }
 
-/// The batches' engine, read once per process: the 8-lane engine if the environment says
-/// `EVM384_BATCH=lanes`, else (any other value, or none) the latency path, on every CPU. Where
-/// the choice was measured it is the faster: on AMD Zen 4 a batch of 8 took 182.6 µs a pairing
-/// in the lanes against 131.3 µs on the latency path (`results/amd-epyc-f25m17-2026-11-26.json`,
-/// `batch8_per_pairing_engine` and `_latency`). On the Intel machine the lanes had measured 119
-/// µs a pairing against 127 µs for one pairing on the latency path
-/// (`results/intel-r-xeon-r-processor-f6m167-2026-11-25.json`, at f77d951); since then the
-/// latency path has become 1.5x faster on Zen 4 (one pairing 198.9–203.8 µs at f77d951 against
-/// 132.9–136.5 µs, the builds alternated:
-/// `results/amd-epyc-f25m17-2026-11-26-seventh-session-ab.txt`), mostly through fewer reductions
-/// and stores, while the lanes' code is unchanged: the latency path there too is an inference
-/// until a report there, which measures both engines, says otherwise. Without IFMA the batches
-/// run blst either way.
+/// The batches' engine, chosen once per process: `EVM384_BATCH=lanes` or `EVM384_BATCH=latency`
+/// forces one; otherwise, where IFMA runs, the faster of the two on this CPU by a short
+/// measurement at first use (`measure_batch_engines`, ~20 ms), and the latency path where the
+/// batches run blst anyway. Which one is faster depends on the CPU: on AMD Zen 4, whose 512-bit
+/// IFMA issues once a cycle, a batch of 8 took 182.6 µs a pairing in the lanes against 131.3 µs
+/// on the latency path (`results/amd-epyc-f25m17-2026-11-26.json`, `batch8_per_pairing_engine`
+/// and `_latency`); on the Intel machine, which issues two a cycle, the lanes had been the faster
+/// at f77d951 (119 against 127 µs, `results/intel-r-xeon-r-processor-f6m167-2026-11-25.json`),
+/// before the latency path became 1.5x faster on Zen 4. The values are the same either way.
 pub fn batch_engine() -> BatchEngine {
     static E: OnceLock<BatchEngine> = OnceLock::new();
-    *E.get_or_init(|| match std::env::var("EVM384_BATCH").as_deref() {
-        Ok("lanes") => BatchEngine::Lanes,
-        _ => BatchEngine::Latency,
+    *E.get_or_init(|| {
+        choose_batch_engine(std::env::var("EVM384_BATCH").ok().as_deref(), backend(), measure_batch_engines)
     })
+}
+
+/// `batch_engine`'s rule: `forced` is `EVM384_BATCH` (`lanes` or `latency`; any other value
+/// counts as none), `measure` runs only when neither forces and IFMA is in use.
+fn choose_batch_engine(
+    forced: Option<&str>,
+    backend: Backend,
+    measure: impl FnOnce() -> BatchEngineTimes,
+) -> BatchEngine {
+    match forced {
+        Some("lanes") => BatchEngine::Lanes,
+        Some("latency") => BatchEngine::Latency,
+        _ if backend == Backend::Ifma => measure().faster(),
+        _ => BatchEngine::Latency,
+    }
+}
+
+/// Both batch engines timed on the same batch of eight pairings (`bench::sample_pairs`), by the
+/// project's harness: interleaved samples of equal duration after a warm-up; minimums, ns a
+/// batch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BatchEngineTimes {
+    pub lanes_ns: f64,
+    pub latency_ns: f64,
+}
+
+impl BatchEngineTimes {
+    /// The lanes only when they are at least `LANES_MARGIN` faster: within that the two are a
+    /// tie for a short measurement, and the latency path wastes nothing on batches that do not
+    /// fill eight lanes.
+    pub fn faster(&self) -> BatchEngine {
+        const LANES_MARGIN: f64 = 0.03;
+        if self.lanes_ns < self.latency_ns * (1.0 - LANES_MARGIN) {
+            BatchEngine::Lanes
+        } else {
+            BatchEngine::Latency
+        }
+    }
+}
+
+/// `batch_engine`'s measurement: one batch of eight pairings on each engine, on this thread,
+/// under `Plan::SMOKE` (three samples each, one batch a sample: ~20 ms in all). Meant for IFMA
+/// (`backend()` is `Ifma`); without it both engines run blst.
+pub fn measure_batch_engines() -> BatchEngineTimes {
+    use std::hint::black_box;
+    let plan = evm384_timing::Plan::SMOKE;
+    let pairs = bench::sample_pairs(LANES);
+    let (lanes, latency) = evm384_timing::measure_pair(
+        plan,
+        || {
+            black_box(pairing_batch_one_core_on(Backend::Ifma, BatchEngine::Lanes, black_box(&pairs)));
+        },
+        || {
+            black_box(pairing_batch_one_core_on(Backend::Ifma, BatchEngine::Latency, black_box(&pairs)));
+        },
+    );
+    BatchEngineTimes { lanes_ns: lanes.min_ns(), latency_ns: latency.min_ns() }
 }
 
 /// e(Pi, Qi) for every pair, spread over all cores (rayon's pool); on each core IFMA by
@@ -614,3 +668,33 @@ pub fn pairing_check_batch(checks: &[&[Pair]]) -> Vec<bool> {
 }
 
 pub use bench::{bench_native, BenchReport, Throughput};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn times(lanes_ns: f64, latency_ns: f64) -> BatchEngineTimes {
+        BatchEngineTimes { lanes_ns, latency_ns }
+    }
+
+    #[test]
+    fn lanes_only_when_clearly_faster() {
+        assert_eq!(times(182.6, 131.3).faster(), BatchEngine::Latency); // AMD Zen 4's figures
+        assert_eq!(times(119.0, 127.0).faster(), BatchEngine::Lanes); // 6% faster
+        assert_eq!(times(98.0, 100.0).faster(), BatchEngine::Latency); // within the 3% margin
+        assert_eq!(times(96.9, 100.0).faster(), BatchEngine::Lanes);
+    }
+
+    #[test]
+    fn environment_forces_and_measurement_decides_otherwise() {
+        let never = || -> BatchEngineTimes { panic!("measured although forced or without IFMA") };
+        for b in [Backend::Ifma, Backend::Blst] {
+            assert_eq!(choose_batch_engine(Some("lanes"), b, never), BatchEngine::Lanes);
+            assert_eq!(choose_batch_engine(Some("latency"), b, never), BatchEngine::Latency);
+        }
+        assert_eq!(choose_batch_engine(None, Backend::Blst, never), BatchEngine::Latency);
+        assert_eq!(choose_batch_engine(Some("other"), Backend::Blst, never), BatchEngine::Latency);
+        assert_eq!(choose_batch_engine(None, Backend::Ifma, || times(90.0, 100.0)), BatchEngine::Lanes);
+        assert_eq!(choose_batch_engine(Some("x"), Backend::Ifma, || times(110.0, 100.0)), BatchEngine::Latency);
+    }
+}

@@ -6,7 +6,7 @@ use evm384_ifma::*;
 
 const I: Backend = Backend::Ifma;
 const B: Backend = Backend::Blst;
-/// Both ways a batch can use IFMA (`batch_engine` picks one, `EVM384_BATCH`).
+/// Both ways a batch can use IFMA (`batch_engine` picks the faster, or `EVM384_BATCH`).
 const ENGINES: [BatchEngine; 2] = [BatchEngine::Lanes, BatchEngine::Latency];
 
 #[test]
@@ -27,6 +27,20 @@ fn pairing_batch_equals_blst_per_lane() {
     }
     // the public batch is one of the two (`batch_engine`'s)
     assert_eq!(pairing_batch_with(I, &pairs), pairing_batch_on(I, batch_engine(), &pairs));
+}
+
+#[test]
+fn batch_engine_measurement_times_both_engines() {
+    if !require_ifma("batch_engine_measurement_times_both_engines") {
+        return;
+    }
+    let t = measure_batch_engines();
+    println!("batch of 8: {t:?} → {:?}", t.faster());
+    // a batch of eight pairings takes between 0.1 and 1,000 ms on either engine
+    for ns in [t.lanes_ns, t.latency_ns] {
+        assert!(ns.is_finite() && (1e5..1e9).contains(&ns), "{t:?}");
+    }
+    assert!(ENGINES.contains(&t.faster()));
 }
 
 #[test]

@@ -541,8 +541,18 @@ fn native(r: &Results) -> Section {
                     format!("{} ({})", ratio(get(&b.speedup)), ratio(get(&b.speedup_min))),
                 ]);
             }
+            let batches = match b.batch_engine {
+                Some(e) => format!(
+                    " The batches (`batch8_*`, `batch_all_cores_*`) ran on the {} engine, `batch_engine`'s choice on this CPU; `_engine` and `_latency` force each.",
+                    match e {
+                        evm384_ifma::BatchEngine::Lanes => "8-lane",
+                        evm384_ifma::BatchEngine::Latency => "latency (RNS)",
+                    }
+                ),
+                None => String::new(),
+            };
             blocks.push(Block::Paragraph(format!(
-                "{}; the same figures as `evm384 bench native`.",
+                "{}; the same figures as `evm384 bench native`.{batches}",
                 r.native_pairing_note
             )));
             blocks.push(Block::Table(n));
