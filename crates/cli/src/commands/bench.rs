@@ -72,6 +72,9 @@ fn run_native(args: NativeArgs) -> Result<(), CliError> {
         return Ok(());
     }
     writeln!(out, "backend: {:?} (blst vs evm384-ifma, ns per call, measured together: median / min)", report.backend)?;
+    if let Some(e) = report.batch_engine {
+        writeln!(out, "batches (batch8_*, batch_all_cores_*) on the {e:?} engine (batch_engine's choice on this CPU)")?;
+    }
     for (key, blst_ns) in &report.blst_ns {
         let get = |m: &std::collections::BTreeMap<String, f64>| m.get(key).copied().unwrap_or(f64::NAN);
         writeln!(
