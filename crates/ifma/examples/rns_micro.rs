@@ -120,6 +120,9 @@ unsafe fn run(profile: bool) {
         one(name, radix52, || latency::final_exp(&latency::miller_loop(black_box(&pairs[..k]))));
     }
     one("conversions: A = from_fp, B = to_fp", || rns::from_fp(black_box(&x)), || rns::to_fp(black_box(&xr)));
+    // a pairing's one Fp inversion: blst's constant-time one, or the variable-time one it uses
+    let a = rns::to_fp(&xr);
+    one("fp inverse: A = blst, B = fp_inv", || rns::fp_inv_blst(black_box(&a)), || rns::fp_inv(black_box(&a)));
     // an Fp12 value out: each coefficient by the scalar CRT, or the twelve in vectors
     let twelve: [rns::Rns; 12] = core::array::from_fn(|i| if i % 2 == 0 { fr.0[i / 2].c0 } else { fr.0[i / 2].c1 });
     one(

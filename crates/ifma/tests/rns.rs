@@ -697,3 +697,24 @@ fn rns_is_one_scaled_matches_blst() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    /// `rns::fp_inv` (variable time, ruint's extended Euclid) against blst's constant-time
+    /// inversion, on random elements and the edge cases 0, 1, −1, 2 (scalar code: no IFMA needed).
+    #[test]
+    fn fp_inv_matches_blst(seed in any::<u64>()) {
+        let mut rng = Rng(seed);
+        let one = fp_from_words(&[1, 0, 0, 0, 0, 0]);
+        let two = blst_add(&one, &one);
+        let minus_one = blst_sub(&blst_fp::default(), &one);
+        for a in [rng.fp(), rng.fp(), blst_fp::default(), one, two, minus_one] {
+            let inv = rns::fp_inv(&a);
+            prop_assert_eq!(inv, rns::fp_inv_blst(&a));
+            if a != blst_fp::default() {
+                prop_assert_eq!(blst_mul(&a, &inv), one);
+            }
+        }
+        prop_assert_eq!(rns::fp_inv(&blst_fp::default()), blst_fp::default());
+    }
+}
