@@ -975,9 +975,9 @@ pub(crate) fn fp_mul(a: &blst_fp, b: &blst_fp) -> blst_fp {
 
 /// 1/a in blst's form (0 ↦ 0, as blst), in **variable time**: ruint's Lehmer extended Euclid on
 /// blst's raw limbs a·R (R = 2^384) gives (a·R)⁻¹, and one Montgomery product by R³ mod p makes
-/// it a⁻¹·R. Every value inverted here is public (the pairing's factor t, norms, subgroup
-/// verdicts: README's constant-time table); on AMD Zen 4 it takes ~1.2 µs where blst's
-/// constant-time `blst_fp_inverse` takes ~2.5 µs (`results/*-fp-inverse.txt`).
+/// it a⁻¹·R. Every value inverted here is public (the pairing's factor t, the easy part's norm,
+/// constants: README's constant-time table); on AMD Zen 4 it takes ~0.95 µs where blst's
+/// constant-time `blst_fp_inverse` takes ~2.4 µs (`results/amd-epyc-f25m17-2026-11-26-fp-inverse.txt`).
 pub fn fp_inv(a: &blst_fp) -> blst_fp {
     use ruint::aliases::U384;
     // p, and R³ mod p as blst's raw limbs
