@@ -28,8 +28,8 @@
 //! # What runs where
 //! The 8-lane engine computes eight independent pairings (or pairing products) at once, one per
 //! lane: the batches (`pairing_batch`, `pairing_check_batch`) take it where it measures faster
-//! than the latency path (`batch_engine`; on AMD Zen 4 it does not: 3.34x blst a pairing
-//! against 4.53x). A single pairing would keep seven lanes idle there (~2x slower than blst), so single
+//! than the latency path (`batch_engine`; on AMD Zen 4 it does not: 3.32x blst a pairing
+//! against 4.52x). A single pairing would keep seven lanes idle there (~2x slower than blst), so single
 //! pairings, every check (`lanes_pay_off`: with the current measurements even full lanes cost
 //! more than the same pairs one after the other on the latency path) and every single final
 //! exponentiation take the latency path (`latency`, RNS): one pairing product, every Fp value
@@ -527,8 +527,8 @@ pub enum BatchEngine {
 /// forces one; otherwise, where IFMA runs, the faster of the two on this CPU by a short
 /// measurement at first use (`measure_batch_engines`, ~20 ms), and the latency path where the
 /// batches run blst anyway. Which one is faster depends on the CPU: on AMD Zen 4, whose 512-bit
-/// IFMA issues once a cycle, a batch of 8 took 178.2 µs a pairing in the lanes against 131.7 µs
-/// on the latency path (`results/amd-epyc-f25m17-2026-11-26.json`, `batch8_per_pairing_engine`
+/// IFMA issues once a cycle, a batch of 8 took 179.1 µs a pairing in the lanes against 131.9 µs
+/// on the latency path (minimums, `results/amd-epyc-f25m17-2026-11-26.json`, `batch8_per_pairing_engine`
 /// and `_latency`); on the Intel machine, which issues two a cycle, the lanes had been the faster
 /// at f77d951 (119 against 127 µs, `results/intel-r-xeon-r-processor-f6m167-2026-11-25.json`),
 /// before the latency path became 1.5x faster on Zen 4. The values are the same either way.
@@ -679,7 +679,7 @@ mod tests {
 
     #[test]
     fn lanes_only_when_clearly_faster() {
-        assert_eq!(times(178.2, 131.7).faster(), BatchEngine::Latency); // AMD Zen 4's figures
+        assert_eq!(times(179.1, 131.9).faster(), BatchEngine::Latency); // AMD Zen 4's figures
         assert_eq!(times(119.0, 127.0).faster(), BatchEngine::Lanes); // 6% faster
         assert_eq!(times(98.0, 100.0).faster(), BatchEngine::Latency); // within the 3% margin
         assert_eq!(times(96.9, 100.0).faster(), BatchEngine::Lanes);
