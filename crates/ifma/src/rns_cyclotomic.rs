@@ -200,22 +200,16 @@ pub fn compressed_sqr_into_r(c: &CompressedR, out: &mut MaybeUninit<CompressedR>
     unsafe { r.finish_raw(out.as_mut_ptr() as *mut Rns) }
 }
 
-/// c^(2^k), compressed squarings between two buffers (`square_k_times`).
+/// c^(2^k), compressed squarings between two buffers (each written straight into the other, as
+/// in `pow_z_abs_compressed_into`).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn compressed_pow2_r(c: &CompressedR, k: u32) -> CompressedR {
-    square_k_times(c, k, |x, o| compressed_sqr_into_r(x, o))
-}
-
-/// a squared k times by `sqr_into`, the value moving between two buffers (each squaring written
-/// straight into the other, no copy a step).
-#[inline(always)]
-fn square_k_times<T: Copy>(a: &T, k: u32, sqr_into: impl Fn(&T, &mut MaybeUninit<T>)) -> T {
-    let mut bufs = [MaybeUninit::new(*a), MaybeUninit::uninit()];
+    let mut bufs = [MaybeUninit::new(*c), MaybeUninit::uninit()];
     for i in 0..k as usize {
         let [a, b] = &mut bufs;
         let (src, dst) = if i % 2 == 0 { (a, b) } else { (b, a) };
         // SAFETY: the buffer of step i holds the value (initialised, and written whole by every step)
-        sqr_into(unsafe { src.assume_init_ref() }, dst);
+        compressed_sqr_into_r(unsafe { src.assume_init_ref() }, dst);
     }
     // SAFETY: as above
     unsafe { bufs[k as usize % 2].assume_init() }
