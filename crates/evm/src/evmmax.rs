@@ -17,8 +17,11 @@
 //! - LOADX of a power-of-two context charges `(element_size + 31) / 32 · 3` once, as the text
 //!   says (not per value); STOREX's "cost_mem_copy(count · element_size)" is read as MCOPY's
 //!   copy cost, `3 · ⌈count · element_size / 32⌉`.
-//! - The arithmetic bounds check is the text's `idx + stride · count < registers` for out, x
-//!   and y (one stride more than the last index touched).
+//! - The arithmetic bounds check is on the last register touched, `idx + stride · (count − 1) <
+//!   registers` for out, x and y, as the text's prose ("all accessed values fall within
+//!   bounds") and go-ethereum's, evmone's and ethereumjs's implementations have it; the text's
+//!   formula `max(idx + stride · count) < registers` is one stride off (an erratum:
+//!   `crates/evm/README.md`).
 
 use std::collections::BTreeMap;
 
@@ -103,8 +106,9 @@ impl FieldContext {
         if imm.count == 0 {
             return Err(EvmmaxHalt::ZeroCount);
         }
-        let reach = |idx: u8, stride: u8| idx as usize + stride as usize * imm.count as usize;
-        let max = reach(imm.out, imm.out_stride).max(reach(imm.x, imm.x_stride)).max(reach(imm.y, imm.y_stride));
+        // The last register touched: idx + stride · (count − 1).
+        let last = |idx: u8, stride: u8| idx as usize + stride as usize * (imm.count as usize - 1);
+        let max = last(imm.out, imm.out_stride).max(last(imm.x, imm.x_stride)).max(last(imm.y, imm.y_stride));
         if max >= self.registers.len() {
             return Err(EvmmaxHalt::RegisterOutOfBounds);
         }
@@ -443,11 +447,14 @@ mod tests {
         // Subtraction wraps modulo 101.
         s.arith(ArithOp::SubModX, imm(8, 1, 0, 1, 3, 1, 1)).unwrap();
         assert_eq!(s.loadx(8, 1), Ok(be(101 - 3, 8)));
-        // Bounds: idx + stride · count must stay below the register count (10).
-        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 0, 1, 0, 1, 9)), Ok(9));
-        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 0, 1, 0, 1, 10)), Err(EvmmaxHalt::RegisterOutOfBounds));
-        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 9, 0, 0, 1, 1)), Ok(1));
-        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 0, 5, 0, 1, 2)), Err(EvmmaxHalt::RegisterOutOfBounds));
+        // Bounds: the last register touched, idx + stride · (count − 1), must exist (10 here):
+        // all ten registers as outputs, the last one alone, and one stride past it.
+        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 0, 1, 0, 1, 10)), Ok(10));
+        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(9, 1, 9, 1, 9, 1, 1)), Ok(1));
+        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 0, 1, 0, 1, 11)), Err(EvmmaxHalt::RegisterOutOfBounds));
+        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(10, 1, 0, 0, 0, 1, 1)), Err(EvmmaxHalt::RegisterOutOfBounds));
+        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 0, 1, 0, 3, 4)), Ok(4)); // y: 0, 3, 6, 9
+        assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 0, 5, 0, 1, 3)), Err(EvmmaxHalt::RegisterOutOfBounds));
         assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 0, 0, 1, 0, 1, 1)), Err(EvmmaxHalt::ZeroStride));
         assert_eq!(s.arith_gas(ArithOp::AddModX, imm(0, 1, 0, 1, 0, 1, 0)), Err(EvmmaxHalt::ZeroCount));
     }
@@ -709,10 +716,12 @@ mod glue {
     }
 
     /// EIP-6690: "when expanding EVM memory …, expansion cost will now consider the size of all
-    /// allocated virtual registers in the current call frame". Before a memory-touching
-    /// instruction expands memory from `m` to `m'` bytes with `r` register bytes allocated, it
-    /// is charged `cost(m' + r) − cost(m + r) − (cost(m') − cost(m))` more than revm's own
-    /// expansion charge (which the instruction then makes as usual).
+    /// allocated virtual registers in the current call frame". Growing memory from `m` to `m'`
+    /// bytes with `r` register bytes allocated costs exactly `cost(m' + r) − cost(m + r)`.
+    /// revm's own instruction then charges `cost(m') − cost(m)`, so the difference is settled
+    /// here, before it runs: charged when positive, returned when negative (the floor of
+    /// `words² / 512` can make revm's figure the larger by one), so that the frame pays the
+    /// text's figure exactly and runs out of gas exactly when that figure exceeds what is left.
     fn register_memory_gas<H: EvmmaxHost + ?Sized>(ctx: &mut Ctx<'_, H>, op: u8) -> InstructionExecResult {
         let registers = ctx.host.evmmax_state().allocated_bytes();
         if registers == 0 {
@@ -726,9 +735,13 @@ mod glue {
         }
         let cost = |bytes: u64| memory_gas(bytes as usize);
         let r = registers as u64;
-        // Never negative in exact arithmetic (the cost is convex); floors could make it -1.
-        let extra = (cost(new + r) - cost(old + r)).saturating_sub(cost(new) - cost(old));
-        charge(ctx, extra)
+        let (text, revm) = (cost(new + r) - cost(old + r), cost(new) - cost(old));
+        if text >= revm {
+            charge(ctx, text - revm)
+        } else {
+            ctx.interpreter.gas.erase_cost(revm - text);
+            Ok(())
+        }
     }
 
     fn with_register_memory<const OP: u8, H: EvmmaxHost + ?Sized>(mut ctx: Ctx<'_, H>) -> InstructionExecResult {

@@ -109,10 +109,9 @@ fn every_halt_condition_halts() {
     halts("STOREX past the registers", prologue().storex(4, 40, 2));
     halts("STOREX from beyond memory", prologue().storex(0, 1 << 20, 1));
     halts("LOADX to beyond memory", prologue().loadx(1 << 20, 0, 1));
-    halts("out of register bounds", prologue().arith(0xc3, [0, 1, 0, 1, 0, 1, 5]));
-    // The text's bound is idx + stride · count < registers: the last register (4) cannot be
-    // an output with count 1 (see `evmmax`'s notes on the reading).
-    halts("the text's strict bound", prologue().arith(0xc3, [4, 1, 0, 1, 0, 1, 1]));
+    halts("out of register bounds", prologue().arith(0xc3, [0, 1, 0, 1, 0, 1, 6]));
+    halts("output one past the last register", prologue().arith(0xc3, [5, 1, 0, 1, 0, 1, 1]));
+    halts("y stride past the last register", prologue().arith(0xc3, [0, 1, 0, 1, 0, 3, 3]));
     halts("out stride 0", prologue().arith(0xc3, [0, 0, 0, 1, 0, 1, 1]));
     halts("count 0", prologue().arith(0xc3, [0, 1, 0, 1, 0, 1, 0]));
     halts("over the 24,576-byte cap", {
@@ -124,7 +123,21 @@ fn every_halt_condition_halts() {
     });
     // And the same programs without the fault run to their end.
     assert_eq!(run(&prologue().arith(0xc3, [0, 1, 0, 1, 0, 1, 3])).status, Status::Success);
+    assert_eq!(run(&prologue().arith(0xc3, [0, 1, 0, 1, 0, 1, 5])).status, Status::Success);
+    assert_eq!(run(&prologue().arith(0xc3, [0, 1, 0, 1, 0, 2, 3])).status, Status::Success);
     assert_eq!(run(&prologue().loadx(64, 0, 4)).status, Status::Success);
+}
+
+/// The arithmetic bound is on the last register touched, `idx + stride · (count − 1)`: the last
+/// of the five registers is an output like any other (the text's formula, one stride further,
+/// would forbid it; go-ethereum's branch, evmone and ethereumjs accept it).
+#[test]
+fn the_last_register_is_an_output() {
+    // r4 = r0 · r1 = 35, then r4 alone as x, y and out with strides 2: r4 = 35 · 35 mod 101.
+    let code = prologue().arith(0xc5, [4, 1, 0, 1, 1, 1, 1]).loadx(64, 4, 1);
+    let e = run(&code.arith(0xc5, [4, 2, 4, 2, 4, 2, 1]).loadx(72, 4, 1).ret(64, 16));
+    assert_eq!(e.status, Status::Success);
+    assert_eq!((word8(&e.output, 0), word8(&e.output, 8)), (35, 35 * 35 % 101));
 }
 
 #[test]
@@ -205,4 +218,23 @@ fn memory_expansion_counts_the_registers() {
             "{registers} register bytes"
         );
     }
+}
+
+/// Memory expansion with registers costs exactly `cost(m' + r) − cost(m + r)`, also where the
+/// floor of `words² / 512` makes revm's own `cost(m') − cost(m)` the larger: 32 register
+/// bytes, memory from 22 to 23 words: the text's figure is cost(24 w) − cost(23 w) = 3 (72 + 1
+/// − 69 − 1), revm's cost(23 w) − cost(22 w) = 4 (69 + 1 − 66 − 0). Charging revm's figure plus a
+/// difference clamped at zero paid 4.
+#[test]
+fn memory_expansion_is_the_texts_figure_when_revm_would_charge_more() {
+    // MSTORE8(0, 101); SETMODX(1, 0, 1, 4): four 8-byte registers = 32 bytes;
+    // MSTORE(672, 0): memory to 704 bytes (22 words); [MSTORE(704, 0): to 23 words]; STOP.
+    let program = |expand: bool| {
+        let c = Code::default().push(101).push(0).op(0x53).setmodx(1, 0, 1, 4).push(0).push(672).op(0x52);
+        let c = if expand { c.push(0).push(704).op(0x52) } else { c.push(0).push(672).op(0x52) };
+        c.op(0x00)
+    };
+    let (near, far) = (run(&program(false)), run(&program(true)));
+    assert_eq!((&near.status, &far.status), (&Status::Success, &Status::Success));
+    assert_eq!(far.gas_used - near.gas_used, 3);
 }
