@@ -111,3 +111,52 @@ fn vectors_reject_malformed_cases() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `build --init` then `run --deploy`: the init code is run by CREATE (or a creation
+/// transaction, or CREATE2) and the created contract answers a G1ADD vector as the runtime code
+/// placed in state does, with the same gas, in v9 (whose immediates the analysis must skip).
+#[test]
+fn built_init_code_deploys_and_answers_through_run_deploy() {
+    let cases: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(testdata("eips-assets/add_G1_bls.json")).unwrap()).unwrap();
+    let (input, expected) = (cases[0]["Input"].as_str().unwrap(), cases[0]["Expected"].as_str().unwrap());
+    let hex_of = |o: &Output| String::from_utf8(o.stdout.clone()).unwrap().trim().to_string();
+    let runtime = hex_of(&evm384(&["build", "g1-add", "--interface", "v9"]));
+    let init = hex_of(&evm384(&["build", "g1-add", "--interface", "v9", "--init"]));
+    let json = |args: &[&str]| -> serde_json::Value {
+        let o = evm384(args);
+        assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let placed = json(&["run", "--interface", "v9", "--code", &runtime, "--calldata", input, "--json"]);
+    assert_eq!(placed["output"], format!("0x{expected}"));
+    for how in [None, Some("transaction"), Some("create"), Some("create2")] {
+        let mut args = vec!["run", "--interface", "v9", "--code", &init, "--calldata", input, "--json", "--deploy"];
+        args.extend(how);
+        let created = json(&args);
+        assert_eq!((&created["output"], &created["gas_used"]), (&placed["output"], &placed["gas_used"]), "{how:?}");
+        assert!(created["created"]["address"].as_str().unwrap().starts_with("0x"), "{created}");
+    }
+    // Init code that reverts: a one-line error naming the creation, exit 1.
+    let o = evm384(&["run", "--code", "5f5ffd", "--deploy"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("creation by CREATE failed") && err.lines().count() == 1, "{err}");
+}
+
+/// `vectors` creates the contracts by CREATE by default; `--deploy`, `--placed` choose
+/// otherwise, with the same results.
+#[test]
+fn vectors_through_created_and_placed_contracts() {
+    let file = testdata("eips-assets/add_G2_bls.json");
+    for extra in [&[][..], &["--deploy", "transaction"], &["--deploy", "create2"], &["--placed"]] {
+        let mut args = vec!["vectors", &file, "--interface", "v9", "--interface", "evmmax"];
+        args.extend_from_slice(extra);
+        let o = evm384(&args);
+        let out = String::from_utf8(o.stdout).unwrap();
+        assert!(o.status.success() && out.lines().last().unwrap().ends_with(" passed, 0 failed"), "{extra:?}: {out}");
+    }
+    let o = evm384(&["vectors", &file, "--placed", "--deploy", "create"]);
+    assert_eq!(o.status.code(), Some(2), "--placed and --deploy conflict");
+}
+

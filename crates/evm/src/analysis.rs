@@ -10,9 +10,13 @@
 //! 3. an immediate truncated by the end of the code reads its missing bytes as zero (our choice,
 //!    the same rule as PUSH), and the code is padded so that the read stays in bounds.
 //!
-//! For v9 we build revm's [`JumpTable`] ourselves and hand revm the analysed, padded code.
+//! EVMMAX's ADDMODX/SUBMODX/MULMODX carry a 7-byte immediate with the same three rules.
+//! For v9 and EVMMAX we build revm's [`JumpTable`] ourselves and hand revm the analysed, padded
+//! code. [`analyze`] is the one rule per instruction set, applied wherever code enters the EVM:
+//! code placed in state by the runner, and init code and created code of CREATE, CREATE2 and
+//! creation transactions (`crate::handler`).
 
-use evm384_arith::isa::{Op, IMMEDIATE_LEN};
+use evm384_arith::isa::{InstructionSet, Op, IMMEDIATE_LEN};
 use revm::bytecode::{opcode, Bytecode, JumpTable};
 use revm::primitives::Bytes;
 
@@ -63,20 +67,22 @@ fn jump_table(dests: &[bool]) -> JumpTable {
     JumpTable::from_slice(&bits, dests.len())
 }
 
-/// The analysed [`Bytecode`] to deploy for `interface`: revm's analysis for v7/v8, ours for v9.
-pub fn analyze(interface: Interface, code: &[u8]) -> Bytecode {
-    if interface != Interface::V9 || code.is_empty() {
-        return Bytecode::new_legacy(Bytes::copy_from_slice(code));
-    }
-    with_jumpdests(code, &jumpdests_v9(code))
+/// Whether `isa` has immediates that revm's own analysis does not know (v9, EVMMAX).
+pub fn has_own_analysis(isa: InstructionSet) -> bool {
+    !matches!(isa, InstructionSet::Evm384(Interface::V7 | Interface::V8))
 }
 
-/// EVMMAX code (EIP-6690): the 7-byte immediates of ADDMODX/SUBMODX/MULMODX are skipped.
-pub fn analyze_evmmax(code: &[u8]) -> Bytecode {
-    if code.is_empty() {
-        return Bytecode::new_legacy(Bytes::new());
+/// The analysed [`Bytecode`] of `code` under `isa`: revm's analysis for v7/v8, ours for v9
+/// (16-byte immediates skipped) and EVMMAX (7-byte immediates skipped).
+pub fn analyze(isa: InstructionSet, code: &[u8]) -> Bytecode {
+    if code.is_empty() || !has_own_analysis(isa) {
+        return Bytecode::new_legacy(Bytes::copy_from_slice(code));
     }
-    with_jumpdests(code, &crate::evmmax::jumpdests(code))
+    let dests = match isa {
+        InstructionSet::Evmmax => crate::evmmax::jumpdests(code),
+        InstructionSet::Evm384(_) => jumpdests_v9(code),
+    };
+    with_jumpdests(code, &dests)
 }
 
 /// `code` padded with [`PADDING`] zero bytes, with the given jump destinations.
@@ -103,14 +109,14 @@ mod tests {
         let dests = jumpdests_v9(&code);
         assert_eq!(dests.iter().filter(|&&d| d).count(), 1);
         assert!(dests[17]);
-        let bc = analyze(Interface::V9, &code);
+        let bc = analyze(InstructionSet::Evm384(Interface::V9), &code);
         let table = bc.legacy_jump_table().unwrap();
         assert!(!table.is_valid(1) && table.is_valid(17));
     }
 
     #[test]
     fn truncated_immediate_is_padded() {
-        let bc = analyze(Interface::V9, &[0x5b, 0xc2, 0x5b]);
+        let bc = analyze(InstructionSet::Evm384(Interface::V9), &[0x5b, 0xc2, 0x5b]);
         assert_eq!(bc.original_byte_slice(), &[0x5b, 0xc2, 0x5b]);
         assert_eq!(bc.bytecode().len(), 3 + PADDING);
         let table = bc.legacy_jump_table().unwrap();
@@ -119,7 +125,9 @@ mod tests {
 
     #[test]
     fn v7_uses_revm_analysis() {
-        let table = analyze(Interface::V7, &[0xc0, 0x5b]).legacy_jump_table().unwrap().clone();
-        assert!(table.is_valid(1));
+        for interface in [Interface::V7, Interface::V8] {
+            let table = analyze(InstructionSet::Evm384(interface), &[0xc0, 0x5b]).legacy_jump_table().unwrap().clone();
+            assert!(table.is_valid(1));
+        }
     }
 }

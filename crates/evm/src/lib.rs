@@ -3,7 +3,9 @@
 //! contract account.
 //!
 //! - [`opcodes`]: the instruction functions, one per opcode, generic over the interface;
-//! - [`analysis`]: jump-destination analysis (v9 immediates are skipped);
+//! - [`analysis`]: jump-destination analysis, one rule per instruction set (v9's and EVMMAX's
+//!   immediates are skipped);
+//! - [`handler`]: revm's handler applying that rule to code created during a transaction;
 //! - [`bench`](mod@bench): the programs measuring each opcode's in-EVM cost (CLI `bench ops`, criterion);
 //! - [`schedule`]: gas schedules as tables, and the gas of one run under every schedule;
 //! - [`meter`]: the opcode histogram and frame gas (a revm inspector);
@@ -16,6 +18,7 @@ pub mod analysis;
 pub mod bench;
 pub mod disasm;
 pub mod evmmax;
+pub mod handler;
 pub mod meter;
 pub mod opcodes;
 pub mod runner;
@@ -27,8 +30,8 @@ pub use revm::precompile::Precompiles;
 pub use revm::primitives::hardfork::SpecId;
 pub use revm::primitives::Address;
 pub use runner::{
-    call_precompile, execute, precompile_caller_code, Execution, RunError, RunOptions, Runner, Status,
-    BLS12_PAIRING_CHECK, CALLER, CONTRACT, DEFAULT_GAS_LIMIT,
+    call_precompile, execute, precompile_caller_code, Creation, Execution, RunError, RunOptions, Runner, Status,
+    BLS12_PAIRING_CHECK, CALLER, CONTRACT, DEFAULT_GAS_LIMIT, FACTORY, FACTORY2,
 };
 pub use schedule::{gas_by_schedule, Decigas, GasBySchedule, Schedule};
 

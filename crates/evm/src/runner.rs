@@ -4,23 +4,31 @@
 //! chosen interface and schedule) and executes call after call, cheap enough for benchmarks;
 //! [`execute`] is the one-shot form. The reported `gas_used` is the execution gas of the call
 //! frame: no intrinsic transaction gas, no EIP-7623 calldata floor, refunds not subtracted.
+//!
+//! Code reaches the runner's state either placed there ([`Runner::deploy`], as a genesis
+//! allocation would) or created the way a chain creates it ([`Runner::create`]: init code run
+//! by a creation transaction, a CREATE or a CREATE2); either way, and for every creation during
+//! a call, it is analysed by the instruction set's rule (`analysis`, `handler`).
 
+use std::convert::Infallible;
 use std::time::{Duration, Instant};
 
-use revm::context::{BlockEnv, CfgEnv, Context, Journal, TxEnv};
-use revm::context_interface::result::{ExecutionResult, Output};
+use revm::context::{BlockEnv, CfgEnv, Context, ContextSetters, Journal, TxEnv};
+use revm::context_interface::result::{EVMError, ExecutionResult, Output};
 use revm::database::{CacheDB, EmptyDB};
 use revm::handler::instructions::EthInstructions;
 use revm::handler::validation::validate_initial_tx_gas;
-use revm::handler::EthPrecompiles;
+use revm::handler::{EthPrecompiles, Handler};
+use revm::inspector::InspectorHandler;
 use revm::interpreter::instruction_table;
 use revm::precompile::Precompiles;
 use revm::primitives::hardfork::SpecId;
 use revm::primitives::{Address, Bytes, TxKind};
 use revm::state::AccountInfo;
-use revm::{ExecuteEvm, InspectEvm, MainBuilder, MainnetEvm};
+use revm::{DatabaseCommit, ExecuteEvm, MainBuilder, MainnetEvm};
 
 use crate::evmmax::{self, EvmmaxFrames, EvmmaxHost};
+use crate::handler::AnalysingHandler;
 use crate::meter::{Meter, PhaseTracker, PhaseUsage};
 use crate::schedule::gas_by_schedule;
 use crate::{analysis, opcodes, GasBySchedule, InstructionSet, Interface, OpcodeCounts, Schedule};
@@ -30,6 +38,13 @@ pub const CONTRACT: Address = Address::new([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 
 
 /// Address the transactions are sent from (no code, no balance needed: gas price is zero).
 pub const CALLER: Address = Address::new([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xca, 0x11, 0xe4, 0x01]);
+
+/// Address of the factory contract whose CREATE runs init code for [`Runner::create`] (its
+/// CREATE2 twin is at [`FACTORY2`]).
+pub const FACTORY: Address = Address::new([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xfa, 0xc7, 0x01, 0xe5]);
+
+/// Address of the factory contract whose CREATE2 (salt 0) runs init code for [`Runner::create`].
+pub const FACTORY2: Address = Address::new([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xfa, 0xc7, 0x02, 0xe5]);
 
 /// The EIP-2537 BLS12-381 pairing-check precompile (Prague).
 pub const BLS12_PAIRING_CHECK: Address = Address::new([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x0f]);
@@ -136,6 +151,57 @@ pub enum RunError {
     Evm(String),
     #[error("no code deployed")]
     NoCode,
+    /// The init code did not create a contract: it reverted, halted, returned code that the
+    /// chain refuses (over 24,576 bytes, or starting with 0xef) or no code at all.
+    #[error("creation by {how} failed: {why}")]
+    CreationFailed { how: Creation, why: String },
+}
+
+/// How [`Runner::create`] runs init code, as a chain would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Creation {
+    /// A creation transaction (no `to`) whose data is the init code.
+    Transaction,
+    /// A transaction to a factory contract ([`FACTORY`]) whose CREATE runs the init code.
+    Create,
+    /// The same with CREATE2 (salt 0, factory [`FACTORY2`]): the same init code twice collides,
+    /// as on a chain.
+    Create2,
+}
+
+impl std::str::FromStr for Creation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Creation, String> {
+        match s {
+            "transaction" => Ok(Creation::Transaction),
+            "create" => Ok(Creation::Create),
+            "create2" => Ok(Creation::Create2),
+            _ => Err(format!("unknown creation '{s}': expected transaction, create or create2")),
+        }
+    }
+}
+
+impl std::fmt::Display for Creation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Creation::Transaction => "a creation transaction",
+            Creation::Create => "CREATE",
+            Creation::Create2 => "CREATE2",
+        })
+    }
+}
+
+/// The factory: copies its calldata (the init code) to memory, runs it by CREATE (or CREATE2
+/// with salt 0) with no value, and returns the created address as one word (0 on failure).
+fn factory_code(create2: bool) -> Vec<u8> {
+    let mut code = vec![0x36, 0x5f, 0x5f, 0x37]; // CALLDATACOPY(0, 0, CALLDATASIZE)
+    if create2 {
+        code.push(0x5f); // salt 0
+    }
+    code.extend_from_slice(&[0x36, 0x5f, 0x5f]); // size, offset 0, value 0
+    code.push(if create2 { 0xf5 } else { 0xf0 }); // CREATE2 / CREATE
+    code.extend_from_slice(&[0x5f, 0x52, 0x60, 0x20, 0x5f, 0xf3]); // MSTORE(0, address); RETURN(0, 32)
+    code
 }
 
 type Db = CacheDB<EmptyDB>;
@@ -155,7 +221,8 @@ type Evm = MainnetEvm<Ctx, Meter>;
 pub struct Runner {
     evm: Evm,
     opts: RunOptions,
-    has_code: bool,
+    /// The contract [`Runner::run`] calls, once deployed or created.
+    target: Option<Address>,
     /// Phase markers for the next call only (set by [`Runner::run_phased`]).
     phase_marks: Option<PhaseTracker>,
 }
@@ -188,7 +255,7 @@ impl Runner {
         } else {
             opcodes::install(&mut evm.instruction, opts.interface);
         }
-        Runner { evm, opts, has_code: false, phase_marks: None }
+        Runner { evm, opts, target: None, phase_marks: None }
     }
 
     pub fn options(&self) -> &RunOptions {
@@ -201,29 +268,68 @@ impl Runner {
         self.evm.precompiles = EthPrecompiles { precompiles, spec: self.opts.spec };
     }
 
-    /// Deploys `code` at `address`, analysed for the runner's interface.
+    /// Places runtime `code` at `address` (as a genesis allocation would), analysed by the
+    /// instruction set's rule.
     pub fn deploy_at(&mut self, address: Address, code: &[u8]) {
-        let bytecode = if self.opts.evmmax {
-            analysis::analyze_evmmax(code)
-        } else {
-            analysis::analyze(self.opts.interface, code)
-        };
+        let bytecode = analysis::analyze(self.opts.instruction_set(), code);
         let info = AccountInfo::default().with_code(bytecode);
         self.evm.ctx.journaled_state.database.insert_account_info(address, info);
     }
 
-    /// Deploys `code` at [`CONTRACT`], the target of [`Runner::run`].
+    /// Places runtime `code` at [`CONTRACT`] and makes it the target of [`Runner::run`].
     pub fn deploy(&mut self, code: &[u8]) {
         self.deploy_at(CONTRACT, code);
-        self.has_code = true;
+        self.target = Some(CONTRACT);
     }
 
-    /// Calls [`CONTRACT`] with `calldata`.
+    /// Creates a contract from `init_code` the way a chain does (`how`), keeps the state the
+    /// creation leaves, and makes the created contract the target of [`Runner::run`]. Returns
+    /// its address.
+    pub fn create(&mut self, init_code: &[u8], how: Creation) -> Result<Address, RunError> {
+        let failed = |why: String| RunError::CreationFailed { how, why };
+        let (kind, data) = match how {
+            Creation::Transaction => (TxKind::Create, init_code),
+            Creation::Create | Creation::Create2 => {
+                let create2 = how == Creation::Create2;
+                let factory = if create2 { FACTORY2 } else { FACTORY };
+                // Placed once: its nonce, which CREATE's addresses follow, lives on in state.
+                if !self.evm.ctx.journaled_state.database.cache.accounts.contains_key(&factory) {
+                    self.deploy_at(factory, &factory_code(create2));
+                }
+                (TxKind::Call(factory), init_code)
+            }
+        };
+        let (result, _, _) = self.transact(kind, data, false)?;
+        let address = match (how, &result) {
+            (Creation::Transaction, ExecutionResult::Success { output: Output::Create(_, Some(a)), .. }) => *a,
+            (_, ExecutionResult::Success { output: Output::Call(word), .. }) if word.len() == 32 => {
+                let a = Address::from_slice(&word[12..]);
+                if a.is_zero() {
+                    self.evm.finalize();
+                    return Err(failed("the init code reverted, halted or returned code the chain refuses".into()));
+                }
+                a
+            }
+            (_, other) => {
+                self.evm.finalize();
+                return Err(failed(format!("{other:?}")));
+            }
+        };
+        let state = self.evm.finalize();
+        self.evm.ctx.journaled_state.database.commit(state);
+        self.target = Some(address);
+        Ok(address)
+    }
+
+    /// The contract [`Runner::run`] calls, once deployed or created.
+    pub fn target(&self) -> Option<Address> {
+        self.target
+    }
+
+    /// Calls the deployed or created contract with `calldata`.
     pub fn run(&mut self, calldata: &[u8]) -> Result<Execution, RunError> {
-        if !self.has_code {
-            return Err(RunError::NoCode);
-        }
-        self.call(CONTRACT, calldata)
+        let target = self.target.ok_or(RunError::NoCode)?;
+        self.call(target, calldata)
     }
 
     /// Calls [`CONTRACT`] with `calldata`, attributing gas and opcodes to phases that begin at
@@ -233,30 +339,21 @@ impl Runner {
         calldata: &[u8],
         marks: &[(usize, u8)],
     ) -> Result<(Execution, Vec<PhaseUsage>), RunError> {
-        if !self.has_code {
-            return Err(RunError::NoCode);
-        }
+        let target = self.target.ok_or(RunError::NoCode)?;
         let counting = self.opts.count_opcodes;
         self.opts.count_opcodes = true;
         self.phase_marks = Some(PhaseTracker::new(marks));
-        let result = self.call(CONTRACT, calldata);
+        let result = self.call(target, calldata);
         self.opts.count_opcodes = counting;
         let usage = self.evm.inspector.phases.take().map(|t| t.usage().to_vec()).unwrap_or_default();
         Ok((result?, usage))
     }
 
-    /// Calls `to` (a contract or a precompile) with `calldata`.
+    /// Calls `to` (a contract or a precompile) with `calldata`. The state is left as it was.
     pub fn call(&mut self, to: Address, calldata: &[u8]) -> Result<Execution, RunError> {
-        let (tx, intrinsic) = self.transaction(to, calldata)?;
         let counting = self.opts.count_opcodes || !self.opts.schedule.is_integer();
-        self.evm.inspector.reset(counting);
-        self.evm.ctx.chain.clear(); // EVMMAX state lives for one transaction's frames
-        self.evm.inspector.phases = self.phase_marks.take();
-        let start = Instant::now();
-        let result = if counting { self.evm.inspect_one_tx(tx) } else { self.evm.transact_one(tx) };
-        let wall = start.elapsed();
+        let (result, intrinsic, wall) = self.transact(TxKind::Call(to), calldata, counting)?;
         self.evm.finalize();
-        let result = result.map_err(|e| RunError::Evm(e.to_string()))?;
         let gas_used = match self.evm.inspector.frame_gas {
             Some(gas) if counting => gas,
             _ => result.gas().total_gas_spent().saturating_sub(intrinsic),
@@ -264,13 +361,40 @@ impl Runner {
         Ok(self.execution(result, gas_used, counting, wall))
     }
 
-    /// The transaction calling `to`, with the frame gas limit plus intrinsic gas, and that
-    /// intrinsic gas.
-    fn transaction(&self, to: Address, calldata: &[u8]) -> Result<(TxEnv, u64), RunError> {
+    /// Runs one transaction through [`AnalysingHandler`] (inspected when `counting`); the
+    /// journal is left for the caller to finalise. Returns the result, the intrinsic gas and
+    /// the wall time.
+    fn transact(
+        &mut self,
+        kind: TxKind,
+        data: &[u8],
+        counting: bool,
+    ) -> Result<(ExecutionResult, u64, Duration), RunError> {
+        let (tx, intrinsic) = self.transaction(kind, data)?;
+        self.evm.inspector.reset(counting);
+        self.evm.ctx.chain.clear(); // EVMMAX state lives for one transaction's frames
+        self.evm.inspector.phases = self.phase_marks.take();
+        self.evm.ctx.set_tx(tx);
+        let mut handler = AnalysingHandler::<Evm, EVMError<Infallible>>::new(self.opts.instruction_set());
+        let start = Instant::now();
+        let result = if counting { handler.inspect_run(&mut self.evm) } else { handler.run(&mut self.evm) };
+        let wall = start.elapsed();
+        match result {
+            Ok(result) => Ok((result, intrinsic, wall)),
+            Err(e) => {
+                self.evm.finalize();
+                Err(RunError::Evm(e.to_string()))
+            }
+        }
+    }
+
+    /// The transaction of `kind` with `data`, with the frame gas limit plus intrinsic gas, and
+    /// that intrinsic gas.
+    fn transaction(&self, kind: TxKind, data: &[u8]) -> Result<(TxEnv, u64), RunError> {
         let tx = TxEnv::builder()
             .caller(CALLER)
-            .kind(TxKind::Call(to))
-            .data(Bytes::copy_from_slice(calldata))
+            .kind(kind)
+            .data(Bytes::copy_from_slice(data))
             .gas_price(0)
             .gas_limit(u64::MAX)
             .build_fill();

@@ -8,7 +8,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use evm384_evm::{analysis, disasm, Interface, RunOptions, Runner};
+use evm384_evm::{analysis, disasm, InstructionSet, Interface, RunOptions, Runner};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -66,7 +66,7 @@ fn check_jump_table(interface: Interface, code: &[u8]) -> Result<(), Violation> 
     if code.is_empty() {
         return Ok(());
     }
-    let bytecode = analysis::analyze(interface, code);
+    let bytecode = analysis::analyze(InstructionSet::Evm384(interface), code);
     let table = bytecode.legacy_jump_table().expect("legacy code has a jump table");
     match first_wrong_jumpdest(interface, code, |pc| table.is_valid(pc)) {
         Some(v) => Err(v),
@@ -156,7 +156,7 @@ mod tests {
         let mut code = vec![0xc0, 0x5b];
         code.extend([0; 15]);
         code.push(0x5b); // pc 17: the first byte after the 16-byte immediate
-        let v7 = analysis::analyze(Interface::V7, &code);
+        let v7 = analysis::analyze(InstructionSet::Evm384(Interface::V7), &code);
         let v7_table = v7.legacy_jump_table().unwrap();
         assert_eq!(
             first_wrong_jumpdest(Interface::V9, &code, |pc| v7_table.is_valid(pc)),

@@ -88,7 +88,7 @@ fn correctness(r: &Results) -> Section {
         title: "1. Correctness".into(),
         blocks: vec![
             Block::Paragraph(format!(
-                "Every vector file of every EIP-2537 operation through its contract (this project's drop-in for the precompile) in each instruction set and through revm's precompile, in this run. Valid cases must return the expected output; failing cases must halt exceptionally (INVALID in the contract: all gas consumed, no data). **{passed} passed, {failed} failed** over all files and implementations. Runtime code size of the pairing check (EIP-170 limit 24,576 bytes): {}.",
+                "Every vector file of every EIP-2537 operation through its contract (this project's drop-in for the precompile, created as a chain creates it: its init code run by CREATE) in each instruction set and through revm's precompile, in this run. Valid cases must return the expected output; failing cases must halt exceptionally (INVALID in the contract: all gas consumed, no data). **{passed} passed, {failed} failed** over all files and implementations. Runtime code size of the pairing check (EIP-170 limit 24,576 bytes): {}.",
                 r.code_bytes.iter().map(|(i, n)| format!("{i} {} bytes", thousands(*n))).collect::<Vec<_>>().join(", ")
             )),
             Block::Table(t),

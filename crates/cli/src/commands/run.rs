@@ -1,10 +1,11 @@
 //! `evm384 run`: execute bytecode as a call to a contract and report status, output, gas
 //! (under the charged schedule and under every schedule) and, with `--counts`, the opcode
-//! histogram.
+//! histogram. With `--deploy`, the code is init code: it is run first, the way a chain creates
+//! contracts (a creation transaction, CREATE or CREATE2), and the contract it creates is called.
 
 use std::io::Write;
 
-use evm384_evm::{execute, Execution, RunOptions, Schedule, Status, DEFAULT_GAS_LIMIT};
+use evm384_evm::{Creation, Execution, RunOptions, Runner, Schedule, Status, DEFAULT_GAS_LIMIT};
 use serde_json::{json, Map, Value};
 
 use super::CodeInterfaceArg;
@@ -22,9 +23,13 @@ pub struct Args {
     /// Gas available to the call frame.
     #[arg(long, default_value_t = DEFAULT_GAS_LIMIT)]
     pub gas_limit: u64,
-    /// Bytecode: HEX or @FILE.
+    /// Bytecode: HEX or @FILE (runtime code; init code with --deploy).
     #[arg(long)]
     pub code: String,
+    /// Treat --code as init code: create the contract by a creation transaction, CREATE or
+    /// CREATE2 (default: create) and call the created contract.
+    #[arg(long, value_name = "HOW", num_args = 0..=1, default_missing_value = "create", value_parser = parse_creation)]
+    pub deploy: Option<Creation>,
     /// Calldata: HEX or @FILE.
     #[arg(long, default_value = "")]
     pub calldata: String,
@@ -40,17 +45,36 @@ fn parse_schedule(s: &str) -> Result<Schedule, String> {
     s.parse()
 }
 
+fn parse_creation(s: &str) -> Result<Creation, String> {
+    s.parse()
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
     let code = bytes_arg(&args.code, "--code")?;
     let calldata = bytes_arg(&args.calldata, "--calldata")?;
     let opts =
         RunOptions { schedule: args.schedule, gas_limit: args.gas_limit, count_opcodes: true, ..RunOptions::default() }
             .with_instruction_set(args.interface.interface);
-    let exec = execute(&code, &calldata, &opts)?;
+    let mut runner = Runner::new(opts.clone());
+    let created = match args.deploy {
+        None => {
+            runner.deploy(&code);
+            None
+        }
+        Some(how) => Some((runner.create(&code, how)?, how)),
+    };
+    let exec = runner.run(&calldata)?;
     let mut out = std::io::stdout().lock();
     if args.json {
-        writeln!(out, "{}", to_json(&exec, args.counts, namer(&opts)))?;
+        let mut obj = to_json(&exec, args.counts, namer(&opts));
+        if let Some((address, how)) = created {
+            obj["created"] = json!({ "address": address.to_string(), "by": how.to_string() });
+        }
+        writeln!(out, "{obj}")?;
     } else {
+        if let Some((address, how)) = created {
+            writeln!(out, "created:  {address} by {how}")?;
+        }
         write!(out, "{}", to_text(&exec, &opts, args.counts))?;
     }
     Ok(())

@@ -2,12 +2,13 @@
 //! failure files: `Input`/`ExpectedError`) through the generated contract of their operation
 //! (recognised from the file name, or `--op`) and through revm's precompile; one line per case
 //! with the contract's gas under every schedule beside the precompile's price, then
-//! `N passed, N failed`.
+//! `N passed, N failed`. The contract is created the way a chain creates it (its init code run
+//! by CREATE, `--deploy` for another way), or placed in state with `--placed`.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use evm384_evm::{call_precompile, Address, InstructionSet, Interface, RunOptions, Runner, Status};
+use evm384_evm::{call_precompile, Address, Creation, InstructionSet, Interface, RunOptions, Runner, Status};
 use evm384_gen::{Contract, F2Mul, Formulas};
 use evm384_vectors::{Case, Expected, Operation};
 
@@ -28,6 +29,16 @@ pub struct Args {
     /// g2-add, g2-msm, pairing-check, map-fp-to-g1 or map-fp2-to-g2.
     #[arg(long, value_parser = parse_op)]
     pub op: Option<Operation>,
+    /// How the contract is created from its init code: transaction, create or create2.
+    #[arg(long, value_name = "HOW", default_value = "create", value_parser = parse_creation, conflicts_with = "placed")]
+    pub deploy: Creation,
+    /// Place the runtime code in state instead of creating the contract.
+    #[arg(long)]
+    pub placed: bool,
+}
+
+fn parse_creation(s: &str) -> Result<Creation, String> {
+    s.parse()
 }
 
 fn parse_interface(s: &str) -> Result<InstructionSet, String> {
@@ -110,7 +121,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 // over the default 10⁹): every case completes and shows its gas
                 let opts = RunOptions { count_opcodes: true, gas_limit: CONTRACT_GAS_LIMIT, ..RunOptions::default() }
                     .with_instruction_set(iface);
-                e.insert(Runner::new(opts)).deploy(&code);
+                let runner = e.insert(Runner::new(opts));
+                if args.placed {
+                    runner.deploy(&code);
+                } else {
+                    runner.create(&evm384_gen::bytecode::init_code(&code), args.deploy)?;
+                }
             }
         }
         let mut address = [0u8; 20];

@@ -376,3 +376,65 @@ pub fn check_vector_files(
     }
     n
 }
+
+/// Code that forwards its calldata to `target` by CALL with all gas and no value, and returns
+/// the output (or, if the call failed, reverts with it).
+pub fn call_forwarder(target: evm384_evm::Address) -> Vec<u8> {
+    let mut code = vec![0x36, 0x5f, 0x5f, 0x37]; // CALLDATACOPY(0, 0, CALLDATASIZE)
+    code.extend([0x5f, 0x5f, 0x36, 0x5f, 0x5f]); // retSize 0, retOffset 0, argsSize, argsOffset 0, value 0
+    code.push(0x73); // PUSH20 target
+    code.extend_from_slice(target.as_slice());
+    code.extend([0x5a, 0xf1]); // GAS CALL -> success
+    code.extend([0x3d, 0x5f, 0x5f, 0x3e]); // RETURNDATACOPY(0, 0, RETURNDATASIZE)
+    let ok = code.len() as u8 + 3 + 4;
+    code.extend([0x60, ok, 0x57]); // PUSH1 ok JUMPI
+    code.extend([0x3d, 0x5f, 0xfd, 0x00]); // REVERT(0, RETURNDATASIZE)
+    code.extend([0x5b, 0x3d, 0x5f, 0xf3]); // ok: RETURN(0, RETURNDATASIZE)
+    code
+}
+
+/// A contract deployed two ways in one instruction set: placed in state and called by the
+/// transaction (`placed`), and created from its init code (what `evm384 build --init` writes)
+/// by a factory's CREATE inside the EVM and called by CALL from another contract (`created`:
+/// the way it runs on a chain).
+pub struct Deployed {
+    pub placed: evm384_evm::Runner,
+    pub created: evm384_evm::Runner,
+    /// Where the factory created the contract.
+    pub address: evm384_evm::Address,
+}
+
+impl Deployed {
+    pub fn new(opts: evm384_evm::RunOptions, runtime: &[u8]) -> Deployed {
+        use evm384_evm::{Creation, Runner};
+        let mut placed = Runner::new(opts.clone());
+        placed.deploy(runtime);
+        let mut created = Runner::new(opts);
+        let init = evm384_gen::bytecode::init_code(runtime);
+        let address = created.create(&init, Creation::Create).unwrap_or_else(|e| panic!("{e}"));
+        created.deploy(&call_forwarder(address));
+        Deployed { placed, created, address }
+    }
+
+    /// The placed contract's execution for `input`, once the created one, called through the
+    /// forwarder, answered the same: the same output where the placed one succeeded, a revert
+    /// with no data where it halted.
+    pub fn run(&mut self, input: &[u8], what: &str) -> evm384_evm::Execution {
+        use evm384_evm::Status;
+        let placed = self.placed.run(input).expect("run");
+        let created = self.created.run(input).expect("run");
+        match &placed.status {
+            Status::Success | Status::Revert => assert_eq!(
+                (&created.status, &created.output),
+                (&placed.status, &placed.output),
+                "{what}: created by CREATE, called by CALL"
+            ),
+            Status::Halt(why) => assert!(
+                created.status == Status::Revert && created.output.is_empty(),
+                "{what}: the placed contract halted ({why}), the created one gave {:?}",
+                created.status
+            ),
+        }
+        placed
+    }
+}
