@@ -29,7 +29,8 @@
 //! A well-formed input whose signature does not verify returns 0. Malformed input halts with
 //! INVALID (as the precompiles' failures do): too short, n = 0 or n inconsistent with the
 //! length, a public key at infinity, an aggregate key at infinity, or any encoding, curve or
-//! subgroup error reported by a called operation.
+//! subgroup error reported by a called operation. So does a misconfigured backend: an operation
+//! address that is no precompile and has no code (EXTCODESIZE 0) halts before it is called.
 
 /// The other precompiles the glue uses (last address byte): SHA-256 and MODEXP.
 const SHA256: u8 = 0x02;
@@ -58,6 +59,11 @@ impl Backend {
         g2_add: address(0x0d),
         pairing_check: address(0x0f),
     };
+}
+
+/// The precompiles of Prague and Osaka at 0x01..=0x11 (no code: EXTCODESIZE is 0).
+fn is_precompile(a: &[u8; 20]) -> bool {
+    a[..19].iter().all(|&b| b == 0) && (0x01..=0x11).contains(&a[19])
 }
 
 /// The 20-byte address whose last byte is `b`.
@@ -173,8 +179,21 @@ impl Writer {
         self.op(ISZERO);
         self.invalid_if();
     }
-    /// STATICCALL(all gas, `to`, args, ret); INVALID unless it succeeded.
+    /// [] → []: INVALID when `to` is no precompile and has no code. A STATICCALL to an empty
+    /// account succeeds with no output, which the glue would read as an answer.
+    fn require_code(&mut self, to: &[u8; 20]) {
+        if is_precompile(to) {
+            return;
+        }
+        self.push_address(to);
+        self.op(EXTCODESIZE);
+        self.op(ISZERO);
+        self.invalid_if();
+    }
+    /// STATICCALL(all gas, `to`, args, ret); INVALID unless `to` has code (or is a precompile)
+    /// and the call succeeded.
     fn staticcall(&mut self, to: &[u8; 20], (args, args_len): (u64, u64), (ret, ret_len): (u64, u64)) {
+        self.require_code(to);
         self.push(ret_len);
         self.push(ret);
         self.push(args_len);
@@ -187,6 +206,7 @@ impl Writer {
     }
     /// [len] → []: STATICCALL with a computed argument length.
     fn staticcall_len_on_stack(&mut self, to: &[u8; 20], args: u64, (ret, ret_len): (u64, u64)) {
+        self.require_code(to);
         self.push(ret_len); // [len, retlen]
         self.op(SWAP1); // [retlen, len]
         self.push(ret);

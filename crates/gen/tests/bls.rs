@@ -224,3 +224,48 @@ fn aggregate_verify() {
         assert_eq!(call(&mut r, &bad_n), None, "{who}: n beyond the input");
     }
 }
+
+/// A backend address with no code halts the glue (EXTCODESIZE), whichever operation it is: a
+/// STATICCALL to an empty account succeeds with no output, which the glue would otherwise read
+/// as an answer. With code at all four addresses (a stub returning 128 bytes, the last word 1,
+/// so that the aggregate key is not at infinity) the check passes.
+#[test]
+fn an_operation_address_without_code_halts() {
+    let opts = RunOptions { count_opcodes: false, ..RunOptions::default() };
+    let all = [ADDRESSES.g1_msm, ADDRESSES.map_fp2_to_g2, ADDRESSES.g2_add, ADDRESSES.pairing_check];
+    let mut rng = rng(11);
+    let keys = keygen(&mut rng);
+    let sig = affine2(&sign(&keys.sk, b"m"));
+    let mut agg_input = vec![0u8; 32];
+    agg_input[31] = 1;
+    agg_input.extend([encode_g1(&keys.pk), encode_g2(&sig), b"m".to_vec()].concat());
+    let verify_input = [encode_g1(&keys.pk), encode_g2(&sig), b"m".to_vec()].concat();
+    for (glue, input) in
+        [(Glue::HashToG2, b"m".to_vec()), (Glue::Verify, verify_input), (Glue::AggregateVerify, agg_input)]
+    {
+        for missing in [None, Some(0), Some(1), Some(2), Some(3)] {
+            let mut r = Runner::new(opts.clone());
+            for (i, at) in all.iter().enumerate() {
+                if Some(i) != missing {
+                    // MSTORE(0x60, 1); RETURN(0, 128)
+                    r.deploy_at(Address::new(*at), &[0x60, 1, 0x60, 0x60, 0x52, 0x60, 0x80, 0x60, 0, 0xf3]);
+                }
+            }
+            r.deploy(&glue_code(glue, ETH_DST, &ADDRESSES));
+            let status = r.run(&input).unwrap().status;
+            // The glue calls only some operations: hash-to-G2 neither G1MSM nor the pairing,
+            // verification not G1MSM.
+            let used = match glue {
+                Glue::HashToG2 => [false, true, true, false],
+                Glue::Verify => [false, true, true, true],
+                Glue::AggregateVerify => [true, true, true, true],
+            };
+            match missing {
+                Some(i) if used[i] => {
+                    assert!(matches!(status, Status::Halt(_)), "{glue:?} without code at {i}: {status:?}")
+                }
+                _ => assert_eq!(status, Status::Success, "{glue:?}, missing {missing:?}"),
+            }
+        }
+    }
+}

@@ -46,6 +46,7 @@ pub(crate) mod opc {
     pub const CALLDATASIZE: u8 = 0x36;
     pub const CALLDATACOPY: u8 = 0x37;
     pub const CODECOPY: u8 = 0x39;
+    pub const EXTCODESIZE: u8 = 0x3b;
     pub const POP: u8 = 0x50;
     pub const MLOAD: u8 = 0x51;
     pub const MSTORE: u8 = 0x52;
