@@ -33,6 +33,8 @@ pub enum Command {
     Build(commands::build::Args),
     /// Run EIP-2537 vector files through the generated contract of their operation and the precompile.
     Vectors(commands::vectors::Args),
+    /// Run the EIP-6690 (EVMMAX) conformance suite through this project's EVMMAX.
+    Conformance(commands::conformance::Args),
     /// The hinted pairing check's witness (eprint 2024/640) for given pairs.
     Hint(commands::hint::Args),
     /// Measure everything and write the report (HTML with charts, Markdown, JSON).

@@ -160,3 +160,29 @@ fn vectors_through_created_and_placed_contracts() {
     assert_eq!(o.status.code(), Some(2), "--placed and --deploy conflict");
 }
 
+/// `conformance` runs the shipped EIP-6690 suite in full; a case with a wrong expectation
+/// fails the command with its rule; a folder without cases is an error.
+#[test]
+fn conformance_runs_the_eip6690_suite() {
+    let o = evm384(&["conformance"]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success(), "{out}");
+    let last = out.lines().last().unwrap();
+    let passed: usize = last.split(' ').next().unwrap().parse().unwrap();
+    assert!(passed > 400 && last.ends_with(" passed, 0 failed"), "{out}");
+    let dir = std::env::temp_dir().join(format!("evm384-conformance-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = evm384_vectors::testdata("eip6690/arithmetic.json");
+    let mut group: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let gas = group["cases"][0]["gas"].as_u64().unwrap();
+    group["cases"][0]["gas"] = (gas + 1).into();
+    std::fs::write(dir.join("arithmetic.json"), serde_json::to_string(&group).unwrap()).unwrap();
+    let o = evm384(&["conformance", dir.to_str().unwrap()]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("FAIL arithmetic/") && out.contains("rule: ") && out.contains(" 1 failed"), "{out}");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    assert_eq!(evm384(&["conformance", empty.to_str().unwrap()]).status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).ok();
+}

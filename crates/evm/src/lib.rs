@@ -11,11 +11,13 @@
 //! - [`meter`]: the opcode histogram and frame gas (a revm inspector);
 //! - [`runner`]: [`execute`], [`Runner`], [`call_precompile`];
 //! - [`disasm`]: disassembly that decodes EVM384 operands;
+//! - [`conformance`]: the EIP-6690 conformance suite of `testdata/eip6690/` run on [`evmmax`];
 //! - [`evmmax`]: EIP-6690 (EVMMAX) execution semantics per call frame: field contexts,
 //!   registers, every halt condition and the gas tables (the revm glue comes next).
 
 pub mod analysis;
 pub mod bench;
+pub mod conformance;
 pub mod disasm;
 pub mod evmmax;
 pub mod handler;

@@ -9,9 +9,12 @@
 //! the file and the case, never a silently reinterpreted case.
 //!
 //! The files shipped with the project live in `testdata/eip2537/` (see its README for
-//! provenance); [`PAIRING_FILES`] lists the PAIRING_CHECK ones.
+//! provenance); [`PAIRING_FILES`] lists the PAIRING_CHECK ones. [`eip6690`] loads the EIP-6690
+//! (EVMMAX) conformance suite of `testdata/eip6690/`.
 
 use std::path::{Path, PathBuf};
+
+pub mod eip6690;
 
 use serde_json::Value;
 

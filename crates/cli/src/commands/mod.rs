@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod build;
+pub mod conformance;
 pub mod disasm;
 pub mod fuzz;
 pub mod hint;
@@ -20,6 +21,7 @@ pub fn dispatch(command: Command) -> Result<(), CliError> {
         Command::Bench(args) => bench::run(args),
         Command::Build(args) => build::run(args),
         Command::Vectors(args) => vectors::run(args),
+        Command::Conformance(args) => conformance::run(args),
         Command::Report(args) => report::run(args),
         Command::Fuzz(args) => fuzz::run(args),
         Command::Hint(args) => hint::run(args),
