@@ -1,4 +1,4 @@
-//! BLS signatures as contracts (`evm384_gen::bls`): hash-to-G2 against the RFC 9380 vectors
+//! BLS signatures as contracts (`evm384_gen::ops::bls`): hash-to-G2 against the RFC 9380 vectors
 //! (J.10.1), verification and aggregate verification of blst's signatures, and every kind of
 //! tampering — over the EIP-2537 precompiles and over this project's contracts in v7, v9 and
 //! EVMMAX, in revm.
@@ -8,7 +8,7 @@ mod common;
 use blst::*;
 use common::*;
 use evm384_evm::{Address, InstructionSet, Interface, RunOptions, Runner, Status};
-use evm384_gen::bls::{address, glue_code, Backend, Glue, ETH_DST};
+use evm384_gen::ops::bls::{address, glue_code, Backend, Glue, ETH_DST};
 use evm384_gen::{Contract, Formulas, Operation};
 use rand::RngCore;
 

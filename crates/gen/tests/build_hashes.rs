@@ -10,7 +10,7 @@
 
 mod common;
 
-use evm384_gen::bls::{address, glue_code, Backend, Glue, ETH_DST};
+use evm384_gen::ops::bls::{address, glue_code, Backend, Glue, ETH_DST};
 use evm384_gen::{hinted_pairing_check_build, Contract, Formulas, InstructionSet, HINTED_FORMULAS};
 use evm384_vectors::Operation;
 use sha2::{Digest, Sha256};

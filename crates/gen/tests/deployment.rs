@@ -12,9 +12,9 @@ mod common;
 
 use common::*;
 use evm384_evm::{Address, Creation, InstructionSet, RunOptions, Runner, Status};
-use evm384_gen::bls::{glue_code, Backend, Glue, ETH_DST};
-use evm384_gen::hint::witness;
-use evm384_gen::params::bls12_381;
+use evm384_gen::ops::bls::{glue_code, Backend, Glue, ETH_DST};
+use evm384_gen::ops::hint::witness;
+use evm384_gen::curves::bls12_381;
 use evm384_gen::{hinted_pairing_check_build, Contract, F2Mul, Formulas, HINTED_FORMULAS};
 use evm384_vectors::{Expected, Operation};
 
@@ -118,7 +118,7 @@ fn hinted_pairing_check() {
             let e = contract.run(&wrong, &format!("hinted {isa} {name}, wrong witness"));
             assert!(e.status != Status::Success || e.output[31] == 0, "hinted {isa} {name}: a wrong witness accepted");
         }
-        let witness_only = &inputs[0].1[..evm384_gen::pairing::HINT_BYTES as usize];
+        let witness_only = &inputs[0].1[..evm384_gen::ops::pairing::HINT_BYTES as usize];
         assert!(matches!(contract.run(witness_only, "hinted, no pairs").status, Status::Halt(_)));
     }
 }
@@ -151,7 +151,7 @@ fn bls_glue_over_created_contracts() {
         let mut created = Runner::new(opts(isa));
         let at: Vec<[u8; 20]> = codes
             .iter()
-            .map(|c| created.create(&evm384_gen::bytecode::init_code(c), Creation::Create).unwrap().into_array())
+            .map(|c| created.create(&evm384_gen::backend::bytecode::init_code(c), Creation::Create).unwrap().into_array())
             .collect();
         let backend = Backend { g1_msm: at[0], map_fp2_to_g2: at[1], g2_add: at[2], pairing_check: at[3] };
         // Placed: the same operation code at the same addresses.
@@ -165,7 +165,7 @@ fn bls_glue_over_created_contracts() {
             (Glue::Verify, ETH_DST, verify_input(b"another message"), bool_word(false)),
         ] {
             let runtime = glue_code(glue, dst, &backend);
-            let glue_at = created.create(&evm384_gen::bytecode::init_code(&runtime), Creation::Create).unwrap();
+            let glue_at = created.create(&evm384_gen::backend::bytecode::init_code(&runtime), Creation::Create).unwrap();
             created.deploy(&call_forwarder(glue_at));
             placed.deploy(&runtime);
             let (p, c) = (placed.run(&input).unwrap(), created.run(&input).unwrap());

@@ -6,11 +6,9 @@ mod common;
 use common::*;
 use evm384_arith::{from_be_bytes, from_le_bytes};
 use evm384_evm::{call_precompile, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
-use evm384_gen::native::{self, Outcome};
-use evm384_gen::{
-    bytecode, pairing_check_program, F2Mul, Formulas, InstructionSet, Moves, Phase, ProgramOptions, Squaring,
-    MAX_CODE_SIZE,
-};
+use evm384_gen::backend::native::{self, Outcome};
+use evm384_gen::{pairing_check_program, F2Mul, Formulas, InstructionSet, Moves, Phase, ProgramOptions, Squaring, MAX_CODE_SIZE};
+use evm384_gen::backend::bytecode;
 use rand::Rng;
 
 fn long_tests() -> bool {
@@ -326,7 +324,7 @@ fn call_and_callcode_from_another_contract() {
 #[test]
 fn chained_calls_run_in_order() {
     use evm384_gen::ir::{Asm, Node};
-    let field = evm384_arith::MontField::new(evm384_gen::params::bls12_381().p);
+    let field = evm384_arith::MontField::new(evm384_gen::curves::bls12_381().p);
     let mut a = Asm::new(field, F2Mul::V3);
     let one = a.const_mont(&[[1, 0, 0, 0, 0, 0]]);
     let x = a.alloc(1);
@@ -338,11 +336,11 @@ fn chained_calls_run_in_order() {
     a.return_memory();
     let prog = a.finish();
     assert!(prog.main.windows(4).any(|w| w.iter().all(|n| matches!(n, Node::Call(_)))));
-    let evm384_gen::native::Outcome::Memory(m) = evm384_gen::native::run(&prog, &[]).outcome else { panic!() };
+    let evm384_gen::backend::native::Outcome::Memory(m) = evm384_gen::backend::native::run(&prog, &[]).outcome else { panic!() };
     assert_eq!(field.from_mont(&m[x as usize]), [20, 0, 0, 0, 0, 0]);
     assert_evm_memory_equals_native(&prog);
     let mut r = evm384_evm::Runner::new(evm384_evm::RunOptions { count_opcodes: true, ..Default::default() });
-    r.deploy(&evm384_gen::bytecode::assemble(&prog, Interface::V7));
+    r.deploy(&evm384_gen::backend::bytecode::assemble(&prog, Interface::V7));
     let e = r.run(&[]).unwrap();
     let jumps = e.counts.as_ref().map(|c| c.get(0x56)).unwrap(); // JUMP
     assert_eq!(jumps, 1 + 4, "one JUMP into the chain, one return per call");

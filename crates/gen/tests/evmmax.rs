@@ -4,7 +4,7 @@
 mod common;
 
 use evm384_evm::{RunOptions, Runner, Status};
-use evm384_gen::registers::Registers;
+use evm384_gen::backend::registers::Registers;
 use evm384_gen::{F2Mul, Formulas, InstructionSet, Squaring, MAX_CODE_SIZE};
 
 fn runner(code: &[u8]) -> Runner {

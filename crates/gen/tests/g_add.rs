@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use evm384_evm::InstructionSet;
-use evm384_gen::bytecode::{try_assemble, AssembleOptions};
+use evm384_gen::backend::bytecode::{try_assemble, AssembleOptions};
 use evm384_gen::{g1_add_program, g2_add_program, F2Mul, Program};
 use evm384_gen::{Contract, Formulas, Operation};
 

@@ -6,10 +6,10 @@ mod common;
 
 use common::*;
 use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Status};
-use evm384_gen::hint::{witness, HintError};
-use evm384_gen::native::{self, Outcome};
-use evm384_gen::pairing::{hinted_pairing_check_program, HINT_BYTES};
-use evm384_gen::params::bls12_381;
+use evm384_gen::ops::hint::{witness, HintError};
+use evm384_gen::backend::native::{self, Outcome};
+use evm384_gen::ops::pairing::{hinted_pairing_check_program, HINT_BYTES};
+use evm384_gen::curves::bls12_381;
 use evm384_gen::{hinted_pairing_check_build, F2Mul, Program, HINTED_FORMULAS, MAX_CODE_SIZE};
 use evm384_vectors::{Expected, Operation};
 

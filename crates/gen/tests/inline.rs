@@ -6,10 +6,11 @@
 
 use evm384_arith::isa::Op;
 use evm384_arith::MontField;
-use evm384_gen::inline::{forward_copies, inline_calls};
+use evm384_gen::ir::inline::{forward_copies, inline_calls};
 use evm384_gen::ir::{Asm, Node};
-use evm384_gen::native::{self, Outcome};
-use evm384_gen::{params, F2Mul, Formulas, InstructionSet, Interface, Program};
+use evm384_gen::backend::native::{self, Outcome};
+use evm384_gen::{F2Mul, Formulas, InstructionSet, Interface, Program};
+use evm384_gen::curves;
 use proptest::prelude::*;
 
 const SLOTS: u32 = 10;
@@ -33,7 +34,7 @@ fn step() -> impl Strategy<Value = Step> {
 
 /// The program: the slots set from distinct constants, the steps, then a dump of memory.
 fn program(steps: &[Step]) -> (Program, usize) {
-    let mut a = Asm::new(MontField::new(params::bls12_381().p), F2Mul::V3);
+    let mut a = Asm::new(MontField::new(curves::bls12_381().p), F2Mul::V3);
     let init: Vec<_> = (0..SLOTS as u64).map(|i| [i * 0x9e37_79b9 + 1, i, 0, 0, 0, 0]).collect();
     let consts = a.const_mont(&init);
     let base = a.alloc(SLOTS);
@@ -161,7 +162,7 @@ fn inlined_pairing_check_agrees_with_the_plain_program_on_every_vector() {
 #[test]
 #[should_panic(expected = "stale")]
 fn a_pair_pass_reading_what_it_did_not_bring_in_is_refused() {
-    let mut a = Asm::new(MontField::new(params::bls12_381().p), F2Mul::V3);
+    let mut a = Asm::new(MontField::new(curves::bls12_381().p), F2Mul::V3);
     let work = a.alloc(4);
     a.set_pair_layout(work, 4, (0, 2));
     a.for_each_pair_reading(2, move |a| a.add(work, work, work + 3)); // slot 3 was not brought in

@@ -3,9 +3,9 @@
 mod common;
 
 use common::*;
-use evm384_gen::native::{self, Outcome};
-use evm384_gen::pairing::accumulator_slot;
-use evm384_gen::params::bls12_381;
+use evm384_gen::backend::native::{self, Outcome};
+use evm384_gen::ops::pairing::accumulator_slot;
+use evm384_gen::curves::bls12_381;
 use evm384_gen::{pairing_check_program, F2Mul, Phase, ProgramOptions};
 
 fn pairing_value(input: &[u8], f2mul: F2Mul) -> Vec<[u64; 6]> {

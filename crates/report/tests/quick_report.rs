@@ -2,7 +2,8 @@
 //! equal to what revm executes, and the files `--save` keeps for committing.
 
 use evm384_evm::{Interface, RunOptions, Runner, Status};
-use evm384_gen::{bytecode, generator_pairs_input, pairing_check_program, F2Mul, Phase, ProgramOptions};
+use evm384_gen::backend::bytecode;
+use evm384_gen::{generator_pairs_input, pairing_check_program, F2Mul, Phase, ProgramOptions};
 use evm384_report::collect::{collect, default_vectors_dir, Options};
 use evm384_report::doc::Block;
 use evm384_report::{present, write};

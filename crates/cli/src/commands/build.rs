@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use evm384_gen::bls::{glue_code, Backend, Glue, ETH_DST};
+use evm384_gen::ops::bls::{glue_code, Backend, Glue, ETH_DST};
 use evm384_gen::{Contract, F2Mul, Formulas, Operation, Squaring};
 use evm384_report::optimize::{self, Target as CostTarget};
 use evm384_timing::Plan;
@@ -43,7 +43,7 @@ pub enum Target {
     /// RFC 9380 hash-to-G2 (BLS12381G2_XMD:SHA-256_SSWU_RO_): calldata msg → H(msg), 256 bytes.
     HashToG2(GlueArgs),
     /// BLS signature verification (Ethereum consensus): calldata pk (128) ‖ σ (256) ‖ msg →
-    /// 32-byte boolean. See `evm384_gen::bls` for the ABI.
+    /// 32-byte boolean. See `evm384_gen::ops::bls` for the ABI.
     BlsVerify(GlueArgs),
     /// Aggregate verification of n keys on one message: n (32) ‖ pk₁…pkₙ ‖ σ ‖ msg → boolean.
     BlsAggregateVerify(GlueArgs),
@@ -258,7 +258,7 @@ fn write_code(runtime: &[u8], init: bool, output: &Option<PathBuf>) -> Result<()
             evm384_gen::MAX_CODE_SIZE
         )));
     }
-    let code = if init { evm384_gen::bytecode::init_code(runtime) } else { runtime.to_vec() };
+    let code = if init { evm384_gen::backend::bytecode::init_code(runtime) } else { runtime.to_vec() };
     let text = format!("{}\n", hex::encode(&code));
     match output {
         Some(path) => std::fs::write(path, text)?,
@@ -268,7 +268,7 @@ fn write_code(runtime: &[u8], init: bool, output: &Option<PathBuf>) -> Result<()
 }
 
 fn report_size(runtime: &[u8], init: bool) -> Result<(), CliError> {
-    let len = if init { evm384_gen::bytecode::init_code(runtime).len() } else { runtime.len() };
+    let len = if init { evm384_gen::backend::bytecode::init_code(runtime).len() } else { runtime.len() };
     eprintln!(
         "{len} bytes ({}; runtime {} bytes, EIP-170 limit {})",
         if init { "init code" } else { "runtime code" },

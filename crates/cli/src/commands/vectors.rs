@@ -125,7 +125,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 if args.placed {
                     runner.deploy(&code);
                 } else {
-                    runner.create(&evm384_gen::bytecode::init_code(&code), args.deploy)?;
+                    runner.create(&evm384_gen::backend::bytecode::init_code(&code), args.deploy)?;
                 }
             }
         }

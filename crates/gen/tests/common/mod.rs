@@ -203,8 +203,8 @@ pub fn rand_bool(rng: &mut TestRng) -> bool {
 /// returns memory; the inverses are at the returned slot onwards.
 pub fn inverse_fp_program(xs: &[[u64; 6]]) -> (evm384_gen::Program, u32) {
     use evm384_gen::ir::Asm;
-    use evm384_gen::tower::{inverse_fp, InvFpRegs};
-    let c = evm384_gen::params::bls12_381();
+    use evm384_gen::algebra::tower::{inverse_fp, InvFpRegs};
+    let c = evm384_gen::curves::bls12_381();
     let mut a = Asm::new(evm384_arith::MontField::new(c.p), evm384_gen::F2Mul::V3);
     let src = a.const_raw(xs);
     let regs = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
@@ -223,7 +223,7 @@ pub fn inverse_fp_program(xs: &[[u64; 6]]) -> (evm384_gen::Program, u32) {
 
 /// Inputs for the inversion tests: 0, 1, p - 1 and random values (Montgomery form, < p).
 pub fn inversion_inputs(rng: &mut TestRng, n: usize) -> Vec<[u64; 6]> {
-    let f = evm384_arith::MontField::new(evm384_gen::params::bls12_381().p);
+    let f = evm384_arith::MontField::new(evm384_gen::curves::bls12_381().p);
     let mut m1 = f.m;
     m1[0] -= 1;
     let mut xs = vec![[0; 6], f.one, m1];
@@ -240,11 +240,11 @@ pub fn inversion_inputs(rng: &mut TestRng, n: usize) -> Vec<[u64; 6]> {
 /// interface, and asserts the EVM's memory equals the native slots, slot for slot.
 pub fn assert_evm_memory_equals_native(prog: &evm384_gen::Program) {
     use evm384_evm::{Interface, RunOptions, Runner, Status};
-    use evm384_gen::native::{self, Outcome};
+    use evm384_gen::backend::native::{self, Outcome};
     let Outcome::Memory(want) = native::run(prog, &[]).outcome else { panic!("the program dumps no memory") };
     for iface in Interface::ALL {
         let mut r = Runner::new(RunOptions { interface: iface, count_opcodes: false, ..RunOptions::default() });
-        r.deploy(&evm384_gen::bytecode::assemble(prog, iface));
+        r.deploy(&evm384_gen::backend::bytecode::assemble(prog, iface));
         let e = r.run(&[]).unwrap();
         assert_eq!(e.status, Status::Success, "{iface}");
         assert_eq!(e.output.len(), 48 * want.len(), "{iface}");
@@ -334,7 +334,7 @@ pub fn contract_output(isa: evm384_evm::InstructionSet, code: &[u8], input: &[u8
 
 /// The native executor's counterpart of [`contract_output`].
 pub fn native_output(prog: &evm384_gen::Program, input: &[u8]) -> Option<Vec<u8>> {
-    use evm384_gen::native::{self, Outcome};
+    use evm384_gen::backend::native::{self, Outcome};
     match native::run(prog, input).outcome {
         Outcome::Output(o) => Some(o),
         Outcome::Invalid(_) => None,
@@ -410,7 +410,7 @@ impl Deployed {
         let mut placed = Runner::new(opts.clone());
         placed.deploy(runtime);
         let mut created = Runner::new(opts);
-        let init = evm384_gen::bytecode::init_code(runtime);
+        let init = evm384_gen::backend::bytecode::init_code(runtime);
         let address = created.create(&init, Creation::Create).unwrap_or_else(|e| panic!("{e}"));
         created.deploy(&call_forwarder(address));
         Deployed { placed, created, address }

@@ -3,7 +3,8 @@
 //! with each squaring (Granger–Scott against Karabina's compressed squaring).
 
 use evm384_evm::{InstructionSet, Interface, Schedule};
-use evm384_gen::{generator_pairs_input, native, Formulas, Phase};
+use evm384_gen::backend::native;
+use evm384_gen::{generator_pairs_input, Formulas, Phase};
 use evm384_timing::Plan;
 
 use crate::optimize::{self, Target};

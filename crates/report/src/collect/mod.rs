@@ -13,7 +13,8 @@ pub mod runtime;
 use std::collections::BTreeMap;
 
 use evm384_evm::{Address, Creation, InstructionSet, Interface, RunOptions, Runner};
-use evm384_gen::{bytecode, pairing_check_program, F2Mul, ProgramOptions, MAX_CODE_SIZE};
+use evm384_gen::backend::bytecode;
+use evm384_gen::{pairing_check_program, F2Mul, ProgramOptions, MAX_CODE_SIZE};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::machine::{today_utc, tool_version, Machine};
@@ -121,7 +122,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
             let code = contract.runtime_code(isa, evm384_gen::Formulas::default()).map_err(|e| e.to_string())?;
             // created as a chain creates it: the init code run by CREATE
             let mut r = Runner::new(opts.clone().with_instruction_set(isa));
-            let init = evm384_gen::bytecode::init_code(&code);
+            let init = evm384_gen::backend::bytecode::init_code(&code);
             r.create(&init, Creation::Create).map_err(|e| format!("{contract}, {isa}: {e}"))?;
             correctness_rows.push(correctness::run_file(file, vectors, &mut r, &format!("contract-{isa}"), None));
             bar.inc(1);

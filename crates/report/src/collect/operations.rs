@@ -1,6 +1,6 @@
 //! The other EIP-2537 operations written as contracts (BLS12_G1ADD, BLS12_G1MSM, BLS12_G2ADD,
 //! BLS12_G2MSM, BLS12_MAP_FP_TO_G1, BLS12_MAP_FP2_TO_G2) and BLS signature verification
-//! (`evm384_gen::bls`, single and aggregate), each beside its baseline: the precompile (called
+//! (`evm384_gen::ops::bls`, single and aggregate), each beside its baseline: the precompile (called
 //! from a contract), resp. the same verification glue over the precompiles. Gas on general inputs
 //! (the additions: two distinct points, the chord with its inversion; the MSMs: k distinct
 //! subgroup points with full 256-bit scalars, k = 1, 2, 4, …, 128; the maps: a pseudo-random
@@ -10,7 +10,7 @@
 //! Every measured output must equal the baseline's.
 
 use evm384_evm::{precompile_caller_code, Address, InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
-use evm384_gen::bls::{address, glue_code, Backend, Glue, ETH_DST};
+use evm384_gen::ops::bls::{address, glue_code, Backend, Glue, ETH_DST};
 use evm384_gen::{Contract, Formulas, Operation, HINTED_FORMULAS};
 use evm384_timing::{measure, Plan, Ratio};
 
@@ -287,7 +287,7 @@ fn measure_one(
     // the hinted check reads its witness before the same pairs
     let our_input = match subject {
         Subject::HintedPairingCheck => {
-            let w = evm384_gen::hint::witness(&evm384_gen::params::bls12_381(), &input, HINTED_FORMULAS.f2mul)
+            let w = evm384_gen::ops::hint::witness(&evm384_gen::curves::bls12_381(), &input, HINTED_FORMULAS.f2mul)
                 .map_err(|e| format!("hint at k = {k}: {e}"))?;
             [w, input.clone()].concat()
         }

@@ -3,7 +3,8 @@
 //! interleaved samples, medians and minimums with spread.
 
 use evm384_evm::{precompile_caller_code, InstructionSet, RunOptions, Runner, SpecId, Status, BLS12_PAIRING_CHECK};
-use evm384_gen::{native, pairing_check_program, F2Mul, ProgramOptions};
+use evm384_gen::backend::native;
+use evm384_gen::{pairing_check_program, F2Mul, ProgramOptions};
 
 use crate::baseline::{blst_pairing_check, pairing_input};
 use crate::results::RuntimeRow;

@@ -14,11 +14,11 @@
 //! line through T evaluated at P, multiplied by w³·(a subfield factor, killed by the final
 //! exponentiation), is ℓ = (c0 + c1·v) + (c4·v)·w, i.e. blst's "xy00z0" sparse element.
 
-use crate::ir::{Asm, Slot};
-use crate::tower::{
+use crate::algebra::tower::{
     add_fp2, inverse_fp, inverse_fp2, mul_by_xi_fp2, mul_fp2, mul_fp2_by_fp, sqr_fp2, sub_fp2, Fp2, InvFpRegs,
     TowerConsts,
 };
+use crate::ir::{Asm, Slot};
 
 /// The coordinate field of a point formula.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,7 +74,7 @@ pub struct PointConsts {
 }
 
 impl PointConsts {
-    pub fn new(a: &mut Asm, curve: &crate::params::CurveParams, g: Group) -> PointConsts {
+    pub fn new(a: &mut Asm, curve: &crate::curves::CurveParams, g: Group) -> PointConsts {
         let k = TowerConsts::new(a);
         let r2 = a.const_raw(&[a.field.r2]);
         let one_raw = a.const_raw(&[[1, 0, 0, 0, 0, 0]]);
@@ -157,8 +157,10 @@ pub struct PowRegs {
 pub fn pow_f(a: &mut Asm, d: Deg, name: &'static str, regs: PowRegs, e: evm384_arith::Limbs) {
     let regs = (regs.x, regs.r, d.n());
     match d {
-        Deg::Fp => crate::tower::pow_sliding(a, name, regs, e, |a, o, x| a.mul(o, x, x), |a, o, x, y| a.mul(o, x, y)),
-        Deg::Fp2 => crate::tower::pow_sliding(
+        Deg::Fp => {
+            crate::algebra::tower::pow_sliding(a, name, regs, e, |a, o, x| a.mul(o, x, x), |a, o, x, y| a.mul(o, x, y))
+        }
+        Deg::Fp2 => crate::algebra::tower::pow_sliding(
             a,
             name,
             regs,

@@ -1,19 +1,19 @@
 //! The emitter: algorithm code calls [`Asm`] methods ("add these slots", "copy", "call this
 //! subroutine", "loop over the bits of z", "for each pair", "halt INVALID unless equal"), which
 //! record a small structured program ([`Program`]). The back-ends consume that one program:
-//! [`crate::native`] executes (and counts) it on `evm384-arith`, [`crate::bytecode`] encodes it
-//! for interface v7, v8 or v9. Both therefore run the very same operation sequence on the very
-//! same memory slots.
+//! the native back-end executes (and counts) it on `evm384-arith`, the bytecode back-end encodes
+//! it for EVM384 (v7, v8, v9) or EVMMAX. Both therefore run the very same operation sequence on
+//! the very same slots.
 //!
 //! Memory: the `params` block (p ‖ inv) at byte 0, two scratch words, then 48-byte slots:
 //! constants first (copied from the code by one CODECOPY), then working slots, then the array of
 //! pair records, which grows with the runtime number of pairs.
 
+pub mod inline;
+
 use std::collections::{HashMap, VecDeque};
 
 use evm384_arith::{isa::Op, Limbs, MontField};
-
-use crate::F2Mul;
 
 /// Index of a 48-byte memory slot.
 pub type Slot = u32;
@@ -603,5 +603,41 @@ fn assert_pair_reads(prog: &Program, nodes: &[Node]) {
             }
         }
         n.blocks().into_iter().for_each(|b| assert_pair_reads(prog, b));
+    }
+}
+
+/// The Fp2 multiplication formula.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum F2Mul {
+    /// Karatsuba: 3 MULMODMONT384, 2 ADDMOD384, 3 SUBMOD384.
+    #[default]
+    V3,
+    /// Schoolbook: 4 MULMODMONT384, 1 ADDMOD384, 1 SUBMOD384.
+    V4,
+}
+
+impl F2Mul {
+    pub fn name(self) -> &'static str {
+        match self {
+            F2Mul::V3 => "v3",
+            F2Mul::V4 => "v4",
+        }
+    }
+}
+
+impl core::str::FromStr for F2Mul {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "v3" => Ok(F2Mul::V3),
+            "v4" => Ok(F2Mul::V4),
+            _ => Err(format!("unknown f2mul '{s}' (expected v3 or v4)")),
+        }
+    }
+}
+
+impl core::fmt::Display for F2Mul {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
     }
 }

@@ -10,11 +10,11 @@
 //! pairing check takes [|z|]Q for G2 from its Miller loop, in homogeneous projective
 //! coordinates, and compares it scaled by Z ([`assert_projective_t_is_minus_psi_q`]).
 
-use crate::curve::{
+use crate::algebra::curve::{
     call_dbl_parts_g2, call_dbl_update_g2, call_madd_g2, dbl_jacobian, madd_jacobian, G2Regs, Jac, Proj,
 };
+use crate::algebra::tower::{conj_fp2, mul_fp2, neg_fp2, sqr_fp2, Fp2, TowerConsts};
 use crate::ir::{Asm, Cond, Slot};
-use crate::tower::{conj_fp2, mul_fp2, neg_fp2, sqr_fp2, Fp2, TowerConsts};
 
 /// INVALID unless (x, y) ∈ G1: R = [z²]P accumulated in `r` (bits of z² below the top),
 /// then x(R) = β·x, y(R) = −y, R ≠ O. Subroutines `dbl_g1`, `madd_g1`.

@@ -20,8 +20,8 @@ use evm384_arith::isa::Op;
 
 use super::opc::*;
 use super::{Emitter, Isa, Label};
+use crate::backend::registers::{ALLOCATED, ZERO};
 use crate::ir::{Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR};
-use crate::registers::{ALLOCATED, ZERO};
 
 /// p, big-endian (SETMODX reads it here).
 const MODULUS_ADDR: u64 = 0;

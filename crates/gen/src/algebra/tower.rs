@@ -13,8 +13,9 @@
 
 use evm384_arith::Limbs;
 
+use crate::algebra::Moves;
+use crate::ir::F2Mul;
 use crate::ir::{Asm, Cond, Slot, Window};
-use crate::{F2Mul, Moves};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fp2(pub Slot);
@@ -732,7 +733,7 @@ pub struct FrobeniusConsts {
 }
 
 impl FrobeniusConsts {
-    pub fn new(a: &mut Asm, c: &crate::params::CurveParams) -> FrobeniusConsts {
+    pub fn new(a: &mut Asm, c: &crate::curves::CurveParams) -> FrobeniusConsts {
         let gamma1 = core::array::from_fn(|i| Fp2(a.const_mont(&c.frobenius[0][i])));
         let gamma2 = core::array::from_fn(|i| {
             assert_eq!(c.frobenius[1][i][1], [0; 6], "γ₂ lies in Fp");
@@ -875,7 +876,7 @@ mod tests {
     /// The chain recomposes e: d₀, then e ← e·2^sᵢ + dᵢ per window.
     #[test]
     fn sliding_window_chain_recomposes_p_minus_2() {
-        let mut e = crate::params::bls12_381().p;
+        let mut e = crate::curves::bls12_381().p;
         e[0] -= 2;
         for w in 1..=6 {
             let (first, windows) = sliding_window_chain(&e, w);

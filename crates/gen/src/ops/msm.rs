@@ -7,7 +7,7 @@
 //! is Σ sᵢ·Pᵢ in the point encoding. Any failure halts (INVALID).
 //!
 //! Method:
-//! - each point is validated (on-curve, then the fast subgroup check of [`crate::subgroup`]);
+//! - each point is validated (on-curve, then the fast subgroup check of [`crate::ops::subgroup`]);
 //! - its scalar is reduced mod r and split for GLV (Gallant, Lambert, Vanstone, CRYPTO 2001) as
 //!   s = s₀ + s₁·z², both halves below 2^128, with the endomorphism E(x, y) = (c·x, −y) of
 //!   eigenvalue z² on both groups (`CurveParams::glv_coefficient`): s·P = s₀·P + s₁·E(P);
@@ -27,15 +27,15 @@
 
 use evm384_arith::MontField;
 
-use crate::curve::{
+use crate::algebra::curve::{
     add_complete, assert_on_curve, dbl_complete, inverse_f, mul_f, sub_f, Affine, DblParts, G2Regs, Group, Jac,
     PointConsts, Proj,
 };
+use crate::algebra::tower::{Fp2, InvFpRegs};
+use crate::curves::CurveParams;
+use crate::ir::F2Mul;
 use crate::ir::{Asm, InputLength, Phase, Program};
-use crate::params::CurveParams;
-use crate::subgroup::{assert_in_g1, assert_in_g2};
-use crate::tower::{Fp2, InvFpRegs};
-use crate::F2Mul;
+use crate::ops::subgroup::{assert_in_g1, assert_in_g2};
 
 /// Bits per window (table of 2^WINDOW_BITS entries per record).
 pub const WINDOW_BITS: u32 = 4;

@@ -23,7 +23,7 @@
 //!
 //! Every value is a canonical integer (not Montgomery form), six little-endian 64-bit limbs
 //! ([`Limbs`]); an Fp2 value is `[c0, c1]` = c0 + c1·I with Fp2 = Fp[I]/(I²+1) (the tower of
-//! [`crate::params`], u = I). Polynomial coefficient tables are indexed by the power of x':
+//! [`crate::curves`], u = I). Polynomial coefficient tables are indexed by the power of x':
 //! entry i is the RFC's k_(j,i). `tests` checks the values against the RFC text, recomputes the
 //! ones that have a formula, and runs an independent big-integer model of the whole pipeline
 //! (SWU, isogenies, cofactor clearing, hash_to_field) through the RFC 9380 and EIP-2537 vectors;
@@ -866,7 +866,7 @@ const ZERO: Limbs = [0; 6];
 
 /// p − k for a small k (the low word of p is far above k: no borrow).
 fn p_minus(k: u64) -> Limbs {
-    let mut r = crate::params::bls12_381().p;
+    let mut r = crate::curves::bls12_381().p;
     r[0] -= k;
     r
 }
@@ -897,15 +897,15 @@ mod tests {
         BigUint::parse_bytes(digits.as_bytes(), 16).unwrap_or_else(|| panic!("not hex: {s:?}"))
     }
 
-    /// p, from [`crate::params`] (whose tests derive it from z).
+    /// p, from [`crate::curves`] (whose tests derive it from z).
     fn p() -> &'static BigUint {
         static P: OnceLock<BigUint> = OnceLock::new();
-        P.get_or_init(|| big(&crate::params::bls12_381().p))
+        P.get_or_init(|| big(&crate::curves::bls12_381().p))
     }
 
     /// r, the order of G1 and G2.
     fn r() -> BigUint {
-        big(&crate::params::bls12_381().r)
+        big(&crate::curves::bls12_381().r)
     }
 
     fn rfc9380_json(file: &str) -> Value {
@@ -1180,7 +1180,7 @@ mod tests {
         }
     }
 
-    /// One suite's map, built from [`MapParams`] only (plus E's b from [`crate::params`]).
+    /// One suite's map, built from [`MapParams`] only (plus E's b from [`crate::curves`]).
     struct Suite<F> {
         /// E': y² = x³ + A'·x + B'.
         e_prime: Curve<F>,
@@ -1200,7 +1200,7 @@ mod tests {
     }
 
     fn g1_suite(m: &MapParams) -> Suite<Fp> {
-        let b = crate::params::bls12_381().b;
+        let b = crate::curves::bls12_381().b;
         Suite {
             e_prime: Curve { a: fp(&m.g1_sswu_a), b: fp(&m.g1_sswu_b) },
             z: fp(&m.g1_sswu_z),
@@ -1216,7 +1216,7 @@ mod tests {
     }
 
     fn g2_suite(m: &MapParams) -> Suite<Fp2> {
-        let b = crate::params::bls12_381().b;
+        let b = crate::curves::bls12_381().b;
         Suite {
             e_prime: Curve { a: fp2(&m.g2_sswu_a), b: fp2(&m.g2_sswu_b) },
             z: fp2(&m.g2_sswu_z),
@@ -1488,7 +1488,7 @@ mod tests {
     #[test]
     fn h_eff_follows_from_z() {
         let m = bls12_381_map_params();
-        let c = crate::params::bls12_381();
+        let c = crate::curves::bls12_381();
         assert!(c.z_negative);
         let z = -BigInt::from(c.z_abs);
         assert_eq!(BigInt::from(m.g1_h_eff), BigInt::from(1u8) - &z);
@@ -1500,11 +1500,11 @@ mod tests {
     }
 
     /// RFC 9380 Appendix G.3: clear_cofactor_bls12381_g2 via ψ, with ψ's constants
-    /// 1/(1 + I)^((p-1)/3) and 1/(1 + I)^((p-1)/2), which are [`crate::params`]'s ψ constants,
+    /// 1/(1 + I)^((p-1)/3) and 1/(1 + I)^((p-1)/2), which are [`crate::curves`]'s ψ constants,
     /// equals h_eff·P.
     #[test]
     fn g2_h_eff_is_the_budroni_pintore_method() {
-        let c = crate::params::bls12_381();
+        let c = crate::curves::bls12_381();
         let suite = g2_suite(&bls12_381_map_params());
         let e = &suite.e;
         let (c1, c2) = (fp2(&c.psi_r2), fp2(&c.psi_s2));

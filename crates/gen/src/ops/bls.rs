@@ -97,11 +97,11 @@ const M_VAR: u64 = 0xc00; // G1MSM input, then msg_prime (grow with the input)
 
 /// −g₁ = (x, p − y) for the G1 generator, EIP-2537-encoded (128 bytes).
 fn neg_g1() -> Vec<u8> {
-    let p = crate::params::bls12_381().p;
+    let p = crate::curves::bls12_381().p;
     let coord = |h: &str| -> evm384_arith::Limbs {
         evm384_arith::from_be_bytes(&hex::decode(h).expect("constant hex").try_into().expect("48 bytes"))
     };
-    let (x, y) = (coord(crate::G1_GENERATOR[0]), coord(crate::G1_GENERATOR[1]));
+    let (x, y) = (coord(crate::curves::G1_GENERATOR[0]), coord(crate::curves::G1_GENERATOR[1]));
     let minus_y = evm384_arith::submod384(&[0; 6], &y, &p);
     let mut out = Vec::with_capacity(128);
     for v in [x, minus_y] {
@@ -111,9 +111,9 @@ fn neg_g1() -> Vec<u8> {
     out
 }
 
-use crate::bytecode::code::{Code, Label};
+use crate::backend::bytecode::code::{Code, Label};
 
-use crate::bytecode::opc::*;
+use crate::backend::bytecode::opc::*;
 
 /// The glue being written: the crate's assembler (`bytecode::code::Code`) and the one
 /// INVALID every failure jumps to.
@@ -308,7 +308,7 @@ fn expand_message_xmd(c: &mut Writer, dst: &[u8]) {
 /// hash_to_field: the four 64-byte chunks of the uniform bytes mod p (MODEXP, exponent 1) into
 /// M_FIELDS, each as an EIP-2537 field element (16 zero bytes, then 48).
 fn hash_to_field(c: &mut Writer) {
-    let p = evm384_arith::to_be_bytes(&crate::params::bls12_381().p); // MODEXP's modulus
+    let p = evm384_arith::to_be_bytes(&crate::curves::bls12_381().p); // MODEXP's modulus
     for (i, len) in [64u64, 1, 48].into_iter().enumerate() {
         c.push(len);
         c.push(M_MODEXP + 32 * i as u64);

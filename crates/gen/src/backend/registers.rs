@@ -499,7 +499,7 @@ mod tests {
     use crate::ir::Asm;
 
     fn asm() -> (Asm, Slot) {
-        let mut a = Asm::new(evm384_arith::MontField::new(crate::params::bls12_381().p), crate::F2Mul::V3);
+        let mut a = Asm::new(evm384_arith::MontField::new(crate::curves::bls12_381().p), crate::F2Mul::V3);
         let one = a.const_mont(&[[1, 0, 0, 0, 0, 0]]);
         let w = a.alloc(12);
         a.set_pair_layout(w, 12, (6, 6));

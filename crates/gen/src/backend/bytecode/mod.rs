@@ -4,7 +4,7 @@
 //! is in [`evm384`] and [`evmmax`].
 //!
 //! - Arithmetic: `PUSH16 word; OP` (v7, v8) or `OP imm16` (v9), via `evm384_arith::isa::encode`;
-//!   EVMMAX: `OP imm7` on registers ([`crate::registers`]), consecutive operations merged into
+//!   EVMMAX: `OP imm7` on registers ([`crate::backend::registers`]), consecutive operations merged into
 //!   one strided instruction where they form one.
 //! - Subroutines: each body once, `JUMPDEST body JUMP`, entered with the return address on the
 //!   stack (`PUSH2 ret PUSH2 sub JUMP ret: JUMPDEST`).
@@ -22,8 +22,8 @@ mod evmmax;
 
 use evm384_arith::isa::{InstructionSet, Interface};
 
+use crate::backend::registers::{Registers, TooManyRegisters};
 use crate::ir::{slot_addr, Cond, InputLength, Node, Phase, Program, Window, INPUT_PTR_ADDR, PAIR_END_ADDR};
-use crate::registers::{Registers, TooManyRegisters};
 
 pub use evm384::{data_blob_len, value_bytes};
 
@@ -169,95 +169,6 @@ pub fn assemble_with_map(prog: &Program, isa: impl Into<InstructionSet>) -> (Vec
     (code, map)
 }
 
-/// Subroutines to inline (`inline::inline_calls`) so that the code stays within `limit`
-/// bytes, saving as much gas as possible: a 0/1 knapsack (dynamic programming over the bytes
-/// left) whose items are the subroutines. An item is worth what inlining it alone saves on
-/// `profile_input` (a representative input, run by the native executor): 24 gas per call
-/// (PUSH2 PUSH2 JUMP JUMPDEST JUMP JUMPDEST), 9 per copy and 4.5 per slot copied (PUSHes,
-/// MCOPY's 3 + 3 per word) that the copy forwarding removes; it weighs the bytes the code grows
-/// by (its body at each call site, loop unrolling included, less the copies forwarded). Values
-/// and growths are not quite additive (a body may contain another inlined call), so the choice
-/// is assembled and, while it does not fit, chosen again with the overshoot taken off the room;
-/// what room is left is then filled greedily, the most gas per byte first. The greedy fill alone
-/// (from nothing) is the other candidate; the one saving more gas on the profile is returned.
-pub fn inline_to_fit(
-    prog: &Program,
-    isa: impl Into<InstructionSet>,
-    opts: AssembleOptions,
-    profile_input: &[u8],
-    limit: usize,
-) -> u64 {
-    let isa = isa.into();
-    let size = |mask: u64| {
-        let inlined = crate::inline::inline_calls(prog, mask);
-        try_assemble_all(&inlined, isa, opts).map_or(usize::MAX, |(code, _, _)| code.len())
-    };
-    let base = size(0);
-    if base > limit {
-        return 0;
-    }
-    let run = crate::native::run(prog, profile_input);
-    let gas = |c: &crate::native::OpCounts| 24.0 * c.calls as f64 + 9.0 * c.copies as f64 + 4.5 * c.copied_slots as f64;
-    let before = gas(&run.counts.total());
-    // (subroutine, gas saved, bytes added)
-    let items: Vec<(usize, u64, usize)> = (0..prog.subs.len().min(64))
-        .filter(|&i| run.sub_calls[i] > 0)
-        .map(|i| {
-            let after =
-                gas(&crate::native::run(&crate::inline::inline_calls(prog, 1 << i), profile_input).counts.total());
-            (i, (before - after).max(0.0) as u64, size(1 << i).saturating_sub(base))
-        })
-        .collect();
-    let fill = |mut mask: u64| {
-        let mut rest: Vec<&(usize, u64, usize)> = items.iter().filter(|(i, _, _)| mask >> i & 1 == 0).collect();
-        rest.sort_by(|a, b| (b.1 as f64 / b.2.max(1) as f64).total_cmp(&(a.1 as f64 / a.2.max(1) as f64)));
-        for &&(i, _, _) in &rest {
-            if size(mask | 1 << i) <= limit {
-                mask |= 1 << i;
-            }
-        }
-        mask
-    };
-    let mut room = limit - base;
-    let packed = loop {
-        let mask = knapsack(&items, room);
-        let got = size(mask);
-        if got <= limit {
-            break mask;
-        }
-        if room == 0 {
-            break 0; // even the items that add no bytes alone do not fit together
-        }
-        room = room.saturating_sub(got - limit);
-    };
-    // the knapsack's choice, and the greedy one from nothing (it can do better where growths
-    // overlap), each filled up; the one that saves more on the profile wins
-    let saved = |mask: u64| {
-        before - gas(&crate::native::run(&crate::inline::inline_calls(prog, mask), profile_input).counts.total())
-    };
-    let (a, b) = (fill(packed), fill(0));
-    if saved(a) >= saved(b) {
-        a
-    } else {
-        b
-    }
-}
-
-/// The items (id, value, weight) of greatest total value within `room`, as a bit mask of ids.
-fn knapsack(items: &[(usize, u64, usize)], room: usize) -> u64 {
-    // best[w]: (value, mask) within weight w, over the items seen so far
-    let mut best = vec![(0u64, 0u64); room + 1];
-    for &(id, value, weight) in items {
-        for w in (weight..=room).rev() {
-            let (v, m) = best[w - weight];
-            if v + value > best[w].0 {
-                best[w] = (v + value, m | 1 << id);
-            }
-        }
-    }
-    best[room].1
-}
-
 /// Code offsets where each phase begins: an instruction at one of these offsets starts that
 /// phase (a phase marker emits no code; the last marker at an offset wins). An EVM inspector
 /// that switches phase at these offsets attributes every executed instruction, subroutines
@@ -280,7 +191,7 @@ fn assemble_all(prog: &Program, isa: InstructionSet, opts: AssembleOptions) -> (
 }
 
 /// The code, its size map and phase marks.
-fn try_assemble_all(
+pub(crate) fn try_assemble_all(
     prog: &Program,
     isa: InstructionSet,
     opts: AssembleOptions,
@@ -973,42 +884,6 @@ impl Emitter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The knapsack against every subset of a few items.
-    #[test]
-    fn knapsack_finds_the_best_subset() {
-        let items = [(0, 60, 10), (1, 100, 20), (2, 120, 30), (3, 30, 5), (4, 1, 0)];
-        for room in [0, 5, 10, 25, 30, 45, 50, 65] {
-            let mut best = 0;
-            for mask in 0u64..32 {
-                let (v, w) =
-                    items.iter().filter(|(i, _, _)| mask >> i & 1 == 1).fold((0, 0), |(v, w), it| (v + it.1, w + it.2));
-                if w <= room {
-                    best = best.max(v);
-                }
-            }
-            let got = knapsack(&items, room);
-            let (v, w) =
-                items.iter().filter(|(i, _, _)| got >> i & 1 == 1).fold((0, 0), |(v, w), it| (v + it.1, w + it.2));
-            assert!(w <= room, "room {room}: weight {w}");
-            assert_eq!(v, best, "room {room}");
-        }
-    }
-
-    #[test]
-    #[ignore]
-    fn print_size_map() {
-        for squaring in crate::Squaring::ALL {
-            for f2mul in [crate::F2Mul::V3, crate::F2Mul::V4] {
-                let prog =
-                    crate::pairing_check_program(f2mul, crate::ProgramOptions { squaring, ..Default::default() });
-                for iface in Interface::ALL {
-                    let (code, map) = assemble_with_map(&prog, iface);
-                    eprintln!("{iface} {f2mul} {squaring}: {} bytes: {map:?}", code.len());
-                }
-            }
-        }
-    }
 
     #[test]
     fn init_code_returns_the_runtime() {

@@ -14,12 +14,12 @@
 
 use evm384_arith::MontField;
 
-pub use crate::curve::Group;
-use crate::curve::{add_f, assert_on_curve, inverse_f, mul_f, sqr_f, sub_f, Affine, PointConsts};
+pub use crate::algebra::curve::Group;
+use crate::algebra::curve::{add_f, assert_on_curve, inverse_f, mul_f, sqr_f, sub_f, Affine, PointConsts};
+use crate::algebra::tower::InvFpRegs;
+use crate::curves::CurveParams;
+use crate::ir::F2Mul;
 use crate::ir::{Asm, Cond, InputLength, Program};
-use crate::params::CurveParams;
-use crate::tower::InvFpRegs;
-use crate::F2Mul;
 
 /// The G1ADD or G2ADD program.
 pub fn point_add_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {

@@ -18,12 +18,13 @@
 
 use evm384_arith::MontField;
 
-use crate::curve::{assert_on_curve, line_add_projective, line_dbl_projective, Deg, Jac, Line, Proj};
+use crate::algebra::curve::{assert_on_curve, line_add_projective, line_dbl_projective, Deg, Jac, Line, Proj};
+use crate::algebra::tower::*;
+use crate::algebra::{Moves, Squaring};
+use crate::curves::CurveParams;
+use crate::ir::F2Mul;
 use crate::ir::{Asm, Cond, InputLength, Phase, Program, Slot, PAIR_INPUT_BYTES};
-use crate::params::CurveParams;
-use crate::subgroup::{assert_in_g1, assert_projective_t_is_minus_psi_q};
-use crate::tower::*;
-use crate::{F2Mul, Moves, Squaring};
+use crate::ops::subgroup::{assert_in_g1, assert_projective_t_is_minus_psi_q};
 
 /// Options of the generated program (the defaults give the deployable contract).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -141,9 +142,9 @@ impl Ctx {
     }
 
     fn params_bits(&self) -> (Vec<bool>, Vec<bool>) {
-        let z = crate::params::bits_below_top(&[self.z_abs]);
+        let z = crate::curves::bits_below_top(&[self.z_abs]);
         let z2 = (self.z_abs as u128) * (self.z_abs as u128);
-        let z2 = crate::params::bits_below_top(&[z2 as u64, (z2 >> 64) as u64]);
+        let z2 = crate::curves::bits_below_top(&[z2 as u64, (z2 >> 64) as u64]);
         (z, z2)
     }
 
@@ -607,7 +608,7 @@ pub const HINT_BYTES: u32 = 3 * 12 * 64 + 64;
 /// and a scaling factor w = a·b, a ∈ Fp with a^ℓ = 1 and b ∈ Fp12 with b²⁷ = 1, such that
 /// F·w = c^λ for the unconjugated Miller-loop product F and λ = p − z = p + |z| (a multiple of
 /// r: λ = 3ℓ²·r). Then F^h = c^(λh)·w^(−h) = 1, h = (p¹²−1)/r = 27·ℓ·h₃, so the pairing product
-/// is 1; conversely such a witness exists whenever it is 1 (`crate::hint` computes it). The final
+/// is 1; conversely such a witness exists whenever it is 1 (`crate::ops::hint` computes it). The final
 /// exponentiation is replaced by checking c·c⁻¹ = 1, a^ℓ = 1 (ℓ-th roots of unity lie in Fp),
 /// b²⁷ = 1 (three cubings), c⁻¹ folded into the Miller loop (A ← F·c^(−|z|)), and
 /// A·w = c^p (one Frobenius map). Input: witness (`HINT_BYTES`) ‖ pairs (384 bytes each, as
@@ -621,7 +622,7 @@ pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Mo
     let witness = a.alloc(36); // c ‖ c⁻¹ ‖ b, loaded together
     let (wc, wci, wb) = (Fp12(witness), Fp12(witness + 12), Fp12(witness + 24));
     let wa = a.alloc(1);
-    let pow = crate::curve::PowRegs { x: a.alloc(1), r: a.alloc(1) };
+    let pow = crate::algebra::curve::PowRegs { x: a.alloc(1), r: a.alloc(1) };
     a.phase(Phase::Decode);
     a.check_input_length(InputLength::PrefixThenMultipleOf { prefix: HINT_BYTES, unit: PAIR_INPUT_BYTES });
     a.load_inputs(witness, 36, 0, c.r2);
@@ -633,7 +634,7 @@ pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Mo
     call_mul_fp12(&mut a, c);
     a.assert(Cond::Eq(c.fa.0, c.k.one_fp12, 12)); // c·c⁻¹ = 1
     a.copy(pow.x, wa, 1);
-    crate::curve::pow_f(&mut a, Deg::Fp, "pow_ell", pow, [curve.residue_ell, 0, 0, 0, 0, 0]);
+    crate::algebra::curve::pow_f(&mut a, Deg::Fp, "pow_ell", pow, [curve.residue_ell, 0, 0, 0, 0, 0]);
     a.assert(Cond::Eq(pow.r, c.k.one, 1)); // a^ℓ = 1
     a.copy(c.fa.0, wb.0, 12);
     for _ in 0..3 {

@@ -25,14 +25,14 @@
 
 use evm384_arith::{Limbs, MontField};
 
-use crate::curve::{
+use crate::algebra::curve::{
     add_complete, add_f, dbl_complete, inverse_f, mul_f, pow_f, sqr_f, sub_f, Deg, Group, PowRegs, Proj,
 };
+use crate::algebra::tower::{conj_fp2, mul_fp2, Fp2, InvFpRegs, TowerConsts};
+use crate::curves::MapParams;
+use crate::curves::{bits_below_top, CurveParams};
+use crate::ir::F2Mul;
 use crate::ir::{Asm, Cond, InputLength, Phase, Program, Slot};
-use crate::map_params::MapParams;
-use crate::params::{bits_below_top, CurveParams};
-use crate::tower::{conj_fp2, mul_fp2, Fp2, InvFpRegs, TowerConsts};
-use crate::F2Mul;
 
 /// Constant slots the map programs reserve (the G1 isogeny alone has 53 coefficients).
 const MAP_CONST_SLOTS: u32 = 128;

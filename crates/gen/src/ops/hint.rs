@@ -18,10 +18,11 @@ use ark_ff::{BigInt, Field, One, PrimeField};
 use evm384_arith::{to_be_bytes, Limbs, MontField};
 use num_bigint::BigUint;
 
-use crate::native::{self, Outcome};
-use crate::pairing::{pairing_check_program, HINT_BYTES};
-use crate::params::CurveParams;
-use crate::{F2Mul, Phase, ProgramOptions};
+use crate::backend::native::{self, Outcome};
+use crate::curves::CurveParams;
+use crate::ir::{F2Mul, Phase};
+use crate::ops::pairing::ProgramOptions;
+use crate::ops::pairing::{pairing_check_program, HINT_BYTES};
 
 /// Why no witness was computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -102,7 +103,7 @@ fn exponents(curve: &CurveParams) -> Exponents {
 fn miller_loop_product(curve: &CurveParams, pairs: &[u8], f2mul: F2Mul) -> Result<Fq12, HintError> {
     let opts = ProgramOptions { stop_before: Some(Phase::FinalExp), ..ProgramOptions::default() };
     let prog = pairing_check_program(curve, f2mul, opts);
-    let slot = crate::pairing::accumulator_slot(curve, f2mul) as usize;
+    let slot = crate::ops::pairing::accumulator_slot(curve, f2mul) as usize;
     match native::run(&prog, pairs).outcome {
         Outcome::Memory(m) => {
             let field = MontField::new(curve.p);
@@ -150,7 +151,7 @@ mod tests {
 
     #[test]
     fn exponents_have_the_stated_properties() {
-        let c = crate::params::bls12_381();
+        let c = crate::curves::bls12_381();
         let x = exponents(&c);
         let b = |v: &[u64]| v.iter().rev().fold(BigUint::from(0u8), |acc, &l| (acc << 64) + l);
         let ell = BigUint::from(c.residue_ell);

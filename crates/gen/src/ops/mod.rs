@@ -1,0 +1,12 @@
+//! The operations, written over the algebra: input handling and the pairing check ([`pairing`],
+//! its hinted form and witness in [`hint`]), the fast subgroup checks ([`subgroup`]), the
+//! EIP-2537 additions ([`g_add`]), MSMs ([`msm`]) and maps to the curve ([`map`]), and BLS
+//! signature verification as EVM glue over the operations ([`bls`]).
+
+pub mod bls;
+pub mod g_add;
+pub mod hint;
+pub mod map;
+pub mod msm;
+pub mod pairing;
+pub mod subgroup;
