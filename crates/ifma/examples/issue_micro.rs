@@ -7,7 +7,7 @@
 //! larger. This is what `rns`'s design notes (the reduction's stores, `vpminuq`, `vpmullq`)
 //! rest on:
 //! `cargo run --release -p evm384-ifma --example issue_micro`. Not a test: the numbers are the
-//! machine's (`results/*-issue-micro.txt`).
+//! machine's (`results/lab/*-issue-micro.txt`).
 use std::time::Instant;
 
 /// Rounds a measurement.

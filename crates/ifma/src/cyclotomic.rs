@@ -1,10 +1,10 @@
 //! The hard part of the final exponentiation, written once for every engine's Fp12: the
 //! operations of the cyclotomic subgroup it needs (`Cyclotomic`), implemented by the 8-lane
-//! engine (`tower8::Fp12x8`), the RNS latency path (`rns_tower::Fp12r`) and the radix-2^52 one
-//! (`hybrid8::Fp12h`).
+//! engine (`lanes::tower::Fp12x8`) and the latency engine (`rns::tower::Fp12r`, and
+//! `rns::cyclotomic::ScaledFp12r`, its values up to a factor in Fp).
 //!
 //! Every function needs avx512f + avx512ifma (the implementations' operations do).
-// Safety of every function: it needs avx512f + avx512ifma (module comment of `fp8`), and its
+// Safety of every function: it needs avx512f + avx512ifma (`lanes::field`'s module comment), and its
 // arguments in the cyclotomic subgroup.
 #![allow(clippy::missing_safety_doc)]
 use crate::consts::Z_ABS;

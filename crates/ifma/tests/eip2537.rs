@@ -57,14 +57,15 @@ fn success_vectors() {
     assert!(cases.len() >= 100, "only {} vectors found", cases.len());
     assert!(cases.iter().any(|c| c.2) && cases.iter().any(|c| !c.2));
     for (name, pairs, want) in &cases {
-        assert_eq!(reference::pairing_check(pairs), *want, "blst {name}");
-        assert_eq!(engine::pairing_check(pairs), *want, "engine {name}");
-        assert_eq!(pairing_check_with(Backend::Ifma, pairs), *want, "api {name}");
+        assert_eq!(common::ref_pairing_check(pairs), *want, "blst {name}");
+        assert_eq!(pairing_check(pairs), *want, "api {name}");
     }
     // All vectors again, 8 checks at a time, one per lane (lanes of different lengths).
     let refs: Vec<&[Pair]> = cases.iter().map(|c| c.1.as_slice()).collect();
-    let got = pairing_check_batch_with(Backend::Ifma, &refs);
-    for (i, c) in cases.iter().enumerate() {
-        assert_eq!(got[i], c.2, "batch {}", c.0);
+    for engine in [Engine::Lanes, Engine::Latency] {
+        let got = pairing_check_batch(&refs, BatchOptions { backend: Backend::Ifma, engine, threads: Threads::All });
+        for (i, c) in cases.iter().enumerate() {
+            assert_eq!(got[i], c.2, "batch on {engine:?}: {}", c.0);
+        }
     }
 }

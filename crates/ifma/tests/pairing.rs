@@ -1,13 +1,19 @@
-//! Pairings of the IFMA engine against blst; bilinearity; checks; batch lane independence.
+//! Pairings through the public API against blst; bilinearity; checks; batch lane independence.
 mod common;
 use blst::*;
 use common::*;
 use evm384_ifma::*;
 
-const I: Backend = Backend::Ifma;
-const B: Backend = Backend::Blst;
-/// Both ways a batch can use IFMA (`batch_engine` picks the faster, or `EVM384_BATCH`).
-const ENGINES: [BatchEngine; 2] = [BatchEngine::Lanes, BatchEngine::Latency];
+/// Both engines a batch can run on with IFMA.
+const ENGINES: [Engine; 2] = [Engine::Lanes, Engine::Latency];
+
+fn ifma(engine: Engine, threads: Threads) -> BatchOptions {
+    BatchOptions { backend: Backend::Ifma, engine, threads }
+}
+
+fn blst_batch(threads: Threads) -> BatchOptions {
+    BatchOptions { backend: Backend::Blst, engine: Engine::Auto, threads }
+}
 
 #[test]
 fn pairing_batch_equals_blst_per_lane() {
@@ -17,30 +23,36 @@ fn pairing_batch_equals_blst_per_lane() {
     let mut rng = Rng(21);
     let pairs: Vec<Pair> = (0..8).map(|_| rng.pair()).collect();
     for e in ENGINES {
-        let got = pairing_batch_on(I, e, &pairs);
+        let got = pairing_batch(&pairs, ifma(e, Threads::All));
         for (l, (p, q)) in pairs.iter().enumerate() {
-            assert_eq!(got[l], reference::pairing(p, q), "{e:?}, lane {l}");
+            assert_eq!(got[l], ref_pairing(p, q), "{e:?}, lane {l}");
         }
         // Not a constant: distinct pairs give distinct values.
         assert_ne!(got[0], got[1]);
-        assert_eq!(pairing_batch_one_core_on(I, e, &pairs), got, "{e:?}");
+        assert_eq!(pairing_batch(&pairs, ifma(e, Threads::One)), got, "{e:?}");
     }
-    // the public batch is one of the two (`batch_engine`'s)
-    assert_eq!(pairing_batch_with(I, &pairs), pairing_batch_on(I, batch_engine(), &pairs));
+    // Auto is the engine `batch_engine` names
+    let auto = match batch_engine() {
+        BatchEngine::Lanes => Engine::Lanes,
+        BatchEngine::Latency => Engine::Latency,
+    };
+    assert_eq!(pairing_batch(&pairs, BatchOptions::default()), pairing_batch(&pairs, ifma(auto, Threads::All)));
 }
 
 #[test]
-fn batch_engine_measurement_times_both_engines() {
-    if !require_ifma("batch_engine_measurement_times_both_engines") {
+fn autotune_times_both_engines() {
+    if !require_ifma("autotune_times_both_engines") {
         return;
     }
-    let t = measure_batch_engines();
+    let t = autotune().expect("IFMA in use");
     println!("batch of 8: {t:?} → {:?}", t.faster());
     // a batch of eight pairings takes between 0.1 and 1,000 ms on either engine
     for ns in [t.lanes_ns, t.latency_ns] {
         assert!(ns.is_finite() && (1e5..1e9).contains(&ns), "{t:?}");
     }
-    assert!(ENGINES.contains(&t.faster()));
+    if std::env::var("EVM384_BATCH").is_err() {
+        assert_eq!(batch_engine(), t.faster());
+    }
 }
 
 #[test]
@@ -50,16 +62,16 @@ fn single_pairing_and_stages_equal_blst() {
     }
     let mut rng = Rng(22);
     let (p, q) = rng.pair();
-    let want = reference::pairing(&p, &q);
-    assert_eq!(engine::pairing(&p, &q), want);
-    assert_eq!(pairing_with(I, &p, &q), want);
-    assert_eq!(pairing_with(B, &p, &q), want);
+    let want = ref_pairing(&p, &q);
+    assert_eq!(pairing(&p, &q), want);
     // Miller loops differ by factors the final exponentiation kills.
-    let ml = engine::miller_loop(&[(p, q)]);
-    assert_eq!(reference::final_exp(&ml), want);
-    // The engine's final exponentiation of an arbitrary Fp12 equals blst's.
+    let ml = miller_loop(&[(p, q)]);
+    assert_eq!(ref_final_exp(&ml), want);
+    assert_eq!(final_exp(&ml), want);
+    assert_eq!(final_exp(&ref_miller_loop(&[(p, q)])), want);
+    // The final exponentiation of an arbitrary Fp12 equals blst's.
     let f = rng.fp12();
-    assert_eq!(engine::final_exp(&f), reference::final_exp(&f));
+    assert_eq!(final_exp(&f), ref_final_exp(&f));
 }
 
 #[test]
@@ -70,13 +82,13 @@ fn bilinearity() {
     let mut rng = Rng(23);
     let (p, q) = rng.pair();
     let a = rng.scalar();
-    let lhs = engine::pairing(&g1_aff_mul(&p, &a), &q); // e([a]P, Q)
-    let rhs = engine::pairing(&p, &g2_aff_mul(&q, &a)); // e(P, [a]Q)
+    let lhs = pairing(&g1_aff_mul(&p, &a), &q); // e([a]P, Q)
+    let rhs = pairing(&p, &g2_aff_mul(&q, &a)); // e(P, [a]Q)
     assert_eq!(lhs, rhs);
-    assert_eq!(lhs, fp12_pow(&engine::pairing(&p, &q), &a)); // e(P, Q)^a
+    assert_eq!(lhs, fp12_pow(&pairing(&p, &q), &a)); // e(P, Q)^a
     let mut two = [0u8; 32];
     two[0] = 2;
-    assert_ne!(engine::pairing(&p, &q), engine::pairing(&p, &g2_aff_mul(&q, &two)));
+    assert_ne!(pairing(&p, &q), pairing(&p, &g2_aff_mul(&q, &two)));
 }
 
 #[test]
@@ -87,19 +99,10 @@ fn pairing_checks() {
     let mut rng = Rng(24);
     let (p, q) = rng.pair();
     let np = g1_neg(&p);
-    type Check<'a> = (&'a str, &'a dyn Fn(&[Pair]) -> bool);
-    let checks: [Check; 3] = [
-        ("engine", &|x| engine::pairing_check(x)),
-        ("ifma", &|x| pairing_check_with(I, x)),
-        ("blst", &|x| pairing_check_with(B, x)),
-    ];
-    for (name, check) in checks {
-        assert!(check(&[(p, q), (np, q)]), "{name}: e(P,Q)e(-P,Q) = 1");
-        assert!(!check(&[(p, q), (p, q)]), "{name}");
-        assert!(!check(&[(p, q)]), "{name}");
-        assert!(check(&[]), "{name}: empty product");
-    }
-    // k > 8 pairs: dealt round-robin over the lanes, products recombined.
+    assert!(pairing_check(&[(p, q), (np, q)]), "e(P,Q)e(-P,Q) = 1");
+    assert!(!pairing_check(&[(p, q), (p, q)]));
+    assert!(!pairing_check(&[(p, q)]));
+    assert!(pairing_check(&[]), "empty product");
     for k in [3usize, 8, 9, 12] {
         let mut pairs: Vec<Pair> = Vec::new();
         for _ in 0..k / 2 {
@@ -110,17 +113,11 @@ fn pairing_checks() {
         if k % 2 == 1 {
             pairs.push((blst_p1_affine::default(), rng.g2())); // infinity: contributes 1
         }
-        assert!(engine::pairing_check(&pairs), "k = {k}");
-        assert!(pairing_check_with(I, &pairs), "k = {k}");
+        assert!(pairing_check(&pairs), "k = {k}");
         let last = pairs.len() - 2;
         pairs[last].1 = rng.g2();
-        assert!(!engine::pairing_check(&pairs), "k = {k}, broken");
-        assert!(!pairing_check_with(I, &pairs), "k = {k}, broken");
-        assert_eq!(
-            engine::final_exp(&engine::miller_loop(&pairs)),
-            reference::final_exp(&reference::miller_loop(&pairs)),
-            "k = {k}"
-        );
+        assert!(!pairing_check(&pairs), "k = {k}, broken");
+        assert_eq!(final_exp(&miller_loop(&pairs)), ref_final_exp(&ref_miller_loop(&pairs)), "k = {k}");
     }
 }
 
@@ -132,12 +129,15 @@ fn infinity_gives_one() {
     let mut rng = Rng(25);
     let (p, q) = rng.pair();
     let one = fp12_one();
-    assert_eq!(engine::pairing(&blst_p1_affine::default(), &q), one);
-    assert_eq!(engine::pairing(&p, &blst_p2_affine::default()), one);
-    assert_eq!(pairing_with(I, &p, &blst_p2_affine::default()), one);
+    assert_eq!(pairing(&blst_p1_affine::default(), &q), one);
+    assert_eq!(pairing(&p, &blst_p2_affine::default()), one);
+    assert_eq!(miller_loop(&[(p, blst_p2_affine::default())]), one);
     for e in ENGINES {
-        let got = pairing_batch_on(I, e, &[(p, q), (blst_p1_affine::default(), q), (p, blst_p2_affine::default())]);
-        assert_eq!(got[0], reference::pairing(&p, &q), "{e:?}");
+        let got = pairing_batch(
+            &[(p, q), (blst_p1_affine::default(), q), (p, blst_p2_affine::default())],
+            ifma(e, Threads::One),
+        );
+        assert_eq!(got[0], ref_pairing(&p, &q), "{e:?}");
         assert_eq!(&got[1..], &[one, one], "{e:?}");
     }
 }
@@ -165,7 +165,7 @@ fn batch_lanes_are_independent() {
     }
     let refs: Vec<&[Pair]> = checks.iter().map(|c| c.as_slice()).collect();
     let want: Vec<bool> = (0..8).map(|l| l % 2 == 0).collect();
-    assert_eq!(pairing_check_batch_with(B, &refs), want);
+    assert_eq!(pairing_check_batch(&refs, blst_batch(Threads::All)), want);
     // Break lane 4 only: the other lanes keep their answers.
     let mut broken = checks.clone();
     broken[4][1].1 = rng.g2();
@@ -176,13 +176,13 @@ fn batch_lanes_are_independent() {
     let mut changed = pairs.clone();
     changed[5] = rng.pair();
     for e in ENGINES {
-        assert_eq!(pairing_check_batch_on(I, e, &refs), want, "{e:?}");
-        assert_eq!(pairing_check_batch_on(I, e, &refs2), want2, "{e:?}");
+        assert_eq!(pairing_check_batch(&refs, ifma(e, Threads::All)), want, "{e:?}");
+        assert_eq!(pairing_check_batch(&refs2, ifma(e, Threads::All)), want2, "{e:?}");
         // Values: each lane of a batch equals the pairing computed alone.
-        let batch = pairing_batch_on(I, e, &pairs);
-        let batch2 = pairing_batch_on(I, e, &changed);
+        let batch = pairing_batch(&pairs, ifma(e, Threads::All));
+        let batch2 = pairing_batch(&changed, ifma(e, Threads::All));
         for l in 0..11 {
-            assert_eq!(batch[l], reference::pairing(&pairs[l].0, &pairs[l].1), "{e:?}, lane {l}");
+            assert_eq!(batch[l], ref_pairing(&pairs[l].0, &pairs[l].1), "{e:?}, lane {l}");
             if l != 5 {
                 assert_eq!(batch2[l], batch[l], "{e:?}: lane {l} moved when lane 5 changed");
             }
@@ -209,34 +209,32 @@ fn all_cores_batch_keeps_the_order() {
         .collect();
     let refs: Vec<&[Pair]> = checks.iter().map(|c| c.as_slice()).collect();
     let want: Vec<bool> = (0..27).map(|i| i % 3 != 0).collect();
-    assert_eq!(refs.iter().map(|c| reference::pairing_check(c)).collect::<Vec<_>>(), want);
-    for e in ENGINES {
-        assert_eq!(pairing_check_batch_on(I, e, &refs), want, "{e:?}");
-        assert_eq!(pairing_check_batch_one_core_on(I, e, &refs), want, "{e:?}");
+    assert_eq!(refs.iter().map(|c| ref_pairing_check(c)).collect::<Vec<_>>(), want);
+    for e in ENGINES.into_iter().chain([Engine::Auto]) {
+        assert_eq!(pairing_check_batch(&refs, ifma(e, Threads::All)), want, "{e:?}");
+        assert_eq!(pairing_check_batch(&refs, ifma(e, Threads::One)), want, "{e:?}");
     }
-    assert_eq!(pairing_check_batch_with(I, &refs), want);
-    assert_eq!(pairing_check_batch_one_core_with(I, &refs), want);
-    assert_eq!(pairing_check_batch_with(B, &refs), want);
+    assert_eq!(pairing_check_batch(&refs, BatchOptions::default()), want);
+    assert_eq!(pairing_check_batch(&refs, blst_batch(Threads::All)), want);
 }
 
-/// The blst fallback behind the public API (what runs on CPUs without IFMA): checks, and
-/// batches whose lanes keep their own answers.
+/// The blst fallback behind the batches (what runs on CPUs without IFMA): checks, and batches
+/// whose lanes keep their own answers. The single-shot functions' fallback: `dispatch_env.rs`.
 #[test]
 fn blst_fallback_checks_and_batches() {
     let mut rng = Rng(28);
     let (p, q) = rng.pair();
     let np = g1_neg(&p);
-    assert!(pairing_check_with(B, &[(p, q), (np, q)]));
-    assert!(!pairing_check_with(B, &[(p, q), (p, q)]));
-    assert!(pairing_check_with(B, &[]));
     let pairs: Vec<Pair> = (0..9).map(|_| rng.pair()).collect();
-    for (l, v) in pairing_batch_with(B, &pairs).iter().enumerate() {
-        assert_eq!(*v, reference::pairing(&pairs[l].0, &pairs[l].1), "lane {l}");
+    for threads in [Threads::One, Threads::All] {
+        for (l, v) in pairing_batch(&pairs, blst_batch(threads)).iter().enumerate() {
+            assert_eq!(*v, ref_pairing(&pairs[l].0, &pairs[l].1), "lane {l}");
+        }
+        let good = [(p, q), (np, q)];
+        let bad = [(p, q), (p, q)];
+        let checks: Vec<&[Pair]> = vec![&good, &bad, &good[..0], &bad[..1]];
+        assert_eq!(pairing_check_batch(&checks, blst_batch(threads)), [true, false, true, false]);
     }
-    let good = [(p, q), (np, q)];
-    let bad = [(p, q), (p, q)];
-    let checks: Vec<&[Pair]> = vec![&good, &bad, &good[..0], &bad[..1]];
-    assert_eq!(pairing_check_batch_with(B, &checks), [true, false, true, false]);
 }
 
 #[test]
@@ -255,7 +253,9 @@ fn validation_rejects_bad_points() {
 
 #[test]
 fn dispatch() {
-    assert_eq!(resolve(B), B);
-    assert_eq!(resolve(I) == I, ifma_supported());
+    assert_eq!(
+        backend() == Backend::Ifma,
+        ifma_supported() && std::env::var("EVM384_IFMA").map_or(true, |v| v != "off" && v != "0")
+    );
     // EVM384_IFMA=off is read once per process: checked in tests/dispatch_env.rs.
 }

@@ -1,12 +1,11 @@
-//! Subgroup membership over RNS (`rns_subgroup`, `g1_in_subgroup_with`,
-//! `pairing_check_testing_g2_with`) against blst's `blst_p{1,2}_affine_in_g{1,2}`, on points in
+//! Subgroup membership (`g1_in_subgroup`, `pairing_check_testing_g2`: Scott's tests over RNS) against blst's `blst_p{1,2}_affine_in_g{1,2}`, on points in
 //! the subgroups, random points of the curves (outside them), points of the cofactor groups
 //! (small orders: the multiples meet ±P, where the formulas degenerate) and their sums with
 //! subgroup points.
 mod common;
 use blst::*;
 use common::*;
-use evm384_ifma::{g1_in_subgroup_with, pairing_check_testing_g2_with, reference, Backend, Pair};
+use evm384_ifma::{backend, g1_in_subgroup, pairing_check_testing_g2, Backend, Pair};
 
 /// r, the order of G1 and G2, little-endian.
 const R: [u8; 32] = {
@@ -159,13 +158,11 @@ fn g2_add(a: &blst_p2_affine, b: &blst_p2_affine) -> blst_p2_affine {
     r
 }
 
-/// blst, and the IFMA engine where it runs (`require_ifma` says when it does not).
+/// The backend the API runs here: IFMA where it runs (`require_ifma` says when it does not),
+/// blst otherwise (the fallback under `EVM384_IFMA=off`: `dispatch_env.rs`).
 fn backends(test: &str) -> Vec<Backend> {
-    if require_ifma(test) {
-        vec![Backend::Ifma, Backend::Blst]
-    } else {
-        vec![Backend::Blst]
-    }
+    require_ifma(test);
+    vec![backend()]
 }
 
 /// Points for the G1 test: of order 3 (the multiple meets ±P: Z = 0), that plus a point of G1,
@@ -213,10 +210,10 @@ fn g1_membership_matches_blst() {
     let want: Vec<bool> = points.iter().map(|p| unsafe { blst_p1_affine_in_g1(p) }).collect();
     assert!(want.iter().filter(|&&w| w).count() >= 6 && want.iter().filter(|&&w| !w).count() >= 12);
     for b in backends("g1_membership_matches_blst") {
-        assert_eq!(g1_in_subgroup_with(b, &points), want, "{b:?}");
+        assert_eq!(g1_in_subgroup(&points), want, "{b:?}");
         // one at a time too (an odd batch pads with its last point)
         for (p, w) in points.iter().zip(&want) {
-            assert_eq!(g1_in_subgroup_with(b, std::slice::from_ref(p)), vec![*w], "{b:?}");
+            assert_eq!(g1_in_subgroup(std::slice::from_ref(p)), vec![*w], "{b:?}");
         }
     }
 }
@@ -231,14 +228,14 @@ fn g2_membership_from_the_miller_loop_matches_blst() {
     for b in backends("g2_membership_from_the_miller_loop_matches_blst") {
         for (q, w) in qs.iter().zip(&want) {
             let pairs: Vec<Pair> = vec![(rng.g1(), *q)];
-            let (one, in_g2) = pairing_check_testing_g2_with(b, &pairs);
+            let (one, in_g2) = pairing_check_testing_g2(&pairs);
             assert_eq!(in_g2, vec![*w], "{b:?}");
             if *w {
-                assert_eq!(one, reference::pairing_check(&pairs), "{b:?}");
+                assert_eq!(one, ref_pairing_check(&pairs), "{b:?}");
             }
         }
         let pairs: Vec<Pair> = qs.iter().map(|q| (rng.g1(), *q)).collect();
-        assert_eq!(pairing_check_testing_g2_with(b, &pairs).1, want, "{b:?}");
+        assert_eq!(pairing_check_testing_g2(&pairs).1, want, "{b:?}");
     }
 }
 
@@ -250,8 +247,8 @@ fn testing_check_gives_both_answers() {
     let one = vec![(p, q), (g1_neg(&p), q)];
     let not_one = vec![(p, q), rng.pair()];
     for b in backends("testing_check_gives_both_answers") {
-        assert_eq!(pairing_check_testing_g2_with(b, &one), (true, vec![true, true]), "{b:?}");
-        assert_eq!(pairing_check_testing_g2_with(b, &not_one), (false, vec![true, true]), "{b:?}");
-        assert_eq!(pairing_check_testing_g2_with(b, &[]), (true, vec![]), "{b:?}");
+        assert_eq!(pairing_check_testing_g2(&one), (true, vec![true, true]), "{b:?}");
+        assert_eq!(pairing_check_testing_g2(&not_one), (false, vec![true, true]), "{b:?}");
+        assert_eq!(pairing_check_testing_g2(&[]), (true, vec![]), "{b:?}");
     }
 }

@@ -21,7 +21,39 @@ pub fn blst_pairing_check(input: &[u8]) -> Result<bool, InputError> {
         return Err(InputError::Bls12381PairingInputLength);
     }
     let pairs = evm384_precompile::decode_pairs(input)?;
-    Ok(evm384_ifma::reference::pairing_check(&pairs))
+    Ok(blst_pairs_check(&pairs))
+}
+
+/// Π_j f_{z,Qj}(Pj) by blst's multi-Miller loop (`blst_miller_loop_n`: one squaring chain for
+/// all pairs); pairs with a point at infinity are left out (1 when none is left).
+pub fn blst_miller_loop_pairs(pairs: &[evm384_ifma::Pair]) -> blst_fp12 {
+    // SAFETY: blst reads the points.
+    let live: Vec<&evm384_ifma::Pair> =
+        pairs.iter().filter(|(p, q)| unsafe { !blst_p1_affine_is_inf(p) && !blst_p2_affine_is_inf(q) }).collect();
+    if live.is_empty() {
+        // SAFETY: static data.
+        return unsafe { *blst_fp12_one() };
+    }
+    let ps: Vec<*const blst_p1_affine> = live.iter().map(|p| &p.0 as *const _).collect();
+    let qs: Vec<*const blst_p2_affine> = live.iter().map(|p| &p.1 as *const _).collect();
+    let mut r = blst_fp12::default();
+    // SAFETY: arrays of live.len() valid pointers.
+    unsafe { blst_miller_loop_n(&mut r, qs.as_ptr(), ps.as_ptr(), live.len()) };
+    r
+}
+
+/// blst's final exponentiation.
+pub fn blst_final_exp_of(f: &blst_fp12) -> blst_fp12 {
+    let mut r = blst_fp12::default();
+    // SAFETY: blst reads f, writes r.
+    unsafe { blst_final_exp(&mut r, f) };
+    r
+}
+
+/// Is Π e(Pj, Qj) = 1, by blst (multi-Miller loop, one final exponentiation)?
+pub fn blst_pairs_check(pairs: &[evm384_ifma::Pair]) -> bool {
+    // SAFETY: blst reads the value.
+    unsafe { blst_fp12_is_one(&blst_final_exp_of(&blst_miller_loop_pairs(pairs))) }
 }
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny deterministic generator for reproducible inputs.

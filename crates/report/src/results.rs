@@ -47,7 +47,7 @@ pub struct Results {
     /// The arithmetic beside blst and each opcode's cost in revm (`evm384 bench ops`).
     pub arith: ArithBench,
     /// The IFMA pairing beside blst (`evm384 bench native`); `None` where it was not measured.
-    pub native_pairing: Option<evm384_ifma::BenchReport>,
+    pub native_pairing: Option<crate::collect::native::BenchReport>,
     /// Why `native_pairing` is what it is (backend, or why it was not measured).
     pub native_pairing_note: String,
     pub calibration: Calibration,

@@ -3,7 +3,7 @@
 //! `bench ops` measures, in one run: the native `mulmodmont384`/`addmod384`/`submod384` of
 //! evm384-arith on the BLS12-381 modulus against blst's `blst_fp_mul`/`blst_fp_add`/
 //! `blst_fp_sub`, and the in-EVM cost of each EVM384 opcode (`evm384_report::collect::arith`).
-//! `bench native` measures the IFMA pairing against blst (`evm384_ifma::bench_native`). Both
+//! `bench native` measures the IFMA pairing against blst (`evm384_report::collect::native`). Both
 //! go through the project's one harness (`evm384-timing`) and print medians and minimums.
 
 use std::io::Write;
@@ -65,7 +65,7 @@ fn plan(quick: bool) -> Plan {
 }
 
 fn run_native(args: NativeArgs) -> Result<(), CliError> {
-    let report = evm384_ifma::bench_native(plan(args.quick));
+    let report = evm384_report::collect::native::bench_native(plan(args.quick));
     let mut out = std::io::stdout().lock();
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&report).map_err(|e| std::io::Error::other(e.to_string()))?)?;

@@ -1,7 +1,8 @@
 //! Shared helpers: a deterministic generator, random points and field elements through blst.
 #![allow(dead_code)]
 use blst::*;
-use evm384_ifma::Pair;
+/// A (G1, G2) pair, as `evm384_ifma::Pair`.
+type Pair = (blst_p1_affine, blst_p2_affine);
 
 /// splitmix64: deterministic, seedable.
 pub struct Rng(pub u64);
@@ -134,14 +135,50 @@ pub fn require_ifma(test: &str) -> bool {
 }
 
 pub fn fp12_pow(f: &blst_fp12, k: &[u8; 32]) -> blst_fp12 {
-    let mut r = evm384_ifma::fp12_one();
+    let mut r = { unsafe { *blst_fp12_one() } };
     for byte in k.iter().rev() {
         for bit in (0..8).rev() {
             unsafe { blst_fp12_sqr(&mut r, &r) };
             if (byte >> bit) & 1 == 1 {
-                r = evm384_ifma::fp12_mul(&r, f);
+                unsafe { blst_fp12_mul(&mut r, &r, f) };
             }
         }
     }
     r
+}
+
+/// The Fp12 one.
+pub fn fp12_one() -> blst_fp12 {
+    unsafe { *blst_fp12_one() }
+}
+
+/// blst's Miller loop product of the pairs not at infinity (`blst_miller_loop_n`).
+pub fn ref_miller_loop(pairs: &[Pair]) -> blst_fp12 {
+    let live: Vec<&Pair> =
+        pairs.iter().filter(|(p, q)| unsafe { !blst_p1_affine_is_inf(p) && !blst_p2_affine_is_inf(q) }).collect();
+    if live.is_empty() {
+        return fp12_one();
+    }
+    let ps: Vec<*const blst_p1_affine> = live.iter().map(|p| &p.0 as *const _).collect();
+    let qs: Vec<*const blst_p2_affine> = live.iter().map(|p| &p.1 as *const _).collect();
+    let mut r = blst_fp12::default();
+    unsafe { blst_miller_loop_n(&mut r, qs.as_ptr(), ps.as_ptr(), live.len()) };
+    r
+}
+
+/// blst's final exponentiation.
+pub fn ref_final_exp(f: &blst_fp12) -> blst_fp12 {
+    let mut r = blst_fp12::default();
+    unsafe { blst_final_exp(&mut r, f) };
+    r
+}
+
+/// blst's e(P, Q) (Miller loop + final exponentiation): the reference of every pairing value.
+pub fn ref_pairing(p: &blst_p1_affine, q: &blst_p2_affine) -> blst_fp12 {
+    ref_final_exp(&ref_miller_loop(&[(*p, *q)]))
+}
+
+/// blst's verdict on Π e(Pj, Qj) = 1.
+pub fn ref_pairing_check(pairs: &[Pair]) -> bool {
+    unsafe { blst_fp12_is_one(&ref_final_exp(&ref_miller_loop(pairs))) }
 }

@@ -9,7 +9,7 @@
 //! 64-bit accumulator): a column accumulates at most 32 terms < 2^52 plus carries, < 2^58.
 //! Every function here needs avx512f+avx512ifma; they are only reachable through `crate::engine`
 //! entry points called after runtime detection.
-// Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`);
+// Safety of every pub function: it needs avx512f + avx512ifma (`lanes::field`'s module comment);
 // index loops over limbs and columns read like the formulas.
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::consts::{N0, ONE, P, P2};
@@ -151,7 +151,7 @@ pub fn sub_fp(a: &Fp8, b: &Fp8) -> Fp8 {
 /// 3t + 4p - 2x (or 3t + 2x) in (0, 10p), one carry, then the quotient estimate
 /// q = ⌊r_7·⌊2^52/(p_7+1)⌋ / 2^52⌋ ≤ ⌊r/p⌋ (r_7 = top limb, p_7 that of p) subtracted as q·p with
 /// IFMA: r - q·p ∈ [0, 1.001p) (q is short by at most 1). 2 carry chains, not the 6 of
-/// sub_fp + dbl_fp + add_fp. Measured: see `tower8::cyclotomic_sqr_compressed_fp12`.
+/// sub_fp + dbl_fp + add_fp. Used by `lanes::tower::cyclotomic_sqr_compressed_fp12_assign`.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
 pub fn lin3_fp(t: &Fp8, x: &Fp8, minus: bool) -> Fp8 {
@@ -261,8 +261,7 @@ pub struct Wide8 {
 /// The 16 product columns of a·b (each < 2^56), no reduction. Inputs < 16p: a·b < 256p^2.
 /// Out of line: inlined, LLVM interleaved the two or three products of an Fp2 step and spilled
 /// their 16 accumulators each, which put store-and-reload latencies inside the accumulation
-/// chains (measured with `engine_micro`: the 8-lane Miller loop ~5% and final exponentiation ~2%
-/// slower inlined). Alone, the 16 columns, 8 limbs of b and one of a fit the 32 registers.
+/// chains (the 8-lane Miller loop and final exponentiation ran slower inlined). Alone, the 16 columns, 8 limbs of b and one of a fit the 32 registers.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
 pub fn mul_wide_fp(a: &Fp8, b: &Fp8) -> Wide8 {
@@ -274,29 +273,6 @@ pub fn mul_wide_fp(a: &Fp8, b: &Fp8) -> Wide8 {
         }
     }
     Wide8 { t, bound: 256, mag: 16 } // columns: 16 terms < 2^52
-}
-
-/// 0 as a lazy value (the start of an accumulation by `mac_wide_fp`).
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-pub fn zero_wide_fp() -> Wide8 {
-    Wide8 { t: [_mm512_setzero_si512(); 16], bound: 0, mag: 0 }
-}
-
-/// acc + a·b: the 16 product columns are added in the IFMA accumulators themselves, so a sum
-/// of n products costs n multiplications and no addition. Inputs < 16p.
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-pub fn mac_wide_fp(acc: &mut Wide8, a: &Fp8, b: &Fp8) {
-    for i in 0..8 {
-        for j in 0..8 {
-            acc.t[i + j] = _mm512_madd52lo_epu64(acc.t[i + j], a.0[i], b.0[j]); // + lo(a_i·b_j)
-            acc.t[i + j + 1] = _mm512_madd52hi_epu64(acc.t[i + j + 1], a.0[i], b.0[j]);
-            // + hi(a_i·b_j)
-        }
-    }
-    acc.bound += 256; // a·b < 256p^2
-    acc.mag += 16; // 16 terms < 2^52 a column
 }
 
 /// x + y.
@@ -408,6 +384,7 @@ pub fn is_zero_fp(a: &Fp8) -> Lanes {
     eq_fp(a, &zero_fp())
 }
 
+#[cfg(test)]
 /// a^e (e little-endian 64-bit words), left to right square-and-multiply.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn pow_fp(a: &Fp8, e: &[u64]) -> Fp8 {
@@ -423,6 +400,7 @@ pub fn pow_fp(a: &Fp8, e: &[u64]) -> Fp8 {
     r
 }
 
+#[cfg(test)]
 /// a^-1 = a^(p-2) (Fermat, 8 lanes: ~460 products); 0 ↦ 0. Reference for `inv_fp`.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn inv_fermat_fp(a: &Fp8) -> Fp8 {
@@ -431,7 +409,7 @@ pub fn inv_fermat_fp(a: &Fp8) -> Fp8 {
 
 /// a^-1 per lane: the eight values leave the lanes and are inverted together with
 /// Montgomery's trick (prefix products, one `blst_fp_inverse`, 21 scalar products), then return.
-/// Zero lanes stay 0. Measured (engine_micro): ~6x cheaper than `inv_fermat_fp` in the lanes.
+/// Zero lanes stay 0. Several times cheaper than `inv_fermat_fp` in the lanes.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn inv_fp(a: &Fp8) -> Fp8 {
     use blst::*;

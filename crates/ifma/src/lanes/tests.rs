@@ -1,11 +1,11 @@
 //! (8x1)-way Fp and the tower against blst, lane by lane.
-mod common;
+
+use crate::common::*;
+use crate::consts::{P, P2};
+use crate::lanes::field::*;
+use crate::lanes::io::*;
+use crate::lanes::tower::*;
 use blst::*;
-use common::*;
-use evm384_ifma::consts::{P, P2};
-use evm384_ifma::fp8::*;
-use evm384_ifma::simd::*;
-use evm384_ifma::tower8::*;
 use proptest::prelude::*;
 
 fn refs<T>(a: &[T; 8]) -> [&T; 8] {
@@ -61,7 +61,7 @@ fn fp8_edge_values() {
     }
     let p = P;
     let pm1 = {
-        let mut w = evm384_ifma::simd::limbs_to_words(&p);
+        let mut w = crate::lanes::field::limbs_to_words(&p);
         w[0] -= 1;
         fp_from_words(&w)
     };
@@ -337,7 +337,7 @@ fn compressed_exp_by_z_matches() {
     if !require_ifma("compressed_exp_by_z_matches") {
         return;
     }
-    use evm384_ifma::pairing8::*;
+    use crate::lanes::pairing::*;
     let mut rng = Rng(17);
     let mut a: [blst_fp12; 8] = core::array::from_fn(|_| {
         let mut w = blst_fp12::default();
@@ -362,14 +362,14 @@ fn compressed_exp_by_z_matches() {
             assert_eq!(back[l].fp6[1].fp2[2], f[l].fp6[1].fp2[2]);
         }
         // lanes 2 and 5 equal to 1
-        a[2] = evm384_ifma::fp12_one();
-        a[5] = evm384_ifma::fp12_one();
+        a[2] = crate::dispatch::fp12_one();
+        a[5] = crate::dispatch::fp12_one();
         let x = load_fp12(refs(&a));
         let want = fp12_lanes(&exp_by_z(&x));
         let got = fp12_lanes(&exp_by_z_compressed(&x));
         for l in 0..8 {
             assert_eq!(got[l], want[l], "lane {l}");
         }
-        assert_eq!(got[2], evm384_ifma::fp12_one());
+        assert_eq!(got[2], crate::dispatch::fp12_one());
     }
 }

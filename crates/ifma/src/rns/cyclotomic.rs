@@ -1,4 +1,4 @@
-//! The final exponentiation's cyclotomic-subgroup arithmetic over RNS (`rns_tower`) with a factor
+//! The final exponentiation's cyclotomic-subgroup arithmetic over RNS (`rns::tower`) with a factor
 //! in Fp carried along instead of inverted: a value t·f, f in the cyclotomic subgroup, t in Fp*
 //! (`ScaledFp12r`). The factor costs one more reduction a product or squaring (t's own), and
 //! buys two things:
@@ -11,17 +11,16 @@
 //!
 //! The hard part is `cyclotomic::hard_part`, written once: the factor passes through products
 //! (t_a·t_b), conjugation and the Frobenius map (t in Fp is fixed by both) unchanged in form.
-//! (issue 12, part 1.)
 //!
-//! Bounds (`rns_tower`'s): inputs below 32p, s = t/3 a reduction's output (below 32p) and −2t/3
+//! Bounds (`rns::tower`'s): inputs below 32p, s = t/3 a reduction's output (below 32p) and −2t/3
 //! below 64p, so that the largest sums here, the squarings' 3(x² + ξy²) − 2t·e, stay below
-//! 3·(2^14 + 2^11)·p² < 2^16·p²; `tests/rns.rs` drives every input, s included, near 32p.
-// Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
+//! 3·(2^14 + 2^11)·p² < 2^16·p²; `rns/tests.rs` drives every input, s included, near 32p.
+// Safety of every pub function: it needs avx512f + avx512ifma (`lanes::field`'s module comment).
 #![allow(clippy::missing_safety_doc)]
 use crate::consts::Z_ABS;
 use crate::cyclotomic::{pow_z_abs, Cyclotomic};
-use crate::rns::*;
-use crate::rns_tower::*;
+use crate::rns::tower::*;
+use crate::rns::{conversions::*, field::*, reduction::*};
 use blst::{blst_fp, blst_fp12};
 use core::mem::MaybeUninit;
 
@@ -41,12 +40,6 @@ pub struct ScaledFp12r {
 pub struct CompressedR {
     pub g: [Fp2r; 4],
     pub s: Rns,
-}
-
-/// f with t = 1.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn scaled_r(f: &Fp12r) -> ScaledFp12r {
-    ScaledFp12r { f: *f, s: konst(&consts().third) }
 }
 
 /// f·t, given t (s = t/3: one reduction).
@@ -70,6 +63,7 @@ fn inverse_factor(a: &ScaledFp12r) -> Rns {
     from_fp(&fp_inv(&to_fp(&factor(&a.s))))
 }
 
+#[cfg(test)]
 /// f itself: t·f times 1/t (`inverse_factor`, 12 reductions).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn unscale_r(a: &ScaledFp12r) -> Fp12r {
@@ -200,6 +194,7 @@ pub fn compressed_sqr_into_r(c: &CompressedR, out: &mut MaybeUninit<CompressedR>
     unsafe { r.finish_raw(out.as_mut_ptr() as *mut Rns) }
 }
 
+#[cfg(test)]
 /// c^(2^k), compressed squarings between two buffers (each written straight into the other, as
 /// in `pow_z_abs_compressed_into`).
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -215,6 +210,7 @@ pub fn compressed_pow2_r(c: &CompressedR, k: u32) -> CompressedR {
     unsafe { bufs[k as usize % 2].assume_init() }
 }
 
+#[cfg(test)]
 /// t·f from its compressed form, as t'·f with t' = t·N(D) (no inversion; None when D = 0, f in a
 /// proper subfield such as f = 1, where the compressed form does not determine f). With
 /// c = t·(g1, g2, h0, h2), three levels (f·conj(f) = 1 gives g0 and h1 by Cramer's rule,
@@ -264,11 +260,10 @@ pub fn decompress_into_r(c: &CompressedR, out: &mut MaybeUninit<ScaledFp12r>) ->
 }
 
 /// The shortest run of squarings between two set bits of |z| done compressed: a run pays one
-/// decompression (`decompress_r`, ~440 ns on AMD Zen 4), and saves ~75 ns a squaring
-/// (`compressed_sqr_into_r` against `scaled_sqr_into_r`; the product that starts it costs less,
-/// `scaled_mul_compressed_into_r`). For |z| this compresses the runs of 9, 32 and 16: against the
-/// last two alone, x^|z| 14.5 → 14.3 µs and one pairing 141.2 → 138.6 µs (`rns_micro`,
-/// alternated three times, minimums).
+/// decompression (`decompress_r`, 3 levels of 24 reductions) and saves 4 reductions a squaring
+/// (`compressed_sqr_into_r`'s 9 against `scaled_sqr_into_r`'s 13; the product that starts it
+/// costs less, `scaled_mul_compressed_into_r`). For |z| this compresses the runs of 9, 32 and
+/// 16, which was faster than compressing the last two alone.
 const COMPRESSED_RUN_MIN: u32 = 6;
 
 /// x^|z|, square and multiply over the set bits of |z| from the top, each run of squarings up

@@ -1,9 +1,9 @@
-//! Subgroup membership over RNS (issue 12, part 3: the precompile's validation at the latency
-//! path's speed). Scott's tests (eprint 2021/1130), the ones the bytecode generator uses
+//! Subgroup membership over RNS (the EIP-2537 precompile's validation at the latency engine's
+//! speed). Scott's tests (eprint 2021/1130), the ones the bytecode generator uses
 //! (`evm384-gen`'s `subgroup.rs`), for points already known to be on their curve:
 //! - G1: φ(x, y) = (β·x, y) with β a cube root of unity; P ∈ G1 ⇔ [z²]P = −φ(P) = (β·x, −y).
 //! - G2: ψ(x, y) = (conj(x)·r₂, conj(y)·s₂); Q ∈ G2 ⇔ [|z|]Q = −ψ(Q). The Miller loop runs over
-//!   the bits of |z| and leaves T = [|z|]Q in each pair's state (`rns_pairing`), so the test
+//!   the bits of |z| and leaves T = [|z|]Q in each pair's state (`rns::pairing`), so the test
 //!   costs one comparison after the loop (`t_is_minus_psi_q`).
 //!
 //! Both compare a projective multiple with the endomorphism's image scaled by Z (no inversion),
@@ -13,12 +13,12 @@
 //! β, r₂ and s₂ are the eigenvalue equations solved once on blst's generators: β = x([z²]G)/x(G),
 //! r₂ = x([|z|]H)/conj(x(H)), s₂ = −y([|z|]H)/conj(y(H)). `tests/subgroup.rs` compares both
 //! tests with blst's on points in and outside the subgroups.
-// Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
+// Safety of every pub function: it needs avx512f + avx512ifma (`lanes::field`'s module comment).
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::consts::Z_ABS;
-use crate::rns::*;
-use crate::rns::{fp_from_u64, fp_inv, fp_mul};
-use crate::rns_tower::Fp2r;
+use crate::rns::conversions::{fp_from_u64, fp_inv, fp_mul};
+use crate::rns::tower::Fp2r;
+use crate::rns::{conversions::*, field::*, reduction::*};
 use blst::*;
 use std::sync::OnceLock;
 
@@ -106,7 +106,7 @@ fn times12(v: &Rns) -> Rns {
 }
 
 /// T ← 2T for two points side by side, two levels of reductions: the doubling of
-/// `rns_tower::line_dbl_r` over Fp with b = 4 (Costello–Lange–Naehrig, eprint 2009/615, times 4):
+/// `rns::tower::line_dbl_into_r` over Fp with b = 4 (Costello–Lange–Naehrig, eprint 2009/615, times 4):
 /// A = XY, B = Y², E = 3b·Z², H = 2YZ, then with F = 3E: X3 = 2A(B − F),
 /// Y3 = (B + F)² − 12E², Z3 = 4BH. Inputs below 32p; the largest sum, Y3's, below 2^14·p².
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -137,7 +137,7 @@ fn dbl2(t: &mut [G1r; 2]) {
 }
 
 /// T ← T + P for two points side by side (P affine), four levels: the addition of
-/// `rns_tower::line_add_r` over Fp: θ = Y − y·Z, λ = X − x·Z; D = λ², θ²; E = λD, F = Zθ²,
+/// `rns::tower::line_add_into_r` over Fp: θ = Y − y·Z, λ = X − x·Z; D = λ², θ²; E = λD, F = Zθ²,
 /// G = XD; with H = E + F − 2G: X3 = λH, Y3 = θ(3G − E − F) − YE, Z3 = ZE.
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn madd2(t: &mut [G1r; 2], p: &[G1Base; 2]) {

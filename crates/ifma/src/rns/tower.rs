@@ -1,18 +1,18 @@
-//! The tower over RNS Fp (`rns`), in blst's tower (Fp2 = Fp[u]/(u²+1), Fp6 = Fp2[v]/(v³−ξ),
-//! ξ = u+1, Fp12 = Fp6[w]/(w²−v)), the tower of the latency path (issue 12, part 1).
+//! The tower over RNS Fp (`rns::field`), in blst's tower (Fp2 = Fp[u]/(u²+1), Fp6 = Fp2[v]/(v³−ξ),
+//! ξ = u+1, Fp12 = Fp6[w]/(w²−v)), the tower of the latency path.
 //!
 //! Every output coefficient is one `reduce` of a sum of products: additions happen on operands
 //! (residue-wise, before the products) or inside the accumulator, never between reductions.
 //! Linear terms (the ∓2f of the cyclotomic squaring) enter the sum as products by constants, and
 //! a common scalar factor (its 3) enters `reduce_scaled`.
 //!
-//! Bounds (`rns` module comment): inputs are below 32p (what `reduce` and `neg` leave); operands
+//! Bounds (`rns::field`'s module comment): inputs are below 32p (what `reduce` and `neg` leave); operands
 //! built from them by additions stay below 400p, and every sum here, times its factor, stays
 //! below 2^16·p² (the largest: the Fp12 product's 12 terms of 32p·64p, the doubling line's
 //! (B + F)² − 12E² and ξZ²·12), a quarter of what `reduce` allows.
-// Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
+// Safety of every pub function: it needs avx512f + avx512ifma (`lanes::field`'s module comment).
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
-use crate::rns::*;
+use crate::rns::{conversions::*, field::*, reduction::*};
 use blst::*;
 use core::mem::MaybeUninit;
 use std::sync::OnceLock;
@@ -95,12 +95,6 @@ pub(crate) fn konst(r: &[[u64; 8]; 2]) -> Rns {
 
 // ---------------------------------------------------------------- Fp2 (`add_fp2r` adds bounds;
 // `neg_fp2r` needs an input below 32p)
-
-#[target_feature(enable = "avx512f,avx512ifma")]
-#[inline]
-pub fn add_fp2r(a: &Fp2r, b: &Fp2r) -> Fp2r {
-    Fp2r { c0: add(&a.c0, &b.c0), c1: add(&a.c1, &b.c1) }
-}
 
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
@@ -206,13 +200,6 @@ const POWER_AT: [usize; 6] = {
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn mul_fp12r(a: &Fp12r, b: &Fp12r) -> Fp12r {
     into_new(|o| mul_by_terms(a, &all_terms(b), o))
-}
-
-/// a·ℓ for the sparse line ℓ = l0 + l1·w² + l2·w³ (the Miller loop's lines): 6 products per
-/// Fp coefficient.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn mul_by_line_fp12r(a: &Fp12r, l: &LineR) -> Fp12r {
-    into_new(|o| mul_by_line_into_fp12r(a, l, o))
 }
 
 /// `mul_by_line_fp12r` written into `out`.
@@ -331,7 +318,7 @@ pub(crate) fn mul_sums_fp12r<const N: usize>(a: &Fp12r, b: &Fp12r, r: &mut Reduc
     mul_by_terms_sums_at(a, &all_terms(b), r, W_POWER.map(Some));
 }
 
-/// The coefficients (g1, g2, h0, h2) of a·b (Karabina's compressed form, `rns_cyclotomic`) as
+/// The coefficients (g1, g2, h0, h2) of a·b (Karabina's compressed form, `rns::cyclotomic`) as
 /// pairs 0..4 of the batch r: `mul_fp12r`'s sums for four of its six outputs.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline]
@@ -343,7 +330,7 @@ pub(crate) fn mul_compressed_sums_fp12r<const N: usize>(a: &Fp12r, b: &Fp12r, r:
 /// a², schoolbook over Fp12 = Fp2[w]/(w⁶ − ξ) with the symmetric products once:
 /// c_k = Σ_{i<j, i+j≡k} 2·a_i·a_j (·ξ where i + j ≥ 6) + a_{k/2}², 21 Fp2 products against
 /// `mul_fp12r`'s 36, the squares a_0², a_1², a_2² (no ξ) complex squarings of two Fp products
-/// (78 Fp products in all; on AMD Zen 4 259.8 → 255.4 ns, `rns_micro`). The doubled a_i (below
+/// (78 Fp products in all, against 144 for a product). The doubled a_i (below
 /// 64p) times a_j's operands (below 128p), (x + y)(x − y) below 64p·96p: at most 8 Fp products
 /// a sum, below 2^16·p².
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -418,8 +405,7 @@ fn fp12_as_sums(a: &mut Fp12r) -> &mut [Rns; 12] {
 
 /// The same for uninitialised memory (where `Reductions::finish_uninit` writes a result: with the
 /// result returned, each Fp12 product, squaring and line product zeroed an array first and then
-/// copied it, 1.5 KB of stores; without, AMD Zen 4, `rns_micro`, builds alternated: Fp12 product
-/// 385 → 347 ns, squaring 293 → 264 ns, line product 279 → 243 ns).
+/// copied it, 1.5 KB of stores, which the writes in place save).
 #[inline]
 fn fp12_as_uninit_sums(a: &mut MaybeUninit<Fp12r>) -> &mut MaybeUninit<[Rns; 12]> {
     // SAFETY: as `fp12_as_sums`
@@ -449,8 +435,9 @@ fn all_terms(a: &Fp12r) -> [(usize, &Fp2r); 6] {
     ]
 }
 
-// ---------------------------------------------------------------- lines (2010/354 §5; the
-// formulas and line scaling of `hybrid8::line_dbl_h`, `hybrid8::line_add_h`)
+// ---------------------------------------------------------------- lines (eprint 2010/354 §5,
+// homogeneous projective coordinates; the 8-lane engine's `line_dbl` and `line_add` scale the
+// lines the same way up to factors in Fp2)
 
 /// The line l0 + l1·w² + l2·w³ evaluated at P.
 #[derive(Clone, Copy)]
@@ -497,6 +484,7 @@ fn neg64_fp2r(a: &Fp2r) -> Fp2r {
     Fp2r { c0: neg64(&a.c0), c1: neg64(&a.c1) }
 }
 
+#[cfg(test)]
 /// 1/b in Fp6 = Fp2[v]/(v³ − ξ) (b reduced, nonzero; 0 gives 0, as blst): 1/b = (t0, t1, t2)/N
 /// (`inv_fp6r_parts`); 1/N = conj(N)/(N0² + N1²), the Fp inverse by blst (one conversion each
 /// way). 17 reductions in five batches, and the Fp inversion.
@@ -558,6 +546,7 @@ fn inv_fp6r_parts(b: &[Fp2r; 3]) -> ([Fp2r; 3], Fp2r) {
     (t, Fp2r { c0: n0, c1: n1 })
 }
 
+#[cfg(test)]
 /// (a0, a1, a2)·x for x in Fp2: 6 reductions.
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn mul_fp6_by_fp2r(a: &[Fp2r; 3], x: &Fp2r) -> [Fp2r; 3] {
@@ -603,17 +592,6 @@ pub(crate) fn prod2_sum(a: &Fp2r, b: &Fp2r, c: &Fp2r, d: &Fp2r) -> [RnsWide; 2] 
 #[inline]
 pub(crate) fn prod_fp(a: &Fp2r, x: &Rns) -> [RnsWide; 2] {
     [mul_wide(&a.c0, x), mul_wide(&a.c1, x)]
-}
-
-/// T ← 2T and the tangent line at P, two levels: [A = XY, B = Y², E = 12·ξZ², 3X², H = 2·YZ],
-/// then with F = 3E: X3 = 2·A(B − F), Y3 = (B + F)² − 12E², Z3 = 4·BH, line (B − E, −3X²·xP,
-/// H·yP) (B − E left unreduced, below 49p). Scalar factors enter `reduce_scaled`.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn line_dbl_r(t: &mut [Fp2r; 3], k: &PairR) -> LineR {
-    let mut line = MaybeUninit::uninit();
-    line_dbl_into_r(t, k, &mut line);
-    // SAFETY: written whole
-    unsafe { line.assume_init() }
 }
 
 /// `line_dbl_r` with the line written into `line` (all of it: the Miller loop's line buffer;
@@ -678,17 +656,6 @@ fn line_dbl_finish(r: &[Rns], t: &mut [Fp2r; 3], k: &PairR, line: &mut MaybeUnin
         core::ptr::addr_of_mut!((*lp).l0).write(fold_sum_fp2r(&b, 1, &ne));
         red.finish_split(t.as_mut_ptr() as *mut Rns, 6, core::ptr::addr_of_mut!((*lp).l1) as *mut Rns);
     }
-}
-
-/// T ← T + Q and the chord through T and Q at P, four levels: θ = Y − yQ·Z, λ = X − xQ·Z;
-/// D = λ², θ²; E = λD, F = Zθ², G = XD, l0 = θxQ − λyQ, l1 = −θxP, l2 = λyP; with
-/// H = E + F − 2G: X3 = λH, Y3 = θ(G − H) − YE = θ(3G − E − F) − YE, Z3 = ZE.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn line_add_r(t: &mut [Fp2r; 3], k: &PairR) -> LineR {
-    let mut line = MaybeUninit::uninit();
-    line_add_into_r(t, k, &mut line);
-    // SAFETY: written whole
-    unsafe { line.assume_init() }
 }
 
 /// `line_add_r` with the line written into `line` (all of it), T's new coordinates in place.
@@ -806,10 +773,10 @@ pub(crate) fn prod_sum<const N: usize>(
 }
 
 /// Granger–Scott cyclotomic squaring (eprint 2009/565, §3.2; blst's `cyclotomic_sqr_fp12`) of
-/// an exact value: the reference path (`rns_pairing::final_exp_gs_r`). The fast path squares
+/// an exact value: the reference path (`rns::pairing::final_exp_gs_r`). The fast path squares
 /// values carried up to a factor in Fp, mostly in Karabina's compressed form
-/// (`rns_cyclotomic`; decompressed there without the inversion that made Karabina's form cost
-/// more than it saved here before: `results/intel-r-xeon-r-processor-f6m167-2026-11-25-rns-micro-karabina.txt`).
+/// (`rns::cyclotomic`; decompressed there without the inversion that made Karabina's form cost
+/// more than it saved: its decompression needed an Fp2 inversion per exponentiation).
 ///
 /// three Fp4 squarings (x + y·s)² = (x² + ξy²) + 2xy·s over the pairs (g0, h1), (h0, g2),
 /// (g1, h2), then 3t ∓ 2f: g's from `sqr_xi_sum`, h's from `prod_sum`. 12 reductions.
@@ -838,6 +805,7 @@ pub fn cyclotomic_sqr_into_fp12r(f: &Fp12r, out: &mut Fp12r) {
     r.finish_into(fp12_as_sums(out));
 }
 
+#[cfg(test)]
 /// Is a = 1 (coefficients at most 32p)? Coefficient by coefficient modulo p (`rns::eq_mod_p`), in
 /// place of `store_fp12r` and blst's `blst_fp12_is_one` (twelve conversions).
 #[target_feature(enable = "avx512f,avx512ifma")]

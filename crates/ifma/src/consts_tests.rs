@@ -1,5 +1,5 @@
 //! Recomputes every constant of src/consts.rs from p (num-bigint), as tools/gen_consts.py does.
-use evm384_ifma::consts::*;
+use crate::consts::*;
 use num_bigint::BigUint;
 
 fn p() -> BigUint {

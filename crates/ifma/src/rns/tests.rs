@@ -1,9 +1,14 @@
-//! RNS Fp (`evm384_ifma::rns`) against blst and a big-integer model of its constants.
+//! RNS Fp (`crate::rns`) against blst and a big-integer model of its constants.
 #![allow(clippy::needless_range_loop)]
-mod common;
+
+use crate::common::*;
 use blst::*;
-use common::*;
-use evm384_ifma::rns::{self, Rns, MODULI_C, TABLES};
+use rns::{Rns, MODULI_C, TABLES};
+
+/// The RNS field's items under one name, as the tests call them.
+mod rns {
+    pub(super) use crate::rns::{conversions::*, field::*, reduction::*};
+}
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -308,7 +313,7 @@ fn rns_is_one_matches_blst() {
     if !require_ifma("rns_is_one_matches_blst") {
         return;
     }
-    use evm384_ifma::rns_tower::*;
+    use crate::rns::tower::*;
     let mut rng = Rng(43);
     let p = p();
     unsafe {
@@ -367,10 +372,10 @@ fn rns_cyclotomic_sqr_matches_blst() {
     if !require_ifma("rns_cyclotomic_sqr_matches_blst") {
         return;
     }
-    use evm384_ifma::rns_tower::*;
+    use crate::rns::tower::*;
     let mut rng = Rng(11);
     for _ in 0..4 {
-        let f = evm384_ifma::reference::final_exp(&rng.fp12());
+        let f = crate::dispatch::reference::final_exp(&rng.fp12());
         let (mut want, mut x) = (f, unsafe { load_fp12r(&f) });
         for i in 0..200 {
             unsafe { blst_fp12_cyclotomic_sqr(&mut want, &want) };
@@ -393,7 +398,7 @@ fn rns_fp12_mul_matches_blst() {
     if !require_ifma("rns_fp12_mul_matches_blst") {
         return;
     }
-    use evm384_ifma::rns_tower::*;
+    use crate::rns::tower::*;
     let mut rng = Rng(13);
     for _ in 0..8 {
         let (f, g) = (rng.fp12(), rng.fp12());
@@ -419,11 +424,11 @@ fn rns_final_exp_matches_blst() {
     if !require_ifma("rns_final_exp_matches_blst") {
         return;
     }
-    use evm384_ifma::reference;
-    use evm384_ifma::rns_pairing::{final_exp_gs_r, final_exp_rns};
-    use evm384_ifma::rns_tower::{load_fp12r, store_fp12r};
+    use crate::dispatch::reference;
+    use crate::rns::pairing::{final_exp_gs_r, final_exp_rns};
+    use crate::rns::tower::{load_fp12r, store_fp12r};
     let mut rng = Rng(19);
-    let mut inputs = vec![evm384_ifma::fp12_one()];
+    let mut inputs = vec![crate::dispatch::fp12_one()];
     for _ in 0..3 {
         inputs.push(rng.fp12());
         let pairs = [rng.pair(), rng.pair()];
@@ -444,7 +449,7 @@ fn rns_fp6_inverse_matches_blst() {
     if !require_ifma("rns_fp6_inverse_matches_blst") {
         return;
     }
-    use evm384_ifma::rns_tower::*;
+    use crate::rns::tower::*;
     let mut rng = Rng(29);
     let mut cases = Vec::new();
     for k in 0..12 {
@@ -474,11 +479,11 @@ fn rns_easy_part_matches_blst() {
     if !require_ifma("rns_easy_part_matches_blst") {
         return;
     }
-    use evm384_ifma::rns_pairing::easy_part_r;
-    use evm384_ifma::rns_tower::*;
+    use crate::rns::pairing::easy_part_r;
+    use crate::rns::tower::*;
     let mut rng = Rng(31);
     for i in 0..4 {
-        let f = if i % 2 == 0 { rng.fp12() } else { evm384_ifma::reference::miller_loop(&[rng.pair()]) };
+        let f = if i % 2 == 0 { rng.fp12() } else { crate::dispatch::reference::miller_loop(&[rng.pair()]) };
         let (mut t, mut fi, mut fr) = (f, blst_fp12::default(), blst_fp12::default());
         unsafe {
             blst_fp12_conjugate(&mut t);
@@ -498,7 +503,7 @@ fn rns_frobenius_matches_blst() {
     if !require_ifma("rns_frobenius_matches_blst") {
         return;
     }
-    use evm384_ifma::rns_tower::*;
+    use crate::rns::tower::*;
     let mut rng = Rng(23);
     let f = rng.fp12();
     let x = unsafe { load_fp12r(&f) };
@@ -517,8 +522,8 @@ fn rns_pairing_matches_blst() {
     if !require_ifma("rns_pairing_matches_blst") {
         return;
     }
-    use evm384_ifma::reference;
-    use evm384_ifma::rns_pairing::pairing_product_rns;
+    use crate::dispatch::reference;
+    use crate::rns::pairing::pairing_product_rns;
     let mut rng = Rng(29);
     for k in [1usize, 2, 3] {
         let pairs: Vec<_> = (0..k).map(|_| rng.pair()).collect();
@@ -540,7 +545,7 @@ fn rns_tower_at_the_input_bound() {
     if !require_ifma("rns_tower_at_the_input_bound") {
         return;
     }
-    use evm384_ifma::rns_tower::*;
+    use crate::rns::tower::*;
     let mut rng = Rng(31);
     let (f, g) = (rng.fp12(), rng.fp12());
     unsafe {
@@ -557,7 +562,7 @@ fn rns_tower_at_the_input_bound() {
         blst_fp12_sqr(&mut want, &f);
         assert!(store_fp12r(&sqr_fp12r(&nx)) == want, "(−f)² = f²");
         // conj of a cyclotomic element: h's near 32p
-        let c = evm384_ifma::reference::final_exp(&f);
+        let c = crate::dispatch::reference::final_exp(&f);
         let mut cc = c;
         blst_fp12_conjugate(&mut cc);
         let xc = conj_fp12r(&load_fp12r(&c));
@@ -565,9 +570,9 @@ fn rns_tower_at_the_input_bound() {
         assert!(store_fp12r(&cyclotomic_sqr_fp12r(&xc)) == want, "cyclotomic squaring");
         blst_fp12_frobenius_map(&mut want, &cc, 1);
         assert!(store_fp12r(&frobenius_fp12r(&xc)) == want, "frobenius");
-        // up to a factor (`rns_cyclotomic`): t·f negated whole is (−t)·f, every representative
+        // up to a factor (`rns::cyclotomic`): t·f negated whole is (−t)·f, every representative
         // near 32p, the factor's too
-        use evm384_ifma::rns_cyclotomic::*;
+        use crate::rns::cyclotomic::*;
         let sc = scaled_by(&cc, &rng.fp());
         let nsc = ScaledFp12r { f: neg_all(&sc.f), s: rns::neg(&sc.s) };
         assert!(rns::value_over_p(&nsc.s) > 15.0);
@@ -622,9 +627,9 @@ fn rns_reduction_batch_matches_reduce_scaled() {
     }
 }
 
-/// t·f for f in blst's form and t in Fp, as `rns_cyclotomic` carries it.
-unsafe fn scaled_by(f: &blst_fp12, t: &blst_fp) -> evm384_ifma::rns_cyclotomic::ScaledFp12r {
-    use evm384_ifma::{rns_cyclotomic::*, rns_tower::*};
+/// t·f for f in blst's form and t in Fp, as `rns::cyclotomic` carries it.
+unsafe fn scaled_by(f: &blst_fp12, t: &blst_fp) -> crate::rns::cyclotomic::ScaledFp12r {
+    use crate::rns::{cyclotomic::*, tower::*};
     let mut ft = *f;
     for c in ft.fp6.iter_mut().flat_map(|a| a.fp2.iter_mut()).flat_map(|b| b.fp.iter_mut()) {
         *c = blst_mul(c, t);
@@ -632,7 +637,7 @@ unsafe fn scaled_by(f: &blst_fp12, t: &blst_fp) -> evm384_ifma::rns_cyclotomic::
     with_factor_r(&load_fp12r(&ft), &rns::from_fp(t))
 }
 
-/// The exponentiation by |z| up to a factor in Fp (`rns_cyclotomic`: Granger–Scott squarings
+/// The exponentiation by |z| up to a factor in Fp (`rns::cyclotomic`: Granger–Scott squarings
 /// homogeneous in t, compressed squarings, decompression without inversion) against blst's
 /// square and multiply, on cyclotomic elements times random factors; the Granger–Scott path on
 /// the same values; and the case the compressed form cannot decompress (f = 1: None, and
@@ -642,9 +647,10 @@ fn rns_compressed_exp_matches_blst() {
     if !require_ifma("rns_compressed_exp_matches_blst") {
         return;
     }
-    use evm384_ifma::consts::Z_ABS;
-    use evm384_ifma::cyclotomic::{pow_z_abs, Cyclotomic};
-    use evm384_ifma::{reference, rns_cyclotomic::*, rns_tower::*};
+    use crate::consts::Z_ABS;
+    use crate::cyclotomic::{pow_z_abs, Cyclotomic};
+    use crate::dispatch::reference;
+    use crate::rns::{cyclotomic::*, tower::*};
     let mut k = [0u8; 32];
     k[..8].copy_from_slice(&Z_ABS.to_le_bytes());
     let mut rng = Rng(47);
@@ -660,9 +666,9 @@ fn rns_compressed_exp_matches_blst() {
             blst_fp12_conjugate(&mut conj);
             assert!(store_fp12r(&unscale_r(&x.exp_by_z())) == conj, "exp_by_z, input {i}");
         }
-        let one = scaled_by(&evm384_ifma::fp12_one(), &rng.fp());
+        let one = scaled_by(&crate::dispatch::fp12_one(), &rng.fp());
         assert!(pow_z_abs_compressed(&one).is_none());
-        assert!(store_fp12r(&unscale_r(&one.exp_by_z())) == evm384_ifma::fp12_one());
+        assert!(store_fp12r(&unscale_r(&one.exp_by_z())) == crate::dispatch::fp12_one());
     }
 }
 
@@ -673,9 +679,10 @@ fn rns_is_one_scaled_matches_blst() {
     if !require_ifma("rns_is_one_scaled_matches_blst") {
         return;
     }
-    use evm384_ifma::{reference, rns_cyclotomic::*, rns_tower::*};
+    use crate::dispatch::reference;
+    use crate::rns::{cyclotomic::*, tower::*};
     let mut rng = Rng(53);
-    let one = evm384_ifma::fp12_one();
+    let one = crate::dispatch::fp12_one();
     unsafe {
         let mut cases = Vec::new();
         for _ in 0..4 {

@@ -2,7 +2,7 @@
 //! Fp2 = Fp[u]/(u^2+1), Fp6 = Fp2[v]/(v^3-ξ) with ξ = u+1, Fp12 = Fp6[w]/(w^2-v).
 //! Every function works lane-wise: lane l of the output depends on lane l of the inputs only.
 //! Values are reduced ([0, 2p) per coefficient) unless the name ends in `_nr`.
-// Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`);
+// Safety of every pub function: it needs avx512f + avx512ifma (`lanes::field`'s module comment);
 // index loops over limbs and columns read like the formulas.
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
 use crate::consts::{FROB_W, P};
@@ -17,7 +17,7 @@ const P4: [u64; 8] = {
     }
     r
 };
-use crate::fp8::*;
+use crate::lanes::field::*;
 
 #[derive(Clone, Copy)]
 pub struct Fp2x8 {
@@ -120,7 +120,7 @@ pub fn redc_wide_fp2(a: &Fp2Wide) -> Fp2x8 {
 
 /// Karatsuba with lazy reduction: 3 products, 2 Montgomery reductions (not 3), no modular
 /// subtraction. Inputs < 8p per coefficient. Faster than 3 reductions and modular subtractions
-/// (`bench_native`'s `fp2_mul`).
+/// (the schoolbook product with 4 reductions).
 #[inline(never)]
 pub fn mul_fp2(a: &Fp2x8, b: &Fp2x8) -> Fp2x8 {
     redc_wide_fp2(&mul_wide_fp2(a, b))
@@ -196,19 +196,6 @@ pub fn mul_fp6(a: &Fp6x8, b: &Fp6x8) -> Fp6x8 {
     Fp6x8([redc_wide_fp2(&c0), redc_wide_fp2(&c1), redc_wide_fp2(&c2)])
 }
 
-/// a·(x + y·v) (5 Fp2 products, lazy: 3 reductions of Fp2):
-/// (a0x + ξa2y) + ((a0+a1)(x+y) - a0x - a1y)·v + (a1y + a2x)·v^2.
-pub fn mul_by_01_fp6(a: &Fp6x8, x: &Fp2x8, y: &Fp2x8) -> Fp6x8 {
-    let [a0, a1, a2] = &a.0;
-    let t0 = mul_wide_fp2(a0, x);                                         // a0x
-    let t1 = mul_wide_fp2(a1, y);                                         // a1y
-    let s = mul_wide_fp2(&add_nr_fp2(a0, a1), &add_nr_fp2(x, y));         // (a0+a1)(x+y)
-    let c0 = add_wide_fp2(&t0, &mul_by_xi_wide_fp2(&mul_wide_fp2(a2, y))); // a0x + ξa2y
-    let c1 = sub_wide_fp2(&sub_wide_fp2(&s, &t0), &t1);                   // a0y + a1x
-    let c2 = add_wide_fp2(&t1, &mul_wide_fp2(a2, x));                     // a1y + a2x
-    Fp6x8([redc_wide_fp2(&c0), redc_wide_fp2(&c1), redc_wide_fp2(&c2)])
-}
-
 /// `mul_by_01_fp6` before its reductions: the three Fp2 coefficients double-width.
 #[inline]
 pub fn mul_by_01_wide_fp6(a: &Fp6x8, x: &Fp2x8, y: &Fp2x8) -> [Fp2Wide; 3] {
@@ -227,12 +214,6 @@ pub fn mul_by_01_wide_fp6(a: &Fp6x8, x: &Fp2x8, y: &Fp2x8) -> [Fp2Wide; 3] {
 pub fn mul_by_1_wide_fp6(a: &Fp6x8, y: &Fp2x8) -> [Fp2Wide; 3] {
     let [a0, a1, a2] = &a.0;
     [mul_by_xi_wide_fp2(&mul_wide_fp2(a2, y)), mul_wide_fp2(a0, y), mul_wide_fp2(a1, y)]
-}
-
-/// a·(y·v) (3 mul_fp2) = ξa2y + a0y·v + a1y·v^2.
-pub fn mul_by_1_fp6(a: &Fp6x8, y: &Fp2x8) -> Fp6x8 {
-    let [a0, a1, a2] = &a.0;
-    Fp6x8([mul_by_xi_fp2(&mul_fp2(a2, y)), mul_fp2(a0, y), mul_fp2(a1, y)])
 }
 
 /// 1/a: c0 = a0^2 - ξa1a2, c1 = ξa2^2 - a0a1, c2 = a1^2 - a0a2, t = a0c0 + ξ(a2c1 + a1c2), 1/a = c/t.
@@ -274,7 +255,6 @@ pub fn mul_fp12(a: &Fp12x8, b: &Fp12x8) -> Fp12x8 {
 
 /// Complex squaring (2 mul_fp6): t = a0a1, c0 = (a0+a1)(a0+v·a1) - t - v·t, c1 = 2t; c0 per
 /// coefficient as one fused reduction (`sub2_k_fp`, `sub2_add_fp`: 2 carry chains, not 4-6).
-/// It measured slightly faster than the unfused version (interleaved A/B in one process).
 pub fn sqr_fp12(a: &Fp12x8) -> Fp12x8 {
     let [a0, a1] = &a.0;
     let t = mul_fp6(a0, a1);                                              // a0a1
@@ -297,8 +277,7 @@ pub fn sqr_fp12(a: &Fp12x8) -> Fp12x8 {
 /// with f = a + b·w, L0 = l0 + l1·v, L1 = l2·v: c0 = a·L0 + v·(b·L1), c1 = (a+b)(L0+L1) - a·L0 - b·L1.
 /// Lazy across the Fp6 products: the three Fp6 products stay double-width and the six output
 /// coefficients are reduced once (6 Fp2 reductions, not 9, and no modular additions); a + b and
-/// l1 + l2 unreduced (< 4p). It measured faster than reducing each product (interleaved A/B in
-/// one process).
+/// l1 + l2 unreduced (< 4p): faster than reducing each product.
 pub fn mul_by_line_fp12(f: &Fp12x8, l0: &Fp2x8, l1: &Fp2x8, l2: &Fp2x8) -> Fp12x8 {
     let [a, b] = &f.0;
     let t0 = mul_by_01_wide_fp6(a, l0, l1);                               // a·L0
@@ -387,11 +366,12 @@ pub fn compress_fp12(f: &Fp12x8) -> Compressed8 {
     Compressed8 { g1: f.0[0].0[1], g2: f.0[0].0[2], h0: f.0[1].0[0], h2: f.0[1].0[2] }
 }
 
+#[cfg(test)]
 /// Compressed squaring: the Granger–Scott formulas restricted to the kept coefficients
 /// (B = h0 + g2·s, C = g1 + h2·s): with B^2 = (b0, b1), C^2 = (c0, c1),
 /// g1' = 3b0 - 2g1, g2' = 3c0 - 2g2, h0' = 3ξc1 + 2h0, h2' = 3b1 + 2h2. 12 Fp products, not 18.
-/// The 3t ∓ 2x steps fused (`lin3_fp`) and x0 - x1 unreduced in `sqr_wide_fp2`: each measured
-/// faster than the unfused step (interleaved A/B in one process).
+/// The 3t ∓ 2x steps fused (`lin3_fp`) and x0 - x1 unreduced in `sqr_wide_fp2`: each faster
+/// than the unfused step.
 pub fn cyclotomic_sqr_compressed_fp12(c: &Compressed8) -> Compressed8 {
     let mut r = *c;
     cyclotomic_sqr_compressed_fp12_assign(&mut r);

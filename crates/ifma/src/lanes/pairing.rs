@@ -7,13 +7,15 @@
 //! untwisted points, evaluated at P = (xP, yP) and multiplied by w^3 and by a factor in Fp2 (both
 //! lie in Fp4, killed by the final exponentiation), is (λ'x' - y') - λ'·xP·v + yP·v·w with λ' the
 //! slope on E'.
-// Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`);
+// Safety of every pub function: it needs avx512f + avx512ifma (`lanes::field`'s module comment);
 // index loops over limbs and columns read like the formulas.
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
-use crate::consts::{TWELVE, Z_ABS};
+use crate::consts::TWELVE;
 use crate::cyclotomic::{hard_part, pow_z_abs, Cyclotomic};
-use crate::fp8::*;
-use crate::tower8::*;
+use crate::lanes::field::*;
+use crate::lanes::tower::*;
+use crate::miller::{miller_loop, MillerEngine};
+use core::mem::MaybeUninit;
 
 /// Eight G1 points (affine, Montgomery), with -xP precomputed for the lines.
 #[derive(Clone, Copy)]
@@ -111,37 +113,73 @@ fn mul_by_line_masked(f: &Fp12x8, l: &Line8, active: Lanes) -> Fp12x8 {
     mul_by_line_fp12(f, &l0, &l1, &l2)
 }
 
-/// Multi-Miller loop of the optimal ate pairing, per lane: Π_j f_{|z|,Qj}(Pj), conjugated
-/// because z < 0. Pair j contributes in the lanes of `active[j]` only (inactive: padding or
-/// a point at infinity, whose coordinates must still be finite field elements).
-/// The k pairs share the 63 squarings of f; |z| = 0xd201000000010000 has 5 more set bits.
-pub fn miller_loop_x8(ps: &[G1x8], qs: &[G2x8], active: &[Lanes]) -> Fp12x8 {
-    let k = ps.len();
-    let mut ts: Vec<G2Projx8> = qs.iter().map(|q| G2Projx8 { x: q.x, y: q.y, z: one_fp2() }).collect();
-    let mut f = one_fp12();
-    for i in (0..63).rev() {
-        if i != 62 {
-            f = sqr_fp12(&f);                                         // f^2 (f = 1 on the first bit)
-        }
-        for j in 0..k {
-            let l = line_dbl(&mut ts[j], &ps[j]);
-            f = mul_by_line_masked(&f, &l, active[j]);                // f·l_{T,T}(P)
-        }
-        if (Z_ABS >> i) & 1 == 1 {
-            for j in 0..k {
-                let l = line_add(&mut ts[j], &qs[j], &ps[j]);
-                f = mul_by_line_masked(&f, &l, active[j]);            // f·l_{T,Q}(P)
-            }
-        }
-    }
-    conj_fp12(&f)                                                     // z < 0
 }
 
+/// One pair a lane: lane l holds the pair of lane l's product; `active` names the lanes where
+/// the pair contributes (inactive: padding or a point at infinity, whose coordinates must still
+/// be finite field elements).
+#[derive(Clone, Copy)]
+pub struct LanePair {
+    pub p: G1x8,
+    pub q: G2x8,
+    pub active: Lanes,
+}
+
+ifma! {
+/// Multi-Miller loop of the optimal ate pairing, per lane: Π_j f_{|z|,Qj}(Pj), conjugated
+/// because z < 0 (`crate::miller`). Pair j contributes in the lanes of `pairs[j].active` only.
+pub fn miller_loop_x8(pairs: &[LanePair]) -> Fp12x8 {
+    // SAFETY: this function's target features
+    unsafe { miller_loop::<LanesMiller>(pairs) }.0
+}
+}
+
+/// The 8-lane engine's Miller loop steps (`line_dbl`, `line_add`, the sparse line product with
+/// inactive lanes' lines replaced by 1, `sqr_fp12`).
+pub struct LanesMiller;
+
+impl MillerEngine for LanesMiller {
+    type Fp12 = Fp12x8;
+    type Pair = LanePair;
+    type Point = G2Projx8;
+    type Line = Line8;
+
+    #[inline]
+    unsafe fn one() -> Fp12x8 {
+        unsafe { one_fp12() }
+    }
+    #[inline]
+    unsafe fn start(k: &LanePair) -> G2Projx8 {
+        G2Projx8 { x: k.q.x, y: k.q.y, z: unsafe { one_fp2() } }
+    }
+    #[inline]
+    unsafe fn sqr_into(f: &Fp12x8, out: &mut MaybeUninit<Fp12x8>) {
+        out.write(unsafe { sqr_fp12(f) });
+    }
+    #[inline]
+    unsafe fn doubling_step(t: &mut G2Projx8, k: &LanePair, line: &mut MaybeUninit<Line8>) {
+        line.write(unsafe { line_dbl(t, &k.p) });
+    }
+    #[inline]
+    unsafe fn addition_step(t: &mut G2Projx8, k: &LanePair, line: &mut MaybeUninit<Line8>) {
+        line.write(unsafe { line_add(t, &k.q, &k.p) });
+    }
+    #[inline]
+    unsafe fn mul_by_line_into(f: &Fp12x8, k: &LanePair, l: &Line8, out: &mut MaybeUninit<Fp12x8>) {
+        out.write(unsafe { mul_by_line_masked(f, l, k.active) });
+    }
+    #[inline]
+    unsafe fn conj(f: &Fp12x8) -> Fp12x8 {
+        unsafe { conj_fp12(f) }
+    }
+}
+
+ifma! {
 /// f^|z| with compressed squarings (Karabina, eprint 2010/542): 63 compressed squarings keep
 /// f^(2^k) for the six k of `Z_ABS_BITS`, decompressed together with one Fp2 inversion
 /// (Montgomery's simultaneous inversion), then 5 multiplications. Lanes where a denominator is
 /// 0 (f in a subfield, e.g. f = 1) take the Granger–Scott result. Faster than Granger–Scott
-/// squarings in `engine_micro`; the Fermat inversion in the lanes instead of `inv_fp`'s batched
+/// squarings; the Fermat inversion in the lanes instead of `inv_fp`'s batched
 /// scalar one did not pay there.
 fn pow_z_abs_compressed(f: &Fp12x8) -> Fp12x8 {
     let mut c = compress_fp12(f);
@@ -187,6 +225,7 @@ pub fn exp_by_z_compressed(f: &Fp12x8) -> Fp12x8 {
     conj_fp12(&pow_z_abs_compressed(f))
 }
 
+#[cfg(test)]
 /// f^z = conj(f^|z|) (z < 0, f cyclotomic).
 pub fn exp_by_z(f: &Fp12x8) -> Fp12x8 {
     // SAFETY: this function's features; f is cyclotomic (its precondition).

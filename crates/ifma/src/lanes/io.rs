@@ -1,21 +1,20 @@
 //! Entry points of the IFMA engine: blst types in, blst types out. Every function here is
 //! `unsafe` with `#[target_feature(enable = "avx512f,avx512ifma")]`; `crate::lib` calls them only
 //! after `is_x86_feature_detected!` said yes for both.
-// Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`);
+// Safety of every pub function: it needs avx512f + avx512ifma (`lanes::field`'s module comment);
 // index loops over limbs and columns read like the formulas.
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
-use crate::fp8::*;
-use crate::pairing8::*;
-use crate::tower8::*;
+use crate::lanes::field::*;
+use crate::lanes::pairing::*;
+use crate::lanes::tower::*;
 use blst::*;
-
-pub use crate::fp8::{fp_to_limbs, limbs_to_fp, limbs_to_words, load_fp, store_fp, words_to_limbs};
 
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub unsafe fn load_fp2(xs: [&blst_fp2; 8]) -> Fp2x8 {
     Fp2x8 { c0: load_fp(xs.map(|x| &x.fp[0])), c1: load_fp(xs.map(|x| &x.fp[1])) }
 }
 
+#[cfg(test)]
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub unsafe fn load_fp12(xs: [&blst_fp12; 8]) -> Fp12x8 {
     Fp12x8(core::array::from_fn(|i| Fp6x8(core::array::from_fn(|j| load_fp2(xs.map(|x| &x.fp6[i].fp2[j]))))))
@@ -56,15 +55,13 @@ pub unsafe fn miller_loop_lanes(lanes: &[&[(blst_p1_affine, blst_p2_affine)]]) -
     let k = lanes.iter().map(|l| l.len()).max().unwrap_or(0);
     // SAFETY: blst's generators are static data.
     let (g1, g2) = unsafe { (&*blst_p1_affine_generator(), &*blst_p2_affine_generator()) };
-    let mut ps = Vec::with_capacity(k);
-    let mut qs = Vec::with_capacity(k);
-    let mut active = Vec::with_capacity(k);
+    let mut pairs = Vec::with_capacity(k);
     for j in 0..k {
         let mut mask: Lanes = 0;
         let mut pj = [g1; 8];
         let mut qj = [g2; 8];
-        for (l, pairs) in lanes.iter().enumerate() {
-            if let Some((p, q)) = pairs.get(j) {
+        for (l, lane) in lanes.iter().enumerate() {
+            if let Some((p, q)) = lane.get(j) {
                 // SAFETY: plain reads of the points.
                 let inf = unsafe { blst_p1_affine_is_inf(p) || blst_p2_affine_is_inf(q) };
                 if !inf {
@@ -74,17 +71,9 @@ pub unsafe fn miller_loop_lanes(lanes: &[&[(blst_p1_affine, blst_p2_affine)]]) -
                 }
             }
         }
-        ps.push(load_g1(pj));
-        qs.push(load_g2(qj));
-        active.push(mask);
+        pairs.push(LanePair { p: load_g1(pj), q: load_g2(qj), active: mask });
     }
-    miller_loop_x8(&ps, &qs, &active)
-}
-
-/// Eight final exponentiations.
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub unsafe fn final_exp_lanes(fs: [&blst_fp12; 8]) -> [blst_fp12; 8] {
-    store_fp12(&final_exp_x8(&load_fp12(fs)))
+    miller_loop_x8(&pairs)
 }
 
 /// Lane l: e(lanes[l]) = final_exp(Π Miller loops), the full (3x-exponent) pairing product.

@@ -1,15 +1,15 @@
-//! The pairing over RNS (`rns_tower`): the Miller loop, and blst's final exponentiation
+//! The pairing over RNS (`rns::tower`): the Miller loop, and blst's final exponentiation
 //! f^(3(p¹²−1)/r) — the easy part here, the hard part `cyclotomic::hard_part` — on values
-//! carried up to a factor in Fp (`rns_cyclotomic`: compressed squarings, one inversion at the
+//! carried up to a factor in Fp (`rns::cyclotomic`: compressed squarings, one inversion at the
 //! end, none for a check). The same on exact values and Granger–Scott squarings
 //! (`final_exp_gs_r`, the `Cyclotomic` implementation of `Fp12r`) is kept as the reference the
-//! fast path is measured and tested against (issue 12, part 1).
-// Safety of every pub function: it needs avx512f + avx512ifma (module comment of `fp8`).
+//! fast path is tested against.
+// Safety of every pub function: it needs avx512f + avx512ifma (`lanes::field`'s module comment).
 #![allow(clippy::missing_safety_doc, clippy::needless_range_loop)]
-use crate::consts::Z_ABS;
 use crate::cyclotomic::{hard_part, Cyclotomic};
-use crate::rns_cyclotomic::*;
-use crate::rns_tower::*;
+use crate::miller::{miller_loop, MillerEngine};
+use crate::rns::cyclotomic::*;
+use crate::rns::tower::*;
 use blst::*;
 use core::mem::MaybeUninit;
 
@@ -56,6 +56,7 @@ pub fn easy_part_scaled_r(f: &Fp12r) -> ScaledFp12r {
     unsafe { m.frobenius2().mul(&m) }
 }
 
+#[cfg(test)]
 /// The easy part f^((p^6-1)(p^2+1)) itself (`easy_part_scaled_r`, the factor divided out).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn easy_part_r(f: &Fp12r) -> Fp12r {
@@ -63,7 +64,7 @@ pub fn easy_part_r(f: &Fp12r) -> Fp12r {
 }
 
 /// The final exponentiation up to a factor in Fp: `easy_part_scaled_r`, then
-/// `cyclotomic::hard_part` on `ScaledFp12r` (compressed exponentiations, `rns_cyclotomic`).
+/// `cyclotomic::hard_part` on `ScaledFp12r` (compressed exponentiations, `rns::cyclotomic`).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn final_exp_scaled_r(f: &Fp12r) -> ScaledFp12r {
     let y = easy_part_scaled_r(f);
@@ -72,13 +73,7 @@ pub fn final_exp_scaled_r(f: &Fp12r) -> ScaledFp12r {
     unsafe { hard_part(&y) }
 }
 
-/// The final exponentiation of an RNS value (`final_exp_scaled_r`, then its one inversion:
-/// `unscale_r`).
-#[target_feature(enable = "avx512f,avx512ifma")]
-pub fn final_exp_r(f: &Fp12r) -> Fp12r {
-    unscale_r(&final_exp_scaled_r(f))
-}
-
+#[cfg(test)]
 /// The final exponentiation on exact values: `easy_part_r`, then `cyclotomic::hard_part` on
 /// `Fp12r` (Granger–Scott squarings, no compressed ones): the reference of `final_exp_r`.
 #[target_feature(enable = "avx512f,avx512ifma")]
@@ -98,14 +93,14 @@ pub fn final_exp_rns(f: &blst_fp12) -> blst_fp12 {
 /// Q and P's coordinates in RNS for the lines (neither point at infinity).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn load_pair_r(p: &blst_p1_affine, q: &blst_p2_affine) -> PairR {
-    use crate::rns::{from_fp, neg};
+    use crate::rns::{conversions::from_fp, field::neg};
     let l2 = |v: &blst_fp2| Fp2r { c0: from_fp(&v.fp[0]), c1: from_fp(&v.fp[1]) };
     let (xq, yq) = (l2(&q.x), l2(&q.y));
     PairR { xq, yq, nxq: neg_fp2r(&xq), nyq: neg_fp2r(&yq), nxp: neg(&from_fp(&p.x)), yp: from_fp(&p.y) }
 }
 
-/// Π_j f_{|z|,Qj}(Pj), conjugated (z < 0): one accumulator squared once per bit, the same steps
-/// as `hybrid8::miller_loop_h`.
+/// Π_j f_{|z|,Qj}(Pj), conjugated (z < 0): one accumulator squared once per bit, the doubling
+/// step's line and each pair's addition step's line multiplied in (blst's multi-Miller loop).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub fn miller_loop_r(pairs: &[PairR]) -> Fp12r {
     miller_loop_t(pairs).0
@@ -114,48 +109,56 @@ pub fn miller_loop_r(pairs: &[PairR]) -> Fp12r {
 /// `miller_loop_r` and each pair's T = [|z|]Q after the loop (homogeneous projective).
 #[target_feature(enable = "avx512f,avx512ifma")]
 fn miller_loop_t(pairs: &[PairR]) -> (Fp12r, Vec<[Fp2r; 3]>) {
-    let one = one_fp12r();
-    let one2 = one.0[0];
-    let mut ts: Vec<[Fp2r; 3]> = pairs.iter().map(|k| [k.xq, k.yq, one2]).collect();
-    // the value moves between two buffers, each step written straight into the other
-    let mut bufs = [MaybeUninit::new(one), MaybeUninit::uninit()];
-    let mut cur = 0; // which buffer holds f
-    let mut step = |op: &dyn Fn(&Fp12r, &mut MaybeUninit<Fp12r>)| {
-        let [a, b] = &mut bufs;
-        let (src, dst) = if cur == 0 { (a, b) } else { (b, a) };
-        // SAFETY: bufs[cur] holds f (initialised, and written whole by every op)
-        op(unsafe { src.assume_init_ref() }, dst);
-        cur ^= 1;
-    };
-    let mut line = MaybeUninit::uninit(); // each doubling step's line
-    for i in (0..63).rev() {
-        if i != 62 {
-            step(&|f, o| sqr_into_fp12r(f, o)); // f² (f = 1 on the first bit)
-        }
-        for (j, (t, k)) in ts.iter_mut().zip(pairs).enumerate() {
-            line_dbl_into_r(t, k, &mut line);
-            // SAFETY: written whole just above
-            let l = unsafe { line.assume_init_ref() };
-            if i == 62 && j == 0 {
-                step(&|_, o| line_into_fp12r(l, o)); // f = 1: f·l = l
-            } else {
-                step(&|f, o| mul_by_line_into_fp12r(f, l, o)); // f·l_{T,T}(P)
-            }
-        }
-        if (Z_ABS >> i) & 1 == 1 {
-            for (t, k) in ts.iter_mut().zip(pairs) {
-                line_add_into_r(t, k, &mut line);
-                // SAFETY: written whole just above
-                let l = unsafe { line.assume_init_ref() };
-                step(&|f, o| mul_by_line_into_fp12r(f, l, o)); // f·l_{T,Q}(P)
-            }
-        }
-    }
-    // SAFETY: bufs[cur] holds f
-    (conj_fp12r(unsafe { bufs[cur].assume_init_ref() }), ts)
+    // SAFETY: this function's target features
+    unsafe { miller_loop::<RnsMiller>(pairs) }
 }
 
-/// Is Π e(Pj, Qj) = 1, and which Qj are in G2 (`rns_subgroup::t_is_minus_psi_q` on the Miller
+/// The latency engine's Miller loop steps: the doubling step's 20 reductions in two levels
+/// (`line_dbl_into_r`), the addition step (`line_add_into_r`), the sparse line product and the
+/// squaring written into the other buffer, and the first product as the line itself.
+pub struct RnsMiller;
+
+impl MillerEngine for RnsMiller {
+    type Fp12 = Fp12r;
+    type Pair = PairR;
+    type Point = [Fp2r; 3];
+    type Line = LineR;
+
+    #[inline]
+    unsafe fn one() -> Fp12r {
+        unsafe { one_fp12r() }
+    }
+    #[inline]
+    unsafe fn start(k: &PairR) -> [Fp2r; 3] {
+        [k.xq, k.yq, unsafe { one_fp12r() }.0[0]]
+    }
+    #[inline]
+    unsafe fn sqr_into(f: &Fp12r, out: &mut MaybeUninit<Fp12r>) {
+        unsafe { sqr_into_fp12r(f, out) }
+    }
+    #[inline]
+    unsafe fn doubling_step(t: &mut [Fp2r; 3], k: &PairR, line: &mut MaybeUninit<LineR>) {
+        unsafe { line_dbl_into_r(t, k, line) }
+    }
+    #[inline]
+    unsafe fn addition_step(t: &mut [Fp2r; 3], k: &PairR, line: &mut MaybeUninit<LineR>) {
+        unsafe { line_add_into_r(t, k, line) }
+    }
+    #[inline]
+    unsafe fn mul_by_line_into(f: &Fp12r, _: &PairR, l: &LineR, out: &mut MaybeUninit<Fp12r>) {
+        unsafe { mul_by_line_into_fp12r(f, l, out) }
+    }
+    #[inline]
+    unsafe fn line_into(_: &PairR, l: &LineR, out: &mut MaybeUninit<Fp12r>) {
+        unsafe { line_into_fp12r(l, out) }
+    }
+    #[inline]
+    unsafe fn conj(f: &Fp12r) -> Fp12r {
+        unsafe { conj_fp12r(f) }
+    }
+}
+
+/// Is Π e(Pj, Qj) = 1, and which Qj are in G2 (`rns::subgroup::t_is_minus_psi_q` on the Miller
 /// loop's T = [|z|]Qj)? For pairs of points on their curves, none at infinity, the Pj in G1.
 /// When some Qj is outside G2 the product means nothing: the final exponentiation is skipped
 /// and the answer is false.
@@ -167,7 +170,7 @@ pub fn pairing_check_testing_g2_rns(pairs: &[(blst_p1_affine, blst_p2_affine)]) 
     let prepared: Vec<PairR> = pairs.iter().map(|(p, q)| load_pair_r(p, q)).collect();
     let (f, ts) = miller_loop_t(&prepared);
     let in_g2: Vec<bool> =
-        ts.iter().zip(pairs).map(|(t, (_, q))| crate::rns_subgroup::t_is_minus_psi_q(t, q)).collect();
+        ts.iter().zip(pairs).map(|(t, (_, q))| crate::rns::subgroup::t_is_minus_psi_q(t, q)).collect();
     if !in_g2.iter().all(|&ok| ok) {
         return (false, in_g2);
     }
