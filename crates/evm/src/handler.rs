@@ -18,7 +18,8 @@ use std::marker::PhantomData;
 use revm::bytecode::Bytecode;
 use revm::context_interface::result::HaltReason;
 use revm::context_interface::{ContextTr, JournalTr};
-use revm::handler::{EthFrame, EvmTr, EvmTrError, FrameData, FrameResult, Handler, ItemOrResult};
+use revm::handler::evm::{ContextDbError, FrameInitResult};
+use revm::handler::{EthFrame, EvmTr, EvmTrError, FrameData, FrameInitOrResult, FrameResult, Handler, ItemOrResult};
 use revm::inspector::{InspectorEvmTr, InspectorHandler};
 use revm::interpreter::interpreter::{EthInterpreter, ExtBytecode};
 use revm::interpreter::interpreter_action::FrameInit;
@@ -68,24 +69,38 @@ impl<EVM, ERROR> AnalysingHandler<EVM, ERROR> {
     }
 }
 
-impl<EVM, ERROR> Handler for AnalysingHandler<EVM, ERROR>
+/// A frame-initialising step: `EvmTr::frame_init` or `InspectorEvmTr::inspect_frame_init`.
+type FrameInitStep<EVM> =
+    for<'a> fn(
+        &'a mut EVM,
+        FrameInit,
+    ) -> Result<FrameInitResult<'a, EthFrame<EthInterpreter>>, ContextDbError<<EVM as EvmTr>::Context>>;
+
+/// A frame-running step: `EvmTr::frame_run` or `InspectorEvmTr::inspect_frame_run`.
+type FrameRunStep<EVM> =
+    fn(&mut EVM) -> Result<FrameInitOrResult<EthFrame<EthInterpreter>>, ContextDbError<<EVM as EvmTr>::Context>>;
+
+impl<EVM, ERROR> AnalysingHandler<EVM, ERROR>
 where
     EVM: EvmTr<Context: ContextTr<Journal: JournalTr<State = EvmState>>, Frame = EthFrame<EthInterpreter>>,
     ERROR: EvmTrError<EVM>,
 {
-    type Evm = EVM;
-    type Error = ERROR;
-    type HaltReason = HaltReason;
-
-    /// revm's `Handler::run_exec_loop` with the two hooks.
-    fn run_exec_loop(&mut self, evm: &mut EVM, first_frame_input: FrameInit) -> Result<FrameResult, ERROR> {
-        match evm.frame_init(first_frame_input)? {
+    /// revm's execution loop (`Handler::run_exec_loop`, `InspectorHandler::inspect_run_exec_loop`)
+    /// over the given frame steps, with the two hooks.
+    fn exec_loop(
+        &self,
+        evm: &mut EVM,
+        first_frame_input: FrameInit,
+        init: FrameInitStep<EVM>,
+        run: FrameRunStep<EVM>,
+    ) -> Result<FrameResult, ERROR> {
+        match init(evm, first_frame_input)? {
             ItemOrResult::Item(frame) => self.analyse_init_code(frame),
             ItemOrResult::Result(result) => return Ok(result),
         }
         loop {
-            let result = match evm.frame_run()? {
-                ItemOrResult::Item(init) => match evm.frame_init(init)? {
+            let result = match run(evm)? {
+                ItemOrResult::Item(frame_init) => match init(evm, frame_init)? {
                     ItemOrResult::Item(frame) => {
                         self.analyse_init_code(frame);
                         continue;
@@ -102,6 +117,20 @@ where
     }
 }
 
+impl<EVM, ERROR> Handler for AnalysingHandler<EVM, ERROR>
+where
+    EVM: EvmTr<Context: ContextTr<Journal: JournalTr<State = EvmState>>, Frame = EthFrame<EthInterpreter>>,
+    ERROR: EvmTrError<EVM>,
+{
+    type Evm = EVM;
+    type Error = ERROR;
+    type HaltReason = HaltReason;
+
+    fn run_exec_loop(&mut self, evm: &mut EVM, first_frame_input: FrameInit) -> Result<FrameResult, ERROR> {
+        self.exec_loop(evm, first_frame_input, EVM::frame_init, EVM::frame_run)
+    }
+}
+
 impl<EVM, ERROR> InspectorHandler for AnalysingHandler<EVM, ERROR>
 where
     EVM: InspectorEvmTr<
@@ -113,27 +142,7 @@ where
 {
     type IT = EthInterpreter;
 
-    /// revm's `InspectorHandler::inspect_run_exec_loop` with the two hooks.
     fn inspect_run_exec_loop(&mut self, evm: &mut EVM, first_frame_input: FrameInit) -> Result<FrameResult, ERROR> {
-        match evm.inspect_frame_init(first_frame_input)? {
-            ItemOrResult::Item(frame) => self.analyse_init_code(frame),
-            ItemOrResult::Result(result) => return Ok(result),
-        }
-        loop {
-            let result = match evm.inspect_frame_run()? {
-                ItemOrResult::Item(init) => match evm.inspect_frame_init(init)? {
-                    ItemOrResult::Item(frame) => {
-                        self.analyse_init_code(frame);
-                        continue;
-                    }
-                    ItemOrResult::Result(result) => result,
-                },
-                ItemOrResult::Result(result) => result,
-            };
-            self.analyse_created_code(evm.ctx(), &result);
-            if let Some(result) = evm.frame_return_result(result)? {
-                return Ok(result);
-            }
-        }
+        self.exec_loop(evm, first_frame_input, EVM::inspect_frame_init, EVM::inspect_frame_run)
     }
 }
