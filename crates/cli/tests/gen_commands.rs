@@ -46,7 +46,7 @@ fn build_choices_and_optimize_for() {
     let chosen = err.lines().find(|l| l.ends_with("<- chosen")).unwrap_or_else(|| panic!("{err}"));
     assert_eq!(
         err.lines().filter(|l| l.contains(" gas") || l.contains("over 24576")).count(),
-        evm384_gen::Formulas::all().len(),
+        evm384_build::Formulas::all().len(),
         "{err}"
     );
     // "f2mul v4, granger-scott squaring, loops unrolled x4   23581 bytes  594645 gas  <- chosen"
@@ -185,4 +185,31 @@ fn conformance_runs_the_eip6690_suite() {
     std::fs::create_dir_all(&empty).unwrap();
     assert_eq!(evm384(&["conformance", empty.to_str().unwrap()]).status.code(), Some(1));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// BLS12-377: `vectors --curve bls12-377` runs the EIP-2539 files through the contracts and the
+/// native executor (no precompile); `build --curve bls12-377` writes G1ADD and says precisely
+/// which operations are not written yet.
+#[test]
+fn bls12_377_vectors_and_build() {
+    let d = evm384_vectors::testdata("eip2539");
+    for (op, g) in [("g1-add", "G1"), ("g2-add", "G2")] {
+        let files = [format!("add_{g}_bls12377.json"), format!("fail-add_{g}_bls12377.json")]
+            .map(|f| d.join(f).display().to_string());
+        let mut args =
+            vec!["vectors", "--curve", "bls12-377", "--op", op, "--interface", "v9", "--interface", "evmmax"];
+        args.extend(files.iter().map(String::as_str));
+        let o = evm384(&args);
+        let out = String::from_utf8(o.stdout).unwrap();
+        assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+        assert!(out.contains(" native ") && !out.contains("precompile"), "{out}");
+        assert!(out.lines().last().unwrap().ends_with(" passed, 0 failed"), "{out}");
+    }
+    let o = evm384(&["build", "g1-add", "--curve", "bls12-377", "--interface", "v7"]);
+    assert!(o.status.success());
+    assert!(String::from_utf8(o.stderr).unwrap().contains("BLS12-377 g1-add"));
+    let o = evm384(&["build", "g1-msm", "--curve", "bls12-377"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8(o.stderr).unwrap().contains("not written yet"));
+    assert_eq!(evm384(&["build", "g1-add", "--curve", "bn254"]).status.code(), Some(2));
 }

@@ -269,14 +269,14 @@ pub struct PairingTargets {
 }
 
 impl PairingTargets {
-    /// The default-build contract (`evm384_gen::Formulas::default()`) in each interface.
+    /// The default-build contract (`evm384_build::Formulas::default()`) in each interface.
     pub fn new(interfaces: &[Interface]) -> PairingTargets {
         let opts = |interface| RunOptions { interface, count_opcodes: false, ..Default::default() };
         let contracts = interfaces
             .iter()
             .map(|&i| {
                 let mut r = Runner::new(opts(i));
-                r.deploy(&evm384_gen::Formulas::default().runtime_code(i));
+                r.deploy(&evm384_build::Formulas::default().runtime_code(i));
                 (i, r)
             })
             .collect();

@@ -11,20 +11,25 @@
 //!   register allocation;
 //! - [`algebra`]: the tower, point arithmetic, the Miller loop's lines;
 //! - [`ops`]: pairing check, subgroup checks, additions, MSMs, maps, the hint, the BLS glue;
-//! - [`build`]: the contracts and their builds (formula choices, moves, inlining to fit).
+//! - [`programs`]: each EIP-2537 operation's BLS12-381 program, the pairing check run
+//!   natively, and the inputs builds are profiled on.
+//!
+//! The builds — formula choices, moves, inlining to fit the code limit, the contracts (`Contract`
+//! on `Operation`) and the cost-aware choice among builds — are the crate `evm384-build`'s:
+//! this crate writes programs and encodes them, it chooses nothing.
 //!
 //! This file re-exports; `ARCHITECTURE.md` (next to `Cargo.toml`) explains the design.
 
 pub mod algebra;
 pub mod backend;
-pub mod build;
 pub mod curves;
 pub mod ir;
 pub mod ops;
+pub mod programs;
 
 pub use algebra::{Moves, Squaring};
 pub use backend::native::{OpCounts, Outcome, PhaseCounts};
-pub use build::*;
 pub use evm384_arith::isa::{InstructionSet, Interface};
 pub use ir::{F2Mul, Phase, Program};
 pub use ops::pairing::ProgramOptions;
+pub use programs::*;

@@ -12,15 +12,19 @@
 //! - [`collect`]: every measurement, one submodule per section;
 //! - [`results`]: the machine-readable results (`results.json`, schema `results.schema.json`);
 //! - [`present`]: results → document; [`write`]: the report folder;
-//! - [`optimize`]: cost-aware choice among the generator's formula variants (`build --optimize-for`).
+//! - [`optimize`]: cost-aware choice among the generator's formula variants (`build --optimize-for`);
+//! - [`headline`]: the README's headline table from the committed result files (`--readme-table`).
 
 pub mod baseline;
 pub mod chart;
 pub mod collect;
 pub mod doc;
+pub mod headline;
 pub mod machine;
-pub mod optimize;
 pub mod present;
 pub mod render;
 pub mod results;
 pub mod write;
+
+/// The cost-aware choice among builds, `evm384-build`'s (re-exported for the report's callers).
+pub use evm384_build::optimize;

@@ -1,13 +1,16 @@
 //! `evm384 build pairing-check | g1-add | g1-msm | g2-add | g2-msm | map-fp-to-g1 | map-fp2-to-g2
 //! | hash-to-g2 | bls-verify | bls-aggregate-verify`: a generated contract (evm384-gen)
-//! as hex, runtime code or (`--init`) init code; size and provenance on stderr.
+//! as hex, runtime code or (`--init`) init code; size and provenance on stderr. The builds and
+//! `--optimize-for` are `evm384-build`'s.
 
 use std::io::Write;
 use std::path::PathBuf;
 
+use evm384_build::optimize::{self, Target as CostTarget};
+use evm384_build::{Contract, Formulas, Operation};
+use evm384_gen::curves::Curve;
 use evm384_gen::ops::bls::{glue_code, Backend, Glue, ETH_DST};
-use evm384_gen::{Contract, F2Mul, Formulas, Operation, Squaring};
-use evm384_report::optimize::{self, Target as CostTarget};
+use evm384_gen::{F2Mul, Squaring};
 use evm384_timing::Plan;
 
 use super::CodeInterfaceArg;
@@ -49,7 +52,7 @@ pub enum Target {
     BlsAggregateVerify(GlueArgs),
 }
 
-/// The one build choice no option sets (`evm384_gen::Formulas::choose_moves`).
+/// The one build choice no option sets (`evm384_build::Formulas::choose_moves`).
 const MOVES_HELP: &str = "Besides the formulas, the build itself chooses how the Fp12 product moves its \
 operands: in EVM384 as additions of zero (6 against 33 gas an Fp6 in v9 under model-b-repriced) where the \
 program written so fits 24,576 bytes before inlining, as MCOPYs (~10 against ~102 bytes) otherwise and in \
@@ -98,6 +101,9 @@ fn parse_address(s: &str) -> Result<[u8; 20], String> {
 pub struct PointArgs {
     #[command(flatten)]
     pub interface: CodeInterfaceArg,
+    /// The curve: bls12-381 (EIP-2537) or bls12-377 (EIP-2539: G1ADD and G2ADD so far).
+    #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
+    pub curve: Curve,
     /// Fp2 multiplication (G2 operations): v3 (Karatsuba) or v4 (schoolbook).
     #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
@@ -110,7 +116,7 @@ pub struct PointArgs {
 }
 
 /// The options of the hinted pairing check (defaults: its shipped build,
-/// `evm384_gen::HINTED_FORMULAS`).
+/// `evm384_build::HINTED_FORMULAS`).
 #[derive(clap::Args, Debug)]
 pub struct HintedArgs {
     #[command(flatten)]
@@ -191,8 +197,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
 
 fn hinted(a: HintedArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
-    let formulas = Formulas { f2mul: a.f2mul, unroll: a.unroll, inline: !a.no_inline, ..evm384_gen::HINTED_FORMULAS };
-    let build = evm384_gen::hinted_pairing_check_build(formulas, iface);
+    let formulas = Formulas { f2mul: a.f2mul, unroll: a.unroll, inline: !a.no_inline, ..evm384_build::HINTED_FORMULAS };
+    let build = evm384_build::hinted_pairing_check_build(formulas, iface);
     let runtime = build.try_code(iface).map_err(|e| CliError::Build(format!("hinted pairing check, {iface}: {e}")))?;
     write_code(&runtime, a.init, &a.output)?;
     eprintln!(
@@ -235,12 +241,12 @@ fn glue(what: Glue, a: GlueArgs) -> Result<(), CliError> {
 
 fn point_operation(contract: Operation, a: PointArgs) -> Result<(), CliError> {
     let (iface, formulas) = (a.interface.interface, Formulas { f2mul: a.f2mul, ..Formulas::default() });
-    let runtime =
-        contract.runtime_code(iface, formulas).map_err(|e| CliError::Build(format!("{contract}, {iface}: {e}")))?;
+    let runtime = contract.runtime_code_on(a.curve, iface, formulas).map_err(CliError::Build)?;
     write_code(&runtime, a.init, &a.output)?;
     eprintln!(
-        "evm384-gen {}: BLS12-381 {}, interface {iface}, f2mul {}, {} bytes",
+        "evm384-gen {}: {} {}, interface {iface}, f2mul {}, {} bytes",
         evm384_gen::VERSION,
+        a.curve.params().name,
         contract.name(),
         formulas.f2mul,
         runtime.len()
@@ -308,6 +314,10 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
         )));
     }
     write_code(&runtime, a.init, &a.output)?;
-    eprintln!("{}", evm384_gen::provenance(iface, formulas, build.moves, runtime.len()));
+    eprintln!("{}", evm384_build::provenance(iface, formulas, build.moves, runtime.len()));
     report_size(&runtime, a.init)
+}
+
+fn parse_curve(s: &str) -> Result<Curve, String> {
+    s.parse()
 }

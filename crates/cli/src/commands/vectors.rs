@@ -3,13 +3,17 @@
 //! (recognised from the file name, or `--op`) and through revm's precompile; one line per case
 //! with the contract's gas under every schedule beside the precompile's price, then
 //! `N passed, N failed`. The contract is created the way a chain creates it (its init code run
-//! by CREATE, `--deploy` for another way), or placed in state with `--placed`.
+//! by CREATE, `--deploy` for another way), or placed in state with `--placed`. With `--curve
+//! bls12-377` (EIP-2539's operations, in the same file format) there is no precompile to compare
+//! with: the contract is checked against the file and against the native executor.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use evm384_build::{Contract, Formulas};
 use evm384_evm::{call_precompile, Address, Creation, InstructionSet, Interface, RunOptions, Runner, Status};
-use evm384_gen::{Contract, F2Mul, Formulas};
+use evm384_gen::curves::Curve;
+use evm384_gen::{operation_program_on, F2Mul, ProgramOptions};
 use evm384_vectors::{Case, Expected, Operation};
 
 use crate::CliError;
@@ -35,6 +39,13 @@ pub struct Args {
     /// Place the runtime code in state instead of creating the contract.
     #[arg(long)]
     pub placed: bool,
+    /// The curve: bls12-381 (EIP-2537) or bls12-377 (EIP-2539: g1-add and g2-add so far).
+    #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
+    pub curve: Curve,
+}
+
+fn parse_curve(s: &str) -> Result<Curve, String> {
+    s.parse()
 }
 
 fn parse_creation(s: &str) -> Result<Creation, String> {
@@ -114,9 +125,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     for (path, contract, cases) in &files {
         for (i, &iface) in ifaces.iter().enumerate() {
             if let std::collections::btree_map::Entry::Vacant(e) = runners.entry((contract.name(), i)) {
-                let code = contract
-                    .runtime_code(iface, formulas)
-                    .map_err(|err| CliError::Build(format!("{contract}, {iface}: {err}")))?;
+                let code = contract.runtime_code_on(args.curve, iface, formulas).map_err(CliError::Build)?;
                 // a gas limit that even go-ethereum's k = 4,877 MSM fits (its memory alone costs
                 // over the default 10⁹): every case completes and shows its gas
                 let opts = RunOptions { count_opcodes: true, gas_limit: CONTRACT_GAS_LIMIT, ..RunOptions::default() }
@@ -131,23 +140,38 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
         let mut address = [0u8; 20];
         address[19] = contract.address_byte();
+        let native = match args.curve {
+            Curve::Bls12_381 => None,
+            curve => Some(
+                operation_program_on(curve, *contract, formulas.f2mul, ProgramOptions::default())
+                    .map_err(CliError::Build)?,
+            ),
+        };
         for case in cases {
             let expected: CallResult = match &case.expected {
                 Expected::Output(o) => Some(o.clone()),
                 Expected::Error(_) => None,
             };
-            let opts = RunOptions { count_opcodes: false, ..RunOptions::default() };
-            let pre = call_precompile(Address::new(address), &case.input, &opts)?;
-            let pre_result = as_result(&pre.status, &pre.output);
-            let mut ok = pre_result == expected;
-            let mut line = format!(
-                "{}: {}: expected {} precompile {} ({} gas)",
-                path.file_name().map(|f| f.to_string_lossy()).unwrap_or_default(),
-                case.name,
-                show(&expected, *contract),
-                show(&pre_result, *contract),
-                pre.gas_used
-            );
+            let file = path.file_name().map(|f| f.to_string_lossy()).unwrap_or_default();
+            let mut line = format!("{file}: {}: expected {}", case.name, show(&expected, *contract));
+            let mut ok = match &native {
+                // no precompile for this curve: the native executor instead
+                Some(prog) => {
+                    let got = match evm384_gen::backend::native::run(prog, &case.input).outcome {
+                        evm384_gen::Outcome::Output(o) => Some(o),
+                        _ => None,
+                    };
+                    line += &format!(" native {}", show(&got, *contract));
+                    got == expected
+                }
+                None => {
+                    let opts = RunOptions { count_opcodes: false, ..RunOptions::default() };
+                    let pre = call_precompile(Address::new(address), &case.input, &opts)?;
+                    let pre_result = as_result(&pre.status, &pre.output);
+                    line += &format!(" precompile {} ({} gas)", show(&pre_result, *contract), pre.gas_used);
+                    pre_result == expected
+                }
+            };
             for (i, iface) in ifaces.iter().enumerate() {
                 let r = runners.get_mut(&(contract.name(), i)).expect("built above");
                 let e = r.run(&case.input)?;

@@ -202,8 +202,8 @@ pub fn rand_bool(rng: &mut TestRng) -> bool {
 /// A program that inverts each of `xs` (Montgomery form) by the `inverse_fp` subroutine and
 /// returns memory; the inverses are at the returned slot onwards.
 pub fn inverse_fp_program(xs: &[[u64; 6]]) -> (evm384_gen::Program, u32) {
-    use evm384_gen::ir::Asm;
     use evm384_gen::algebra::tower::{inverse_fp, InvFpRegs};
+    use evm384_gen::ir::Asm;
     let c = evm384_gen::curves::bls12_381();
     let mut a = Asm::new(evm384_arith::MontField::new(c.p), evm384_gen::F2Mul::V3);
     let src = a.const_raw(xs);

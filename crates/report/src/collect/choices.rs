@@ -2,9 +2,10 @@
 //! interface and gas schedule, every candidate's gas, and the final exponentiation's counts
 //! with each squaring (Granger–Scott against Karabina's compressed squaring).
 
+use evm384_build::Formulas;
 use evm384_evm::{InstructionSet, Interface, Schedule};
 use evm384_gen::backend::native;
-use evm384_gen::{generator_pairs_input, Formulas, Phase};
+use evm384_gen::{generator_pairs_input, Phase};
 use evm384_timing::Plan;
 
 use crate::optimize::{self, Target};

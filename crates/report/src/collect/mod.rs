@@ -6,6 +6,7 @@ pub mod choices;
 pub mod correctness;
 pub mod counts;
 pub mod gas;
+pub mod native;
 pub mod operations;
 pub mod parity;
 pub mod runtime;
@@ -112,14 +113,14 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     ];
     for (op, file, vectors) in &files {
         let contract = *op;
-        use evm384_gen::Contract as _;
+        use evm384_build::Contract as _;
         let mut address = [0u8; 20];
         address[19] = contract.address_byte();
         // a gas limit that go-ethereum's k = 4,877 MSM fits (its memory alone costs over 10⁹)
         let opts = RunOptions { count_opcodes: false, gas_limit: 1 << 40, ..Default::default() };
         for isa in sets {
             bar.set_message(format!("vectors {file} through contract-{isa}"));
-            let code = contract.runtime_code(isa, evm384_gen::Formulas::default()).map_err(|e| e.to_string())?;
+            let code = contract.runtime_code(isa, evm384_build::Formulas::default()).map_err(|e| e.to_string())?;
             // created as a chain creates it: the init code run by CREATE
             let mut r = Runner::new(opts.clone().with_instruction_set(isa));
             let init = evm384_gen::backend::bytecode::init_code(&code);
@@ -180,10 +181,9 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     let arith = arith::bench_ops(plan);
     bar.inc(1);
 
-    let ifma = evm384_ifma::resolve(evm384_ifma::backend());
-    let (native_pairing, native_pairing_note) = if ifma == evm384_ifma::Backend::Ifma {
+    let (native_pairing, native_pairing_note) = if evm384_ifma::backend() == evm384_ifma::Backend::Ifma {
         bar.set_message("the IFMA pairing beside blst");
-        (Some(evm384_ifma::bench_native(plan)), "AVX-512 IFMA engine (evm384-ifma) beside blst".to_string())
+        (Some(native::bench_native(plan)), "AVX-512 IFMA engine (evm384-ifma) beside blst".to_string())
     } else {
         let why = if evm384_ifma::ifma_supported() {
             "EVM384_IFMA turned the IFMA engine off"

@@ -9,9 +9,9 @@
 //! baseline's, and runtime (v7, v9, EVMMAX) beside the baseline, measured together by the project's harness.
 //! Every measured output must equal the baseline's.
 
+use evm384_build::{Contract, Formulas, Operation, HINTED_FORMULAS};
 use evm384_evm::{precompile_caller_code, Address, InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
 use evm384_gen::ops::bls::{address, glue_code, Backend, Glue, ETH_DST};
-use evm384_gen::{Contract, Formulas, Operation, HINTED_FORMULAS};
 use evm384_timing::{measure, Plan, Ratio};
 
 use crate::baseline::{g1_mul, g2_mul, SplitMix64};
@@ -227,7 +227,7 @@ fn deployments(s: Subject) -> Result<(Deployment, Vec<Deployment>), String> {
             let base =
                 Deployment { isa: v7, main: precompile_caller_code(precompile_address(pairing)), others: vec![] };
             let ours = SETS.iter().map(|&isa| {
-                let build = evm384_gen::hinted_pairing_check_build(HINTED_FORMULAS, isa);
+                let build = evm384_build::hinted_pairing_check_build(HINTED_FORMULAS, isa);
                 let main = build.try_code(isa).map_err(|e| format!("hinted {isa}: {e}"))?;
                 Ok(Deployment { isa, main, others: vec![] })
             });

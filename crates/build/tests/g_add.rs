@@ -2,13 +2,14 @@
 //! operations (EIP assets and go-ethereum, success and failure) through the native executor and
 //! the contract in v7, v8, v9 and EVMMAX, and random sums against blst.
 
+#[path = "../../gen/tests/common/mod.rs"]
 mod common;
 
 use common::*;
+use evm384_build::{Contract, Formulas, Operation};
 use evm384_evm::InstructionSet;
 use evm384_gen::backend::bytecode::{try_assemble, AssembleOptions};
 use evm384_gen::{g1_add_program, g2_add_program, F2Mul, Program};
-use evm384_gen::{Contract, Formulas, Operation};
 
 fn programs() -> [(Operation, Program); 2] {
     [(Operation::G1Add, g1_add_program(F2Mul::V3)), (Operation::G2Add, g2_add_program(F2Mul::V3))]

@@ -3,12 +3,14 @@
 //! through the native executor and the contract in v7, v8, v9 and EVMMAX, and random MSMs
 //! (scalars of every size, 0 and ≥ r included; repeated points, P and −P, infinity) against blst.
 
+#[path = "../../gen/tests/common/mod.rs"]
 mod common;
 
 use blst::*;
 use common::*;
+use evm384_build::{Contract, Formulas};
 use evm384_evm::InstructionSet;
-use evm384_gen::{Contract, Formulas, Program};
+use evm384_gen::Program;
 use evm384_vectors::Operation;
 use rand::RngCore;
 

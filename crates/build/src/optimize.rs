@@ -5,8 +5,10 @@
 //! and the report's "build choices" table use it.
 
 use evm384_evm::{InstructionSet, RunOptions, Runner, Schedule, Status};
-use evm384_gen::{generator_pairs_input, Formulas, Moves, MAX_CODE_SIZE};
+use evm384_gen::{generator_pairs_input, Moves, MAX_CODE_SIZE};
 use evm384_timing::Plan;
+
+use crate::Formulas;
 
 /// The pairs the candidates are costed on (the report's headline k).
 pub const COST_K: usize = 2;

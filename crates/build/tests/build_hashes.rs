@@ -8,10 +8,12 @@
 //! is of the code it would emit); the hinted check as shipped; the BLS glue of each kind over the
 //! precompiles and over contracts at fixed addresses — each in v7, v8, v9 and EVMMAX.
 
+#[path = "../../gen/tests/common/mod.rs"]
 mod common;
 
+use evm384_build::{hinted_pairing_check_build, Contract, Formulas, HINTED_FORMULAS};
 use evm384_gen::ops::bls::{address, glue_code, Backend, Glue, ETH_DST};
-use evm384_gen::{hinted_pairing_check_build, Contract, Formulas, InstructionSet, HINTED_FORMULAS};
+use evm384_gen::InstructionSet;
 use evm384_vectors::Operation;
 use sha2::{Digest, Sha256};
 
@@ -36,8 +38,12 @@ fn builds() -> Vec<String> {
         }
         let hinted = hinted_pairing_check_build(HINTED_FORMULAS, isa).try_code(isa).map_err(|e| e.to_string());
         lines.push(line(&format!("{isa} pairing-check-hinted"), hinted));
-        let contracts =
-            Backend { g1_msm: address(0xa1), map_fp2_to_g2: address(0xa2), g2_add: address(0xa3), pairing_check: address(0xa4) };
+        let contracts = Backend {
+            g1_msm: address(0xa1),
+            map_fp2_to_g2: address(0xa2),
+            g2_add: address(0xa3),
+            pairing_check: address(0xa4),
+        };
         for glue in [Glue::HashToG2, Glue::Verify, Glue::AggregateVerify] {
             for (backend, over) in [(Backend::PRECOMPILES, "precompiles"), (contracts, "contracts")] {
                 // The glue is plain EVM code: the same for every instruction set; listed once.

@@ -8,14 +8,16 @@
 //! MSM inputs over k = 128 run with `EVM384_LONG_TESTS=1` only (go-ethereum's file goes to
 //! k = 4,877), as in `msm.rs`.
 
+#[path = "../../gen/tests/common/mod.rs"]
 mod common;
 
 use common::*;
+use evm384_build::{hinted_pairing_check_build, Contract, Formulas, HINTED_FORMULAS};
 use evm384_evm::{Address, Creation, InstructionSet, RunOptions, Runner, Status};
+use evm384_gen::curves::bls12_381;
 use evm384_gen::ops::bls::{glue_code, Backend, Glue, ETH_DST};
 use evm384_gen::ops::hint::witness;
-use evm384_gen::curves::bls12_381;
-use evm384_gen::{hinted_pairing_check_build, Contract, F2Mul, Formulas, HINTED_FORMULAS};
+use evm384_gen::F2Mul;
 use evm384_vectors::{Expected, Operation};
 
 fn long_tests() -> bool {
@@ -151,7 +153,9 @@ fn bls_glue_over_created_contracts() {
         let mut created = Runner::new(opts(isa));
         let at: Vec<[u8; 20]> = codes
             .iter()
-            .map(|c| created.create(&evm384_gen::backend::bytecode::init_code(c), Creation::Create).unwrap().into_array())
+            .map(|c| {
+                created.create(&evm384_gen::backend::bytecode::init_code(c), Creation::Create).unwrap().into_array()
+            })
             .collect();
         let backend = Backend { g1_msm: at[0], map_fp2_to_g2: at[1], g2_add: at[2], pairing_check: at[3] };
         // Placed: the same operation code at the same addresses.
@@ -165,7 +169,8 @@ fn bls_glue_over_created_contracts() {
             (Glue::Verify, ETH_DST, verify_input(b"another message"), bool_word(false)),
         ] {
             let runtime = glue_code(glue, dst, &backend);
-            let glue_at = created.create(&evm384_gen::backend::bytecode::init_code(&runtime), Creation::Create).unwrap();
+            let glue_at =
+                created.create(&evm384_gen::backend::bytecode::init_code(&runtime), Creation::Create).unwrap();
             created.deploy(&call_forwarder(glue_at));
             placed.deploy(&runtime);
             let (p, c) = (placed.run(&input).unwrap(), created.run(&input).unwrap());

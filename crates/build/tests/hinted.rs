@@ -2,15 +2,17 @@
 //! true for pairs whose product is 1 (random, and every EIP-2537 vector with result 1) natively
 //! and in v7, v9 and EVMMAX; no witness for a product ≠ 1; every wrong witness rejected.
 
+#[path = "../../gen/tests/common/mod.rs"]
 mod common;
 
 use common::*;
+use evm384_build::{hinted_pairing_check_build, HINTED_FORMULAS};
 use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Status};
-use evm384_gen::ops::hint::{witness, HintError};
 use evm384_gen::backend::native::{self, Outcome};
-use evm384_gen::ops::pairing::{hinted_pairing_check_program, HINT_BYTES};
 use evm384_gen::curves::bls12_381;
-use evm384_gen::{hinted_pairing_check_build, F2Mul, Program, HINTED_FORMULAS, MAX_CODE_SIZE};
+use evm384_gen::ops::hint::{witness, HintError};
+use evm384_gen::ops::pairing::{hinted_pairing_check_program, HINT_BYTES};
+use evm384_gen::{F2Mul, Program, MAX_CODE_SIZE};
 use evm384_vectors::{Expected, Operation};
 
 const SETS: [InstructionSet; 3] =

@@ -2,12 +2,14 @@
 //! file of both operations (EIP assets and go-ethereum, success and failure) through the native
 //! executor and the contract in v7, v8, v9 and EVMMAX.
 
+#[path = "../../gen/tests/common/mod.rs"]
 mod common;
 
 use common::{contract_output, native_output};
 
+use evm384_build::{Contract, Formulas};
 use evm384_evm::InstructionSet;
-use evm384_gen::{Contract, Formulas, Program};
+use evm384_gen::Program;
 use evm384_vectors::Operation;
 
 #[test]

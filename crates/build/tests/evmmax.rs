@@ -1,11 +1,13 @@
 //! The pairing check in EVMMAX (EIP-6690) code: slots mapped to registers by liveness, run in
 //! revm (`RunOptions::evmmax`) against the EIP-2537 vectors, revm's 0x0f and the native executor.
 
+#[path = "../../gen/tests/common/mod.rs"]
 mod common;
 
+use evm384_build::Formulas;
 use evm384_evm::{RunOptions, Runner, Status};
 use evm384_gen::backend::registers::Registers;
-use evm384_gen::{F2Mul, Formulas, InstructionSet, Squaring, MAX_CODE_SIZE};
+use evm384_gen::{F2Mul, InstructionSet, Squaring, MAX_CODE_SIZE};
 
 fn runner(code: &[u8]) -> Runner {
     let mut r = Runner::new(RunOptions { evmmax: true, count_opcodes: false, ..RunOptions::default() });

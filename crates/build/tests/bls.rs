@@ -3,13 +3,14 @@
 //! tampering — over the EIP-2537 precompiles and over this project's contracts in v7, v9 and
 //! EVMMAX, in revm.
 
+#[path = "../../gen/tests/common/mod.rs"]
 mod common;
 
 use blst::*;
 use common::*;
+use evm384_build::{Contract, Formulas, Operation};
 use evm384_evm::{Address, InstructionSet, Interface, RunOptions, Runner, Status};
 use evm384_gen::ops::bls::{address, glue_code, Backend, Glue, ETH_DST};
-use evm384_gen::{Contract, Formulas, Operation};
 use rand::RngCore;
 
 /// Where the operation contracts are deployed in the tests.

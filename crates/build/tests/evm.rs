@@ -1,14 +1,16 @@
 //! The generated contract in revm (through evm384-evm) against the native executor and against
 //! revm's blst-backed 0x0f precompile.
 
+#[path = "../../gen/tests/common/mod.rs"]
 mod common;
 
 use common::*;
 use evm384_arith::{from_be_bytes, from_le_bytes};
+use evm384_build::{Formulas, InlineWeights};
 use evm384_evm::{call_precompile, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
-use evm384_gen::backend::native::{self, Outcome};
-use evm384_gen::{pairing_check_program, F2Mul, Formulas, InstructionSet, Moves, Phase, ProgramOptions, Squaring, MAX_CODE_SIZE};
 use evm384_gen::backend::bytecode;
+use evm384_gen::backend::native::{self, Outcome};
+use evm384_gen::{pairing_check_program, F2Mul, InstructionSet, Moves, Phase, ProgramOptions, Squaring, MAX_CODE_SIZE};
 use rand::Rng;
 
 fn long_tests() -> bool {
@@ -39,11 +41,11 @@ fn precompile_result(input: &[u8]) -> Option<bool> {
 fn runtime_code_fits_eip170_in_every_interface() {
     for f2mul in [F2Mul::V3, F2Mul::V4] {
         for iface in Interface::ALL {
-            let code = evm384_gen::build_pairing_check(iface, f2mul, false);
+            let code = evm384_build::build_pairing_check(iface, f2mul, false);
             let f = Formulas { f2mul, ..Default::default() };
-            eprintln!("{}", evm384_gen::provenance(iface, f, f.pairing_check_build(iface).moves, code.len()));
+            eprintln!("{}", evm384_build::provenance(iface, f, f.pairing_check_build(iface).moves, code.len()));
             assert!(code.len() <= MAX_CODE_SIZE, "{iface} {f2mul}: {} bytes", code.len());
-            let init = evm384_gen::build_pairing_check(iface, f2mul, true);
+            let init = evm384_build::build_pairing_check(iface, f2mul, true);
             assert_eq!(&init[init.len() - code.len()..], &code[..]);
         }
     }
@@ -104,16 +106,20 @@ fn builds_move_by_additions_only_where_that_fits() {
     assert_eq!(build.moves, Moves::Additions);
     assert!(build.try_code(v9).unwrap().len() <= MAX_CODE_SIZE);
     // additions cost less gas than copies in the same build
-    let gas = |build: &evm384_gen::Build| {
+    let gas = |build: &evm384_build::Build| {
         let mut r = Runner::new(RunOptions { interface: Interface::V9, ..RunOptions::default() });
         r.deploy(&build.try_code(v9).unwrap());
         let e = r.run(&evm384_gen::generator_pairs_input(2)).unwrap();
         assert_eq!(e.status, Status::Success);
         e.gas_by_schedule.expect("gas by schedule").gas(evm384_evm::Schedule::ModelBRepriced)
     };
-    let copies = inlined.build_with_moves(inlined.program_with(Moves::Copies), Moves::Copies, v9, || {
-        evm384_gen::generator_pairs_input(2)
-    });
+    let copies = inlined.build_with_moves(
+        inlined.program_with(Moves::Copies),
+        Moves::Copies,
+        v9,
+        || evm384_gen::generator_pairs_input(2),
+        InlineWeights::for_instruction_set(v9),
+    );
     assert!(gas(&build) < gas(&copies), "{} against {}", gas(&build), gas(&copies));
     // EVMMAX keeps copies (a copy is already one strided ADDMODX there)
     assert_eq!(inlined.pairing_check_build(InstructionSet::Evmmax).moves, Moves::Copies);
@@ -172,7 +178,7 @@ fn random_inputs_against_the_precompile() {
     let mut rng = rng(11);
     let ks: Vec<usize> = if long_tests() { (1..=8).collect() } else { vec![1, 2, 3, 5, 8] };
     let codes: Vec<_> =
-        Interface::ALL.iter().map(|&i| (i, evm384_gen::build_pairing_check(i, F2Mul::V3, false))).collect();
+        Interface::ALL.iter().map(|&i| (i, evm384_build::build_pairing_check(i, F2Mul::V3, false))).collect();
     for (round, &k) in ks.iter().enumerate() {
         let mut pairs: Vec<_> = (0..k).map(|_| (random_g1(&mut rng), random_g2(&mut rng))).collect();
         // make the product one: last pair = (-Σ aᵢ·bᵢ G1, G2) is hard without scalars; instead
@@ -207,7 +213,7 @@ fn random_inputs_against_the_precompile() {
 
 #[test]
 fn many_infinity_pairs_and_every_call_kind() {
-    let code = evm384_gen::build_pairing_check(Interface::V9, F2Mul::V3, false);
+    let code = evm384_build::build_pairing_check(Interface::V9, F2Mul::V3, false);
     let mut rng = rng(12);
     let (p, q) = (random_g1(&mut rng), random_g2(&mut rng));
     let mut pn = p;
@@ -255,7 +261,7 @@ fn encoding_edge_cases_match_the_precompile_in_every_interface() {
         inputs.push(bad);
     }
     for iface in Interface::ALL {
-        let code = evm384_gen::build_pairing_check(iface, F2Mul::V3, false);
+        let code = evm384_build::build_pairing_check(iface, F2Mul::V3, false);
         let mut r = runner(iface, &code);
         for (i, input) in inputs.iter().enumerate() {
             assert_eq!(contract_result(&mut r, input), precompile_result(input), "{iface} case {i}");
@@ -296,7 +302,7 @@ fn call_and_callcode_from_another_contract() {
     let target = evm384_evm::Address::new([0x22; 20]);
     let gas_limit = 30_000_000;
     for iface in [Interface::V7, Interface::V9] {
-        let code = evm384_gen::build_pairing_check(iface, F2Mul::V3, false);
+        let code = evm384_build::build_pairing_check(iface, F2Mul::V3, false);
         for opcode in [0xf1u8, 0xf2] {
             let opts = RunOptions { interface: iface, count_opcodes: false, gas_limit, ..RunOptions::default() };
             let mut r = Runner::new(opts);
@@ -336,7 +342,9 @@ fn chained_calls_run_in_order() {
     a.return_memory();
     let prog = a.finish();
     assert!(prog.main.windows(4).any(|w| w.iter().all(|n| matches!(n, Node::Call(_)))));
-    let evm384_gen::backend::native::Outcome::Memory(m) = evm384_gen::backend::native::run(&prog, &[]).outcome else { panic!() };
+    let evm384_gen::backend::native::Outcome::Memory(m) = evm384_gen::backend::native::run(&prog, &[]).outcome else {
+        panic!()
+    };
     assert_eq!(field.from_mont(&m[x as usize]), [20, 0, 0, 0, 0, 0]);
     assert_evm_memory_equals_native(&prog);
     let mut r = evm384_evm::Runner::new(evm384_evm::RunOptions { count_opcodes: true, ..Default::default() });

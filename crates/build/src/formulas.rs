@@ -1,0 +1,233 @@
+//! The formula choices of one build ([`Formulas`]) and what a build decides with them — the
+//! moves ([`Formulas::choose_moves`]), the back-end's options, and with `inline` the
+//! subroutines written out to fill the room left under the code limit ([`inline_to_fit`]) —
+//! the hinted check as shipped, and the provenance line.
+
+use evm384_gen::backend::bytecode::{self, AssembleOptions};
+use evm384_gen::backend::native;
+use evm384_gen::ir::inline;
+use evm384_gen::ops::{hint, pairing};
+use evm384_gen::{
+    curves, generator_pairs_input, generator_pairs_product_one, pairing_check_program, F2Mul, InstructionSet, Moves,
+    Program, ProgramOptions, Squaring, MAX_CODE_SIZE, VERSION,
+};
+
+use crate::inlining::{inline_to_fit, InlineWeights};
+
+/// The formula choices of one build of the pairing check: what `evm384 build --optimize-for`
+/// chooses among (the cheapest that fits [`MAX_CODE_SIZE`] for the target).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Formulas {
+    pub f2mul: F2Mul,
+    pub squaring: Squaring,
+    /// Copies of a counted loop's body per iteration (`bytecode::AssembleOptions::unroll`):
+    /// the same operations, less loop control, more code.
+    pub unroll: u32,
+    /// Fill the room left under [`MAX_CODE_SIZE`] by inlining the subroutines whose calls cost
+    /// most per byte ([`inline_to_fit`], profiled at k = 2).
+    pub inline: bool,
+}
+
+impl Default for Formulas {
+    fn default() -> Self {
+        Formulas { f2mul: F2Mul::default(), squaring: Squaring::default(), unroll: 1, inline: false }
+    }
+}
+
+impl Formulas {
+    /// The unrolling factors the optimiser tries.
+    pub const UNROLL: [u32; 3] = [1, 2, 4];
+
+    /// Every combination.
+    pub fn all() -> Vec<Formulas> {
+        let mut v = Vec::new();
+        for f2mul in [F2Mul::V3, F2Mul::V4] {
+            for squaring in Squaring::ALL {
+                for unroll in Formulas::UNROLL {
+                    for inline in [false, true] {
+                        v.push(Formulas { f2mul, squaring, unroll, inline });
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// The PAIRING_CHECK program with these formulas and MCOPY moves (the native reference; a
+    /// build chooses its moves: [`Formulas::pairing_check_build`]).
+    pub fn program(self) -> Program {
+        self.program_with(Moves::default())
+    }
+
+    /// The PAIRING_CHECK program with these formulas and these moves.
+    pub fn program_with(self, moves: Moves) -> Program {
+        pairing_check_program(
+            self.f2mul,
+            ProgramOptions { squaring: self.squaring, moves, ..ProgramOptions::default() },
+        )
+    }
+
+    /// The bytecode back-end's choices of this build (before inlining, which changes the program).
+    pub fn assemble_options(self) -> AssembleOptions {
+        AssembleOptions { unroll: self.unroll, ..Default::default() }
+    }
+
+    /// Runtime code for `isa` (may exceed [`MAX_CODE_SIZE`]: check before deploying); panics
+    /// where [`Formulas::try_runtime_code`] fails.
+    pub fn runtime_code(self, isa: impl Into<InstructionSet>) -> Vec<u8> {
+        let isa = isa.into();
+        self.try_runtime_code(isa).unwrap_or_else(|e| panic!("{self}, {isa}: {e}"))
+    }
+
+    /// Runtime code for `isa`, or why it cannot be assembled (EVMMAX: more registers needed at
+    /// once than one field context has).
+    pub fn try_runtime_code(self, isa: InstructionSet) -> Result<Vec<u8>, bytecode::AssembleError> {
+        self.pairing_check_build(isa).try_code(isa)
+    }
+
+    /// This build of the PAIRING_CHECK program for `isa` (moves chosen by
+    /// [`Formulas::choose_moves`], inlining profiled at k = 2).
+    pub fn pairing_check_build(self, isa: impl Into<InstructionSet>) -> Build {
+        self.build(|moves| self.program_with(moves), isa, || generator_pairs_input(2))
+    }
+
+    /// [`Formulas::pairing_check_build`] with the inlining valued by `weights` (another gas
+    /// schedule's, [`InlineWeights::evm384`] or [`InlineWeights::evmmax`]) instead of the
+    /// shipped builds' ([`InlineWeights::for_instruction_set`]).
+    pub fn pairing_check_build_weighted(self, isa: impl Into<InstructionSet>, weights: InlineWeights) -> Build {
+        let isa = isa.into();
+        let (moves, prog) = self.choose_moves(|moves| self.program_with(moves), isa);
+        self.build_with_moves(prog, moves, isa, || generator_pairs_input(2), weights)
+    }
+
+    /// The moves a build of the program `prog` writes for `isa` ([`Moves`]), with that program.
+    /// EVM384: additions of zero (6 against 33 gas an Fp6 in v9 under model-b-repriced) where
+    /// the program written with them fits [`MAX_CODE_SIZE`] before inlining (inlining then
+    /// fills the room left), MCOPYs (~10 against ~102 bytes an Fp6) where it does not — the v7
+    /// build with f2mul v3 and loops unrolled x4: 24,351 bytes with copies, over with additions. EVMMAX: always copies (a copy there is
+    /// already one strided ADDMODX of zero, so without inlining both give the same code, and
+    /// inlined the copies forward into the subroutines' registers where additions cannot: the
+    /// build `--optimize-for eip-6690` picks cost 816 gas more at k = 2 with additions). `prog`
+    /// writes the program with the moves it is given (`ProgramOptions::moves`).
+    pub fn choose_moves(self, prog: impl Fn(Moves) -> Program, isa: impl Into<InstructionSet>) -> (Moves, Program) {
+        let isa = isa.into();
+        if isa == InstructionSet::Evmmax {
+            return (Moves::Copies, prog(Moves::Copies));
+        }
+        let additions = prog(Moves::Additions);
+        match bytecode::try_assemble(&additions, isa, self.assemble_options()) {
+            Ok(code) if code.len() <= MAX_CODE_SIZE => (Moves::Additions, additions),
+            _ => (Moves::Copies, prog(Moves::Copies)), // too large, or (EVMMAX) too many registers
+        }
+    }
+
+    /// This build of the program `prog` writes (given the moves, see [`Formulas::choose_moves`])
+    /// for `isa`: the moves chosen, the back-end choices, and with `inline` the program with the
+    /// subroutines chosen by [`inline_to_fit`] written out at their call sites
+    /// (`inline::inline_calls`), valued by the gas they save on `profile_input` (a
+    /// representative input of the program; computed only when inlining) as
+    /// [`InlineWeights::for_instruction_set`] prices them. Programs without `mul_fp12` ignore
+    /// the moves.
+    pub fn build(
+        self,
+        prog: impl Fn(Moves) -> Program,
+        isa: impl Into<InstructionSet>,
+        profile_input: impl FnOnce() -> Vec<u8>,
+    ) -> Build {
+        let isa = isa.into();
+        let (moves, prog) = self.choose_moves(prog, isa);
+        self.build_with_moves(prog, moves, isa, profile_input, InlineWeights::for_instruction_set(isa))
+    }
+
+    /// [`Formulas::build`] of `prog`, written with `moves` (the caller's choice, not the rule's),
+    /// inlining valued by `weights`.
+    pub fn build_with_moves(
+        self,
+        prog: Program,
+        moves: Moves,
+        isa: impl Into<InstructionSet>,
+        profile_input: impl FnOnce() -> Vec<u8>,
+        weights: InlineWeights,
+    ) -> Build {
+        let options = self.assemble_options();
+        if !self.inline {
+            return Build { program: prog, options, moves };
+        }
+        let mask = inline_to_fit(&prog, isa, options, &profile_input(), MAX_CODE_SIZE, weights);
+        Build { program: inline::inline_calls(&prog, mask), options, moves }
+    }
+}
+
+/// One build of a program: the program as the back-ends run it (inlined where the build
+/// inlines; the native executor runs this same program) and the bytecode back-end's choices.
+#[derive(Clone, Debug)]
+pub struct Build {
+    pub program: Program,
+    pub options: AssembleOptions,
+    /// The moves the program was written with ([`Formulas::choose_moves`]).
+    pub moves: Moves,
+}
+
+impl Build {
+    /// The runtime code for `isa`, or why it cannot be assembled.
+    pub fn try_code(&self, isa: impl Into<InstructionSet>) -> Result<Vec<u8>, bytecode::AssembleError> {
+        bytecode::try_assemble(&self.program, isa.into(), self.options)
+    }
+}
+
+impl core::fmt::Display for Formulas {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "f2mul {}, {} squaring", self.f2mul, self.squaring)?;
+        if self.unroll > 1 {
+            write!(f, ", loops unrolled x{}", self.unroll)?;
+        }
+        if self.inline {
+            write!(f, ", subroutines inlined to fit")?;
+        }
+        Ok(())
+    }
+}
+
+/// The build the hinted pairing check ships with: it has no final exponentiation, so its
+/// subroutines are inlined into the room that leaves under [`MAX_CODE_SIZE`]; unrolled twice,
+/// which in v9 under model B repriced (k = 2) cost less gas than no unrolling and left more room
+/// to inline than four times.
+pub const HINTED_FORMULAS: Formulas =
+    Formulas { f2mul: F2Mul::V4, squaring: Squaring::GrangerScott, unroll: 2, inline: true };
+
+/// This build of the hinted pairing check (`pairing::hinted_pairing_check_program`) for `isa`
+/// (inlining profiled on the witness of two pairs whose product is one).
+pub fn hinted_pairing_check_build(formulas: Formulas, isa: impl Into<InstructionSet>) -> Build {
+    let curve = curves::bls12_381();
+    let prog = |moves| pairing::hinted_pairing_check_program(&curve, formulas.f2mul, moves);
+    formulas.build(prog, isa, || {
+        let pairs = generator_pairs_product_one();
+        let witness = hint::witness(&curve, &pairs, formulas.f2mul).expect("the product is one");
+        [witness, pairs].concat()
+    })
+}
+
+/// Runtime code (or, with `init`, init code that deploys it) of the PAIRING_CHECK contract.
+pub fn build_pairing_check(interface: impl Into<InstructionSet>, f2mul: F2Mul, init: bool) -> Vec<u8> {
+    let runtime = Formulas { f2mul, ..Formulas::default() }.runtime_code(interface);
+    if init {
+        bytecode::init_code(&runtime)
+    } else {
+        runtime
+    }
+}
+
+/// A one-line provenance note for generated code (for stderr, never inside the code): the
+/// formulas and the moves of the build (`Build::moves`).
+pub fn provenance(interface: impl Into<InstructionSet>, formulas: Formulas, moves: Moves, code_len: usize) -> String {
+    let interface = interface.into();
+    let c = native::run(&formulas.program_with(moves), &generator_pairs_input(1)).counts.total();
+    format!(
+        "evm384-gen {VERSION}: BLS12-381 PAIRING_CHECK, interface {interface}, {formulas}, {}, {code_len} bytes; \
+         k=1: {} ADDMOD384, {} SUBMOD384, {} MULMODMONT384",
+        moves.describe(),
+        c.addmod384,
+        c.submod384,
+        c.mulmodmont384
+    )
+}

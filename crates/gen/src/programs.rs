@@ -1,0 +1,166 @@
+//! The BLS12-381 programs as the builds take them — each EIP-2537 operation's program, the
+//! pairing check's with its options — their run on the native executor (the contract's
+//! algorithm natively: [`native_pairing_check`], [`count_pairing_check`]) and the inputs the
+//! builds profile and cost them on ([`generator_pairs_input`]). The builds themselves (formula
+//! choices, moves, inlining, the contracts) are `evm384-build`'s.
+
+use crate::algebra::curve::Group;
+use crate::backend::native::{self, Outcome, PhaseCounts};
+use crate::curves::{self, Curve, G1_GENERATOR};
+use crate::ir::{F2Mul, Program};
+use crate::ops::pairing::{self, ProgramOptions};
+use crate::ops::{g_add, map, msm};
+
+/// Generator version, recorded in the provenance line.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// EIP-170 limit on deployed code.
+pub const MAX_CODE_SIZE: usize = 24_576;
+
+/// Why an input is rejected (the contract halts with INVALID in every case).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    #[error("invalid input: {0}")]
+    Invalid(&'static str),
+    #[error("unexpected program result")]
+    Unexpected,
+}
+
+/// The EIP-2537 operations (one enum for the project: `evm384-vectors` owns their names,
+/// precompile addresses and vector files).
+pub use evm384_vectors::Operation;
+
+/// The BLS12_G1ADD (0x0b) program for BLS12-381.
+pub fn g1_add_program(f2mul: F2Mul) -> Program {
+    g_add::point_add_program(&curves::bls12_381(), f2mul, g_add::Group::G1)
+}
+
+/// The BLS12_G2ADD (0x0d) program for BLS12-381.
+pub fn g2_add_program(f2mul: F2Mul) -> Program {
+    g_add::point_add_program(&curves::bls12_381(), f2mul, g_add::Group::G2)
+}
+
+/// The PAIRING_CHECK program for BLS12-381.
+pub fn pairing_check_program(f2mul: F2Mul, opts: ProgramOptions) -> Program {
+    pairing::pairing_check_program(&curves::bls12_381(), f2mul, opts)
+}
+
+/// The program of the EIP-2537 operation `op` for BLS12-381 with Fp2 multiplication `f2mul`
+/// (the pairing check's other options in `opts`; the other operations have none).
+pub fn operation_program(op: Operation, f2mul: F2Mul, opts: ProgramOptions) -> Program {
+    operation_program_on(Curve::Bls12_381, op, f2mul, opts).expect("every operation is written for BLS12-381")
+}
+
+/// The program of `op` on `curve`, or why there is none yet. BLS12-381: all seven EIP-2537
+/// operations. BLS12-377 (EIP-2539): G1ADD and G2ADD; its MUL and MULTIEXP (any on-curve point,
+/// the scalar unreduced: no endomorphism without a subgroup test) and PAIRING (D-type twist
+/// lines) are not written yet, and EIP-2539 specifies no map to the curve.
+pub fn operation_program_on(
+    curve: Curve,
+    op: Operation,
+    f2mul: F2Mul,
+    opts: ProgramOptions,
+) -> Result<Program, String> {
+    if curve == Curve::Bls12_381 {
+        return Ok(operation_program_381(op, f2mul, opts));
+    }
+    let params = curve.params();
+    match op {
+        Operation::G1Add => Ok(g_add::point_add_program(&params, f2mul, Group::G1)),
+        Operation::G2Add => Ok(g_add::point_add_program(&params, f2mul, Group::G2)),
+        Operation::MapFpToG1 | Operation::MapFp2ToG2 => {
+            Err(format!("{curve} {op}: EIP-2539 specifies no map to the curve"))
+        }
+        _ => Err(format!("{curve} {op}: not written yet (BLS12-377 has G1ADD and G2ADD so far)")),
+    }
+}
+
+fn operation_program_381(op: Operation, f2mul: F2Mul, opts: ProgramOptions) -> Program {
+    let curve = curves::bls12_381();
+    match op {
+        Operation::G1Add => g1_add_program(f2mul),
+        Operation::G2Add => g2_add_program(f2mul),
+        Operation::G1Msm => msm::msm_program(&curve, f2mul, Group::G1),
+        Operation::G2Msm => msm::msm_program(&curve, f2mul, Group::G2),
+        Operation::MapFpToG1 => map::map_program(&curve, &curves::bls12_381_map_params(), f2mul, Group::G1),
+        Operation::MapFp2ToG2 => map::map_program(&curve, &curves::bls12_381_map_params(), f2mul, Group::G2),
+        Operation::PairingCheck => pairing_check_program(f2mul, opts),
+    }
+}
+
+/// Runs the contract's algorithm natively: `Ok(true)` iff ∏ e(Pᵢ, Qᵢ) = 1.
+pub fn native_pairing_check(input: &[u8], f2mul: F2Mul) -> Result<bool, Error> {
+    NativePairingCheck::new(f2mul).check(input)
+}
+
+/// The native executor with the program generated once (for repeated runs and timing: the
+/// "same algorithm, native" row).
+pub struct NativePairingCheck {
+    program: Program,
+}
+
+impl NativePairingCheck {
+    pub fn new(f2mul: F2Mul) -> NativePairingCheck {
+        NativePairingCheck::with_program(pairing_check_program(f2mul, ProgramOptions::default()))
+    }
+
+    /// The check with this PAIRING_CHECK program (other options, or a build's program:
+    /// `evm384_build::Formulas::program`).
+    pub fn with_program(program: Program) -> NativePairingCheck {
+        NativePairingCheck { program }
+    }
+
+    /// `Ok(true)` iff ∏ e(Pᵢ, Qᵢ) = 1; `Err` where the contract halts with INVALID.
+    pub fn check(&self, input: &[u8]) -> Result<bool, Error> {
+        match self.run(input).outcome {
+            Outcome::Bool(b) => Ok(b),
+            Outcome::Invalid(why) => Err(Error::Invalid(why)),
+            Outcome::Memory(_) | Outcome::Output(_) => Err(Error::Unexpected),
+        }
+    }
+
+    /// The run with its per-phase counts.
+    pub fn run(&self, input: &[u8]) -> native::NativeRun {
+        native::run(&self.program, input)
+    }
+}
+
+/// Exact per-phase operation counts for `k` valid pairs (none at infinity): the counts do not
+/// depend on the points' values, so multiples of the generators are used.
+pub fn count_pairing_check(k: usize, f2mul: F2Mul) -> PhaseCounts {
+    let prog = pairing_check_program(f2mul, ProgramOptions::default());
+    native::run(&prog, &generator_pairs_input(k)).counts
+}
+
+/// `k` pairs (G1 generator, G2 generator) in EIP-2537 encoding (for counting).
+pub fn generator_pairs_input(k: usize) -> Vec<u8> {
+    const G2: [&str; 4] = [
+        "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8",
+        "13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e",
+        "0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801",
+        "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be",
+    ];
+    let mut one = Vec::with_capacity(384);
+    for h in G1_GENERATOR.iter().chain(G2.iter()) {
+        one.extend_from_slice(&[0u8; 16]);
+        one.extend(hex::decode(h).expect("constant hex"));
+    }
+    one.repeat(k)
+}
+
+/// The pairs (G1, G2), (−G1, G2): a valid PAIRING_CHECK input whose product is one (so that
+/// a hinted check's witness exists).
+pub fn generator_pairs_product_one() -> Vec<u8> {
+    let mut input = generator_pairs_input(2);
+    let field = evm384_arith::MontField::new(curves::bls12_381().p);
+    let y = &mut input[384 + 64 + 16..384 + 128]; // the second pair's yP, 48 bytes big-endian
+    let mut limbs = [0u64; 6];
+    for (i, chunk) in y.chunks(8).rev().enumerate() {
+        limbs[i] = u64::from_be_bytes(chunk.try_into().expect("8 bytes"));
+    }
+    let neg = field.sub(&[0; 6], &limbs); // p − y
+    for (i, chunk) in y.chunks_mut(8).rev().enumerate() {
+        chunk.copy_from_slice(&neg[i].to_be_bytes());
+    }
+    input
+}
