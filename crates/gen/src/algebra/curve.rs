@@ -78,10 +78,9 @@ impl PointConsts {
         let k = TowerConsts::new(a);
         let r2 = a.const_raw(&[a.field.r2]);
         let one_raw = a.const_raw(&[[1, 0, 0, 0, 0, 0]]);
-        let b = [curve.b, 0, 0, 0, 0, 0];
         let b = match g {
-            Group::G1 => a.const_mont(&[b]),
-            Group::G2 => a.const_mont(&[b, b]), // b·ξ = b + b·u
+            Group::G1 => a.const_mont(&[[curve.b, 0, 0, 0, 0, 0]]),
+            Group::G2 => a.const_mont(&curve.b_twist),
         };
         let mut p_minus_2 = curve.p;
         p_minus_2[0] -= 2; // p is odd and > 2
@@ -459,6 +458,10 @@ xyz_slots!(Proj);
 /// `out` ← 3b·x, with 3b = 12 on G1 and 3b·ξ = 12·(1 + u) on G2:
 /// (x₀ + x₁u)·12(1 + u) = 12(x₀ − x₁) + 12(x₀ + x₁)·u. `b3` holds 12 (Montgomery).
 pub fn mul_by_b3(a: &mut Asm, d: Deg, out: Slot, x: Slot, b3: Slot) {
+    assert!(
+        d == Deg::Fp || a.tower == crate::curves::Tower::BLST,
+        "mul_by_b3 on G2 is written for an M-type twist over blst's tower (3b·ξ = 3b·(1 + u))"
+    );
     match d {
         Deg::Fp => a.mul(out, x, b3),
         Deg::Fp2 => a.scoped(|a| {

@@ -52,7 +52,7 @@ impl core::fmt::Display for Squaring {
 /// How the pairing check's `mul_fp12` moves its Fp6 operands into and out of `mul_fp6`'s
 /// registers (5 moves a product; also the one move of the Miller loop's in-place squaring,
 /// `tower::sqr_fp12_in_mul_fp6_regs`). Not a formula: a build decides it
-/// (`crate::build::Formulas::choose_moves`); a program takes it through `ProgramOptions::moves`.
+/// (`evm384_build::Formulas::choose_moves`); a program takes it through `ProgramOptions::moves`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Moves {
     /// One MCOPY per move: ~10 bytes, 33 gas for an Fp6 in v9 under model-b-repriced (39 in v7

@@ -88,6 +88,51 @@ pub fn conj_fp2(a: &mut Asm, k: &TowerConsts, out: Fp2, x: Fp2) {
     a.sub(out.c1(), k.zero, x.c1());
 }
 
+/// out = x + c·y for a small integer c, by additions (double-and-add on |c| into a scratch
+/// slot first, so `out` may alias `x` or `y`): the products by a tower's small constants.
+fn add_small_multiple(a: &mut Asm, out: Slot, x: Slot, y: Slot, c: i64) {
+    match c {
+        0 => {
+            if out != x {
+                a.copy(out, x, 1);
+            }
+        }
+        1 => a.add(out, x, y),
+        -1 => a.sub(out, x, y),
+        _ => a.scoped(|a| {
+            let t = a.alloc(1);
+            let m = c.unsigned_abs();
+            a.copy(t, y, 1);
+            for i in (0..63 - m.leading_zeros()).rev() {
+                a.add(t, t, t);
+                if (m >> i) & 1 == 1 {
+                    a.add(t, t, y);
+                }
+            }
+            if c > 0 {
+                a.add(out, x, t);
+            } else {
+                a.sub(out, x, t);
+            }
+        }),
+    }
+}
+
+/// out = c·y for a small integer c ≠ 0 (as y + (c − 1)·y: no zero slot needed).
+fn small_multiple(a: &mut Asm, out: Slot, y: Slot, c: i64) {
+    assert!(c != 0, "small_multiple by 0");
+    add_small_multiple(a, out, y, y, c - 1);
+}
+
+/// out = cx·x + cy·y for small integers (cx ∈ {0, 1}).
+fn small_combination(a: &mut Asm, out: Slot, (x, cx): (Slot, i64), (y, cy): (Slot, i64)) {
+    match cx {
+        0 => small_multiple(a, out, y, cy),
+        1 => add_small_multiple(a, out, x, y, cy),
+        _ => panic!("tower constants with a coefficient {cx} ∉ {{0, 1}} are not written"),
+    }
+}
+
 /// out = x·y. "v3": Karatsuba, 3 mul (eprint 2006/471 §3); "v4": schoolbook, 4 mul.
 pub fn mul_fp2(a: &mut Asm, out: Fp2, x: Fp2, y: Fp2) {
     match a.f2mul {
@@ -101,9 +146,16 @@ pub fn mul_fp2(a: &mut Asm, out: Fp2, x: Fp2, y: Fp2) {
             a.add(s, x.c0(), x.c1()); // x0 + x1
             a.add(t, y.c0(), y.c1()); // y0 + y1
             a.mul(s, s, t); // (x0+x1)(y0+y1)
-            a.sub(out.c0(), t0, t1); // c0 = x0y0 - x1y1
-            a.sub(s, s, t0);
-            a.sub(out.c1(), s, t1); // c1 = (x0+x1)(y0+y1) - x0y0 - x1y1
+            if a.tower.u_squared == -1 {
+                a.sub(out.c0(), t0, t1); // c0 = x0y0 - x1y1
+                a.sub(s, s, t0);
+                a.sub(out.c1(), s, t1); // c1 = (x0+x1)(y0+y1) - x0y0 - x1y1
+            } else {
+                a.sub(s, s, t0);
+                a.sub(s, s, t1); // (x0+x1)(y0+y1) - x0y0 - x1y1
+                add_small_multiple(a, out.c0(), t0, t1, a.tower.u_squared); // c0 = x0y0 + β·x1y1
+                a.copy(out.c1(), s, 1);
+            }
         }),
         F2Mul::V4 => a.scoped(|a| {
             let t0 = a.alloc(1);
@@ -114,14 +166,27 @@ pub fn mul_fp2(a: &mut Asm, out: Fp2, x: Fp2, y: Fp2) {
             a.mul(t1, x.c1(), y.c1()); // x1·y1
             a.mul(t2, x.c0(), y.c1()); // x0·y1
             a.mul(t3, x.c1(), y.c0()); // x1·y0
-            a.sub(out.c0(), t0, t1); // c0 = x0y0 - x1y1
+            add_small_multiple(a, out.c0(), t0, t1, a.tower.u_squared); // c0 = x0y0 + β·x1y1
             a.add(out.c1(), t2, t3); // c1 = x0y1 + x1y0
         }),
     }
 }
 
-/// out = x² by complex squaring: (x0+x1)(x0-x1) + 2·x0·x1·u (2 mul).
+/// out = x² by complex squaring: (x0+x1)(x0-x1) + 2·x0·x1·u (2 mul) for u² = −1; for
+/// u² = β, (x0 + x1)(x0 + β·x1) − (1 + β)·x0·x1 + 2·x0·x1·u (2 mul).
 pub fn sqr_fp2(a: &mut Asm, out: Fp2, x: Fp2) {
+    let beta = a.tower.u_squared;
+    if beta != -1 {
+        return a.scoped(|a| {
+            let [v, s, d] = [0; 3].map(|_| a.alloc(1));
+            a.mul(v, x.c0(), x.c1()); // x0·x1
+            a.add(s, x.c0(), x.c1()); // x0 + x1
+            add_small_multiple(a, d, x.c0(), x.c1(), beta); // x0 + β·x1
+            a.mul(s, s, d);
+            add_small_multiple(a, out.c0(), s, v, -(1 + beta)); // c0 = x0² + β·x1²
+            a.add(out.c1(), v, v); // c1 = 2·x0·x1
+        });
+    }
     a.scoped(|a| {
         let s = a.alloc(1);
         let d = a.alloc(1);
@@ -138,6 +203,16 @@ pub fn sqr_fp2(a: &mut Asm, out: Fp2, x: Fp2) {
 /// (x1' = x0 + x1, x0' = 2·x0 - x1'), cheaper than an MCOPY in every schedule.
 /// `out` must be `x` or not overlap it.
 pub fn mul_by_xi_fp2(a: &mut Asm, out: Fp2, x: Fp2) {
+    if a.tower.xi != [1, 1] || a.tower.u_squared != -1 {
+        // ξ = ξ0 + ξ1·u: x·ξ = (ξ0·x0 + β·ξ1·x1) + (ξ1·x0 + ξ0·x1)·u, into scratch first
+        let ([xi0, xi1], beta) = (a.tower.xi.map(|c| c as i64), a.tower.u_squared);
+        return a.scoped(|a| {
+            let t = Fp2(a.alloc(2));
+            small_combination(a, t.c0(), (x.c0(), xi0), (x.c1(), beta * xi1));
+            small_combination(a, t.c1(), (x.c1(), xi0), (x.c0(), xi1));
+            a.copy(out.0, t.0, 2);
+        });
+    }
     if out == x {
         a.add(x.c1(), x.c0(), x.c1()); // x1' = x0 + x1
         a.add(x.c0(), x.c0(), x.c0()); // 2·x0
@@ -155,6 +230,13 @@ pub fn mul_by_xi_fp2(a: &mut Asm, out: Fp2, x: Fp2) {
 /// (k = 2, model-b): 7,592 gas less in v7, 1,886 in v9. `out` may alias `x`, not `y`.
 pub fn add_mul_by_xi_fp2(a: &mut Asm, out: Fp2, x: Fp2, y: Fp2) {
     assert!(out.0.abs_diff(y.0) >= 2, "add_mul_by_xi_fp2: out overlaps y");
+    if a.tower != crate::curves::Tower::BLST {
+        return a.scoped(|a| {
+            let t = Fp2(a.alloc(2));
+            mul_by_xi_fp2(a, t, y);
+            add_fp2(a, out, x, t);
+        });
+    }
     a.add(out.c0(), x.c0(), y.c0());
     a.sub(out.c0(), out.c0(), y.c1()); // c0 = x0 + y0 - y1
     a.add(out.c1(), x.c1(), y.c0());
@@ -454,6 +536,9 @@ pub fn sqr_fp12_in_mul_fp6_regs(a: &mut Asm, k: &TowerConsts, moves: Moves, r: M
 /// squarings formed in Fp2 first); with `products`, x0·x1 as an Fp2 product (f2mul v3: 21 and
 /// 83, against 21 and 89; v4: 24 and 80, as before).
 pub fn cyclotomic_sqr_fp12(a: &mut Asm, out: Fp12, x: Fp12, products: bool) {
+    if a.tower != crate::curves::Tower::BLST {
+        return cyclotomic_sqr_fp12_by_fp4(a, out, x);
+    }
     a.scoped(|a| {
         let (x00, x01, x02) = (x.c(0).c(0), x.c(0).c(1), x.c(0).c(2));
         let (x10, x11, x12) = (x.c(1).c(0), x.c(1).c(1), x.c(1).c(2));
@@ -466,6 +551,55 @@ pub fn cyclotomic_sqr_fp12(a: &mut Asm, out: Fp12, x: Fp12, products: bool) {
         gs_fp4_outputs(a, pa, (o00, x00), (o11, x11), false); // w⁰: 3·A²₀ - 2·x00 ; w³: 3·A²₁ + 2·x11
         gs_fp4_outputs(a, pb, (o01, x01), (o12, x12), false); // w²: 3·B²₀ - 2·x01 ; w⁵: 3·B²₁ + 2·x12
         gs_fp4_outputs(a, pc, (o02, x02), (o10, x10), true); // w⁴: 3·C²₀ - 2·x02 ; w¹: 3ξ·C²₁ + 2·x10
+    });
+}
+
+/// Granger–Scott's cyclotomic squaring (as [`cyclotomic_sqr_fp12`]) over any tower, its three
+/// Fp4 squarings (a + b·s)² = (a² + ξ·b²) + ((a + b)² − a² − b²)·s formed in Fp2 first.
+fn cyclotomic_sqr_fp12_by_fp4(a: &mut Asm, out: Fp12, x: Fp12) {
+    let xs = |i: u32, j: u32| x.c(i).c(j);
+    let os = |i: u32, j: u32| out.c(i).c(j);
+    a.scoped(|a| {
+        // A = x00 + x11·s, B = x10 + x02·s, C = x01 + x12·s: their squares, before any output
+        let sq: Vec<(Fp2, Fp2)> = [(xs(0, 0), xs(1, 1)), (xs(1, 0), xs(0, 2)), (xs(0, 1), xs(1, 2))]
+            .into_iter()
+            .map(|(lo, hi)| {
+                let (c0, c1) = (Fp2(a.alloc(2)), Fp2(a.alloc(2)));
+                a.scoped(|a| {
+                    let (t0, t1) = (Fp2(a.alloc(2)), Fp2(a.alloc(2)));
+                    sqr_fp2(a, t0, lo);
+                    sqr_fp2(a, t1, hi);
+                    add_fp2(a, c1, lo, hi);
+                    sqr_fp2(a, c1, c1);
+                    sub_fp2(a, c1, c1, t0);
+                    sub_fp2(a, c1, c1, t1); // 2·lo·hi
+                    add_mul_by_xi_fp2(a, c0, t0, t1); // lo² + ξ·hi²
+                });
+                (c0, c1)
+            })
+            .collect();
+        // out = 3v − 2w (minus) or 3v + 2w, as 2·(v ∓ w) + v
+        let out3 = |a: &mut Asm, o: Fp2, v: Fp2, w: Fp2, minus: bool| {
+            a.scoped(|a| {
+                let t = Fp2(a.alloc(2));
+                if minus {
+                    sub_fp2(a, t, v, w);
+                } else {
+                    add_fp2(a, t, v, w);
+                }
+                add_fp2(a, t, t, t);
+                add_fp2(a, o, t, v);
+            });
+        };
+        let (a2, b2, c2) = (sq[0], sq[1], sq[2]);
+        out3(a, os(0, 0), a2.0, xs(0, 0), true); // w⁰: 3·A²₀ − 2·x00
+        out3(a, os(1, 1), a2.1, xs(1, 1), false); // w³: 3·A²₁ + 2·x11
+        out3(a, os(0, 1), b2.0, xs(0, 1), true); // w²: 3·B²₀ − 2·x01
+        out3(a, os(1, 2), b2.1, xs(1, 2), false); // w⁵: 3·B²₁ + 2·x12
+        out3(a, os(0, 2), c2.0, xs(0, 2), true); // w⁴: 3·C²₀ − 2·x02
+        let t = Fp2(a.alloc(2));
+        mul_by_xi_fp2(a, t, c2.1);
+        out3(a, os(1, 0), t, xs(1, 0), false); // w¹: 3ξ·C²₁ + 2·x10
     });
 }
 
@@ -855,13 +989,13 @@ pub fn pow_sliding(
     });
 }
 
-/// out = x⁻¹ = conj(x)/(x0² + x1²).
+/// out = x⁻¹ = conj(x)/(x0² − β·x1²) (u² = β).
 pub fn inverse_fp2(a: &mut Asm, k: &TowerConsts, inv: InvFpRegs, e: Limbs, out: Fp2, x: Fp2) {
     a.scoped(|a| {
         let t = a.alloc(1);
         a.mul(inv.x, x.c0(), x.c0()); // x0²
         a.mul(t, x.c1(), x.c1()); // x1²
-        a.add(inv.x, inv.x, t); // n = x0² + x1²
+        add_small_multiple(a, inv.x, inv.x, t, -a.tower.u_squared); // n = x0² − β·x1²
         inverse_fp(a, inv, e); // 1/n
         a.mul(out.c0(), x.c0(), inv.r); // x0/n
         a.mul(t, x.c1(), inv.r);

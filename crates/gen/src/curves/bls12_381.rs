@@ -3,7 +3,7 @@
 
 use evm384_arith::Limbs;
 
-use super::CurveParams;
+use super::{CurveParams, Tower, Twist};
 
 const ZERO: Limbs = [0; 6];
 
@@ -15,7 +15,10 @@ pub fn bls12_381() -> CurveParams {
         r: [0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805, 0x73eda753299d7d48, 0, 0],
         z_abs: evm384_arith::BLS12_381_Z_ABS,
         z_negative: true,
+        tower: Tower::BLST,
+        twist: Twist::M,
         b: 4,
+        b_twist: [[4, 0, 0, 0, 0, 0], [4, 0, 0, 0, 0, 0]], // b·ξ = 4 + 4·u
         beta: [
             0x2e01fffffffefffe,
             0xde17d813620a0002,
@@ -77,7 +80,7 @@ pub fn bls12_381() -> CurveParams {
             ],
             [[G_C, G_A], [ZERO, [1, 0, 0, 0, 0, 0]], [G_C, G_C], [P_MINUS_1, ZERO], [G_A, G_C]],
         ],
-        residue_ell: 5044125407647214251,
+        residue_ell: Some(5044125407647214251),
     }
 }
 
@@ -245,7 +248,7 @@ mod tests {
         let (p, r) = (big(&c.p), big(&c.r));
         let lambda = &p + c.z_abs; // p − z, z < 0
         assert_eq!(&lambda % &r, BigUint::from(0u8));
-        let ell = BigUint::from(c.residue_ell);
+        let ell = BigUint::from(c.residue_ell.unwrap());
         assert_eq!(&lambda / &r, BigUint::from(3u8) * &ell * &ell);
         let h = (p.pow(12) - 1u8) / &r;
         assert_eq!(&h % (&ell * 27u8), BigUint::from(0u8));

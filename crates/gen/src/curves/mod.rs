@@ -5,14 +5,85 @@
 
 use evm384_arith::Limbs;
 
+mod bls12_377;
 mod bls12_381;
 mod bls12_381_map;
 
+pub use bls12_377::bls12_377;
 pub use bls12_381::{bls12_381, G1_GENERATOR};
 pub use bls12_381_map::{bls12_381_map_params, MapParams};
 
-/// The parameters of a BLS12 curve with the blst tower
-/// Fp2 = Fp[u]/(u²+1), Fp6 = Fp2[v]/(v³-ξ), Fp12 = Fp6[w]/(w²-v), ξ = u+1.
+/// The curves the generator writes for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Curve {
+    /// BLS12-381 (EIP-2537).
+    #[default]
+    Bls12_381,
+    /// BLS12-377 (EIP-2539).
+    Bls12_377,
+}
+
+impl Curve {
+    pub const ALL: [Curve; 2] = [Curve::Bls12_381, Curve::Bls12_377];
+
+    /// `bls12-381` or `bls12-377`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Curve::Bls12_381 => "bls12-381",
+            Curve::Bls12_377 => "bls12-377",
+        }
+    }
+
+    pub fn params(self) -> CurveParams {
+        match self {
+            Curve::Bls12_381 => bls12_381(),
+            Curve::Bls12_377 => bls12_377(),
+        }
+    }
+}
+
+impl core::fmt::Display for Curve {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for Curve {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Curve, String> {
+        Curve::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| format!("unknown curve '{s}': expected bls12-381 or bls12-377"))
+    }
+}
+
+/// The extension tower of a BLS12 curve: Fp2 = Fp[u]/(u² − β), Fp6 = Fp2[v]/(v³ − ξ),
+/// Fp12 = Fp6[w]/(w² − v), with β and ξ small.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tower {
+    /// β = u², a quadratic non-residue of Fp (a small negative integer).
+    pub u_squared: i64,
+    /// ξ = xi[0] + xi[1]·u, a sextic non-residue of Fp2.
+    pub xi: [u64; 2],
+}
+
+impl Tower {
+    /// blst's tower (BLS12-381): u² = −1, ξ = 1 + u.
+    pub const BLST: Tower = Tower { u_squared: -1, xi: [1, 1] };
+}
+
+/// The sextic twist E′ carrying G2, which decides the untwisting map and so the shape of the
+/// Miller loop's lines (arkworks' `TwistType`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Twist {
+    /// Multiplicative: E′: y² = x³ + b·ξ, untwisted (x′/w², y′/w³).
+    M,
+    /// Divisive: E′: y² = x³ + b/ξ, untwisted (x′·w², y′·w³).
+    D,
+}
+
+/// The parameters of a BLS12 curve.
 #[derive(Clone, Debug)]
 pub struct CurveParams {
     pub name: &'static str,
@@ -23,23 +94,45 @@ pub struct CurveParams {
     /// |z|, the absolute value of the seed; `z_negative` gives its sign.
     pub z_abs: u64,
     pub z_negative: bool,
-    /// G1: y² = x³ + b; G2 (M-type twist): y² = x³ + b·ξ.
+    /// The tower over Fp.
+    pub tower: Tower,
+    /// The twist carrying G2.
+    pub twist: Twist,
+    /// G1: y² = x³ + b.
     pub b: u64,
+    /// b′ of the twist E′: y² = x³ + b′ (b·ξ for an M-type twist, b/ξ for a D-type one), as
+    /// [c0, c1].
+    pub b_twist: [Limbs; 2],
     /// β: a primitive cube root of unity in Fp, φ(x, y) = (β·x, y) on G1.
     pub beta: Limbs,
-    /// r₂ = 1/ξ^((p-1)/3) ∈ Fp2 (as [c0, c1]): ψ(x, y) = (conj(x)·r₂, conj(y)·s₂) on G2.
+    /// r₂ ∈ Fp2 (as [c0, c1]) with ψ(x, y) = (conj(x)·r₂, conj(y)·s₂) on G2, the untwist–
+    /// Frobenius–twist map: r₂ = 1/ξ^((p-1)/3) for an M-type twist, ξ^((p-1)/3) for a D-type one.
     pub psi_r2: [Limbs; 2],
-    /// s₂ = 1/ξ^((p-1)/2) ∈ Fp2.
+    /// s₂ = 1/ξ^((p-1)/2) (M-type), ξ^((p-1)/2) (D-type).
     pub psi_s2: [Limbs; 2],
     /// Frobenius coefficients γ[n-1][i-1] = ξ^(i·(pⁿ-1)/6) ∈ Fp2, n = 1, 2, 3, i = 1..5:
     /// (Σ fᵢ wⁱ)^(pⁿ) = Σ conjⁿ(fᵢ)·γₙ,ᵢ·wⁱ.
     pub frobenius: [[[Limbs; 2]; 5]; 3],
     /// ℓ, the prime with (p − z)/r = 3·ℓ² (BLS12-381): 27·ℓ divides h = (p¹²−1)/r, and the
-    /// hinted check's scaling factor has order dividing 27·ℓ (eprint 2024/640 §4).
-    pub residue_ell: u64,
+    /// hinted check's scaling factor has order dividing 27·ℓ (eprint 2024/640 §4); `None`
+    /// where the residue-root structure has not been worked out for the curve.
+    pub residue_ell: Option<u64>,
 }
 
 impl CurveParams {
+    /// Whether the algebra's formulas, written for blst's tower and an M-type twist with z < 0
+    /// (`crate::algebra`), apply to this curve; `Err` names what they would need.
+    pub fn blst_shaped(&self) -> Result<(), String> {
+        if self.tower != Tower::BLST || self.twist != Twist::M {
+            return Err(format!(
+                "{}: the tower and line formulas are written for u² = −1, ξ = 1 + u and an M-type twist; \
+                 this curve has u² = {}, ξ = {} + {}·u and a {:?}-type twist",
+                self.name, self.tower.u_squared, self.tower.xi[0], self.tower.xi[1], self.twist
+            ));
+        }
+        Ok(())
+    }
+
     /// Bits of |z| below the leading one, most significant first (the Miller loop and
     /// the exponentiation by z iterate over these).
     pub fn z_bits(&self) -> Vec<bool> {
@@ -102,5 +195,72 @@ mod tests {
     fn bits_below_top() {
         assert_eq!(super::bits_below_top(&[0b1101]), vec![true, false, true]);
         assert_eq!(super::bits_below_top(&[0, 1]), vec![false; 64]);
+    }
+}
+
+/// Big-integer arithmetic for the curves' tests, independent of the generator: Fp2 of a
+/// curve's tower, u² = β.
+#[cfg(test)]
+pub(crate) mod model {
+    use super::{CurveParams, Limbs};
+    use num_bigint::{BigInt, BigUint};
+
+    pub fn big(x: &Limbs) -> BigUint {
+        x.iter().rev().fold(BigUint::from(0u8), |acc, &l| (acc << 64) + l)
+    }
+
+    pub fn limbs_of(v: &BigUint) -> Limbs {
+        let d = v.to_u64_digits();
+        core::array::from_fn(|i| d.get(i).copied().unwrap_or(0))
+    }
+
+    /// Fp2 = Fp[u]/(u² − β) of `curve.tower`, elements as (c0, c1).
+    pub struct Fp2Model {
+        p: BigInt,
+        beta: BigInt,
+        xi: [u64; 2],
+    }
+
+    pub type Fp2 = (BigUint, BigUint);
+
+    impl Fp2Model {
+        pub fn new(curve: &CurveParams) -> Fp2Model {
+            let p = BigInt::from(big(&curve.p));
+            Fp2Model { p, beta: BigInt::from(curve.tower.u_squared), xi: curve.tower.xi }
+        }
+        fn reduce(&self, v: BigInt) -> BigUint {
+            (((v % &self.p) + &self.p) % &self.p).to_biguint().expect("non-negative")
+        }
+        pub fn of(&self, v: &[Limbs; 2]) -> Fp2 {
+            (big(&v[0]), big(&v[1]))
+        }
+        pub fn small(&self, c0: i64) -> Fp2 {
+            (self.reduce(BigInt::from(c0)), BigUint::from(0u8))
+        }
+        pub fn one(&self) -> Fp2 {
+            self.small(1)
+        }
+        pub fn xi(&self) -> Fp2 {
+            (BigUint::from(self.xi[0]), BigUint::from(self.xi[1]))
+        }
+        pub fn mul(&self, a: &Fp2, b: &Fp2) -> Fp2 {
+            let (a0, a1, b0, b1) = (
+                BigInt::from(a.0.clone()),
+                BigInt::from(a.1.clone()),
+                BigInt::from(b.0.clone()),
+                BigInt::from(b.1.clone()),
+            );
+            (self.reduce(&a0 * &b0 + &self.beta * &a1 * &b1), self.reduce(&a0 * &b1 + &a1 * &b0))
+        }
+        pub fn pow(&self, a: &Fp2, e: &BigUint) -> Fp2 {
+            let mut acc = self.one();
+            for i in (0..e.bits()).rev() {
+                acc = self.mul(&acc, &acc);
+                if e.bit(i) {
+                    acc = self.mul(&acc, a);
+                }
+            }
+            acc
+        }
     }
 }

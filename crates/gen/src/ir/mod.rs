@@ -11,6 +11,8 @@
 
 pub mod inline;
 
+use crate::curves::Tower;
+
 use std::collections::{HashMap, VecDeque};
 
 use evm384_arith::{isa::Op, Limbs, MontField};
@@ -320,6 +322,8 @@ pub struct Asm {
     const_slots: u32,
     pub field: MontField,
     pub f2mul: F2Mul,
+    /// The extension tower the algebra writes for (blst's unless a program sets its curve's).
+    pub tower: Tower,
 }
 
 impl Asm {
@@ -344,6 +348,7 @@ impl Asm {
             allocations: Vec::new(),
             field,
             f2mul,
+            tower: Tower::BLST,
         }
     }
 

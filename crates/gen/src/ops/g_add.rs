@@ -25,6 +25,7 @@ use crate::ir::{Asm, Cond, InputLength, Program};
 pub fn point_add_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
+    a.tower = curve.tower;
     let d = g.deg();
     let n = d.n();
     let PointConsts { k, r2, one_raw, b, p_minus_2 } = PointConsts::new(&mut a, curve, g);

@@ -33,6 +33,10 @@ pub enum HintError {
     /// The pairing product is not 1: no witness exists.
     #[error("the pairing product is not 1: no witness exists")]
     NotOne,
+    /// The witness is computed in arkworks' BLS12-381 Fq12, and the residue-root structure
+    /// (`CurveParams::residue_ell`) is worked out for BLS12-381 only.
+    #[error("{0}: no hinted check (its witness is computed for BLS12-381 only)")]
+    UnsupportedCurve(&'static str),
 }
 
 fn big(x: &Limbs) -> BigUint {
@@ -77,7 +81,7 @@ struct Exponents {
 
 fn exponents(curve: &CurveParams) -> Exponents {
     let (p, r) = (big(&curve.p), big(&curve.r));
-    let ell = BigUint::from(curve.residue_ell);
+    let ell = BigUint::from(curve.residue_ell.expect("the residue-root structure of this curve"));
     let lambda = &p + curve.z_abs; // p − z
     let h = (p.pow(12) - 1u8) / &r;
     let m27 = &ell * 27u8;
@@ -119,6 +123,9 @@ fn miller_loop_product(curve: &CurveParams, pairs: &[u8], f2mul: F2Mul) -> Resul
 /// The witness (`HINT_BYTES` bytes: c, c⁻¹, b, a as EIP-2537 field elements) for `pairs`
 /// (PAIRING_CHECK's input), or why there is none.
 pub fn witness(curve: &CurveParams, pairs: &[u8], f2mul: F2Mul) -> Result<Vec<u8>, HintError> {
+    if curve.p != evm384_arith::BLS12_381_P || curve.residue_ell.is_none() {
+        return Err(HintError::UnsupportedCurve(curve.name));
+    }
     let f = miller_loop_product(curve, pairs, f2mul)?;
     let x = exponents(curve);
     if f.pow(&x.h) != Fq12::one() {
@@ -154,7 +161,7 @@ mod tests {
         let c = crate::curves::bls12_381();
         let x = exponents(&c);
         let b = |v: &[u64]| v.iter().rev().fold(BigUint::from(0u8), |acc, &l| (acc << 64) + l);
-        let ell = BigUint::from(c.residue_ell);
+        let ell = BigUint::from(c.residue_ell.unwrap());
         let m27 = &ell * 27u8;
         // s·h₃ ≡ −1 (mod 27ℓ), e·λ ≡ 1 (mod h₃); the CRT exponents sum to 1 mod 27ℓ
         assert_eq!((b(&x.s) * b(&x.h3) + 1u8) % &m27, BigUint::from(0u8));

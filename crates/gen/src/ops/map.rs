@@ -74,6 +74,7 @@ fn horner(a: &mut Asm, d: Deg, out: Slot, x: Slot, (coeffs, len): (Slot, u32), m
 pub fn map_program(curve: &CurveParams, m: &MapParams, f2mul: F2Mul, g: Group) -> Program {
     let field = MontField::new(curve.p);
     let mut a = Asm::with_const_slots(field, f2mul, MAP_CONST_SLOTS);
+    a.tower = curve.tower;
     let d = g.deg();
     let n = d.n();
     let k = TowerConsts::new(&mut a);

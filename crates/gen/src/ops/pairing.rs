@@ -94,6 +94,9 @@ pub struct Ctx {
     /// G1 subgroup-check accumulator (Jacobian over Fp).
     pub r1: Jac,
     pub z_abs: u64,
+    /// The sign of z: A^z = conj(A^|z|) in the cyclotomic subgroup, f_z = conj(f_|z|) after
+    /// the final exponentiation.
+    pub z_negative: bool,
     pub p: evm384_arith::Limbs,
     /// How `mul_fp12` (and the Miller loop's in-place squaring) move Fp6 values.
     pub moves: Moves,
@@ -104,9 +107,9 @@ impl Ctx {
         let k = TowerConsts::new(a);
         let frob = FrobeniusConsts::new(a, c);
         let r2 = a.const_raw(&[a.field.r2]);
-        let b = [c.b, 0, 0, 0, 0, 0];
-        let b_g1 = a.const_mont(&[b]);
-        let b_g2 = Fp2(a.const_mont(&[b, b])); // b·ξ = b + b·u
+        c.blst_shaped().unwrap_or_else(|e| panic!("{e}"));
+        let b_g1 = a.const_mont(&[[c.b, 0, 0, 0, 0, 0]]);
+        let b_g2 = Fp2(a.const_mont(&c.b_twist));
         let beta = a.const_mont(&[c.beta]);
         let psi_r2 = Fp2(a.const_mont(&c.psi_r2));
         let psi_s2 = Fp2(a.const_mont(&c.psi_s2));
@@ -136,6 +139,7 @@ impl Ctx {
             inv,
             r1,
             z_abs: c.z_abs,
+            z_negative: c.z_negative,
             p: c.p,
             moves,
         }
@@ -254,13 +258,15 @@ fn call_inverse_fp12(a: &mut Asm, c: Ctx, p_minus_2: evm384_arith::Limbs) {
 }
 
 /// A ← A^z for A in the cyclotomic subgroup: square-and-multiply over |z| (B keeps the base,
-/// and still holds it on return), then conjugation, the inverse in the cyclotomic subgroup,
-/// since z < 0.
+/// and still holds it on return), then, for z < 0, conjugation, the inverse in the cyclotomic
+/// subgroup.
 fn call_exp_by_z(a: &mut Asm, c: Ctx, z_bits: Vec<bool>, products: bool) {
     a.call("exp_by_z", move |a| {
         a.copy(c.fb.0, c.fa.0, 12); // B = base
         a.for_bits(&z_bits, |a| call_cyclotomic_sqr_fp12(a, c, products), |a| call_mul_fp12(a, c));
-        conj_fp12(a, &c.k, c.fa, c.fa); // z < 0
+        if c.z_negative {
+            conj_fp12(a, &c.k, c.fa, c.fa);
+        }
     });
 }
 
@@ -324,7 +330,9 @@ fn call_exp_by_z_compressed(a: &mut Asm, c: Ctx) {
                     call_mul_fp12(a, c);
                 }
             }
-            conj_fp12(a, &c.k, c.fa, c.fa); // z < 0
+            if c.z_negative {
+                conj_fp12(a, &c.k, c.fa, c.fa);
+            }
         })
     });
 }
@@ -467,7 +475,11 @@ fn miller_loop(a: &mut Asm, c: Ctx, c_inv: Option<Fp12>) {
         add_step,
     );
     if c_inv.is_none() {
-        conj_fp12(a, &c.k, c.fa, f); // z < 0: f_{z} = conj(f_{|z|}) after the final exponentiation
+        if c.z_negative {
+            conj_fp12(a, &c.k, c.fa, f); // f_z = conj(f_|z|) after the final exponentiation
+        } else if f.0 != c.fa.0 {
+            a.copy(c.fa.0, f.0, 12);
+        }
     }
 }
 
@@ -506,7 +518,7 @@ fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
         return;
     }
     a.phase(Phase::OnCurve);
-    assert_on_curve(a, Deg::Fp2, x.0, y.0, c.b_g2.0); // b·ξ
+    assert_on_curve(a, Deg::Fp2, x.0, y.0, c.b_g2.0); // b′ of the twist
                                                       // beside P = O the pair gets no record: test Q here; otherwise the Miller loop computes
                                                       // [|z|]Q anyway, and `assert_g2_subgroups_after_miller_loop` tests it there
     a.if_(Cond::InputZero { offset: 0, len: 128 }, |a| {
@@ -568,6 +580,7 @@ fn decode_inputs(a: &mut Asm, c: Ctx, skip_checks: bool, start: u32) {
 pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOptions) -> Program {
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
+    a.tower = curve.tower;
     let c = Ctx::new(&mut a, curve, opts.moves);
     a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
     let stop = |a: &mut Asm, p: Phase| {
@@ -617,6 +630,7 @@ pub const HINT_BYTES: u32 = 3 * 12 * 64 + 64;
 pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Moves) -> Program {
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
+    a.tower = curve.tower;
     let c = Ctx::new(&mut a, curve, moves);
     a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
     let witness = a.alloc(36); // c ‖ c⁻¹ ‖ b, loaded together
@@ -634,7 +648,13 @@ pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Mo
     call_mul_fp12(&mut a, c);
     a.assert(Cond::Eq(c.fa.0, c.k.one_fp12, 12)); // c·c⁻¹ = 1
     a.copy(pow.x, wa, 1);
-    crate::algebra::curve::pow_f(&mut a, Deg::Fp, "pow_ell", pow, [curve.residue_ell, 0, 0, 0, 0, 0]);
+    crate::algebra::curve::pow_f(
+        &mut a,
+        Deg::Fp,
+        "pow_ell",
+        pow,
+        [curve.residue_ell.expect("the residue-root structure of this curve"), 0, 0, 0, 0, 0],
+    );
     a.assert(Cond::Eq(pow.r, c.k.one, 1)); // a^ℓ = 1
     a.copy(c.fa.0, wb.0, 12);
     for _ in 0..3 {
@@ -665,6 +685,7 @@ pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Mo
 pub fn accumulator_slot(curve: &CurveParams, f2mul: F2Mul) -> Slot {
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
+    a.tower = curve.tower;
     Ctx::new(&mut a, curve, Moves::default()).fa.0
 }
 
@@ -680,6 +701,7 @@ pub fn final_exp_program(
 ) -> Program {
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
+    a.tower = curve.tower;
     let c = Ctx::new(&mut a, curve, Moves::default());
     a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
     let src = a.const_raw(f);

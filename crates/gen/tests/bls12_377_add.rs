@@ -1,0 +1,206 @@
+//! BLS12-377's G1ADD and G2ADD (EIP-2539, the encoding and error rules of EIP-2537) written by
+//! the same `ops::g_add` program over `curves::bls12_377`: natively and in v7, v8, v9 and
+//! EVMMAX against arkworks' `ark-bls12-377`, on random points (in the subgroups and not),
+//! doublings, P + (−P), infinity in either slot; and every malformed input halts: off the
+//! curve, a coordinate ≥ p, non-zero padding, a wrong length.
+//!
+//! The cases are also the committed vector files `testdata/eip2539/{,fail-}add_G{1,2}_bls12377.json`
+//! (EIP-2537's JSON format), which `EVM384_BLESS=1` rewrites from arkworks; the test checks the
+//! files equal what arkworks gives now and that the contracts pass them.
+
+mod common;
+
+use ark_bls12_377::{Fq, Fq2, G1Affine, G1Projective, G2Affine, G2Projective};
+use ark_ec::{AffineRepr, CurveGroup};
+use ark_ff::{BigInteger, Field, PrimeField, UniformRand};
+use evm384_gen::backend::bytecode::{try_assemble, AssembleOptions};
+use evm384_gen::curves::bls12_377;
+use evm384_gen::ops::g_add::{point_add_program, Group};
+use evm384_gen::{F2Mul, InstructionSet, Program};
+use rand::SeedableRng;
+
+fn fq_bytes(x: &Fq) -> Vec<u8> {
+    let mut be = x.into_bigint().to_bytes_be();
+    while be.len() < 64 {
+        be.insert(0, 0);
+    }
+    be
+}
+
+fn g1_bytes(p: &G1Affine) -> Vec<u8> {
+    match p.xy() {
+        None => vec![0; 128],
+        Some((x, y)) => [fq_bytes(&x), fq_bytes(&y)].concat(),
+    }
+}
+
+fn fq2_bytes(x: &Fq2) -> Vec<u8> {
+    [fq_bytes(&x.c0), fq_bytes(&x.c1)].concat()
+}
+
+fn g2_bytes(p: &G2Affine) -> Vec<u8> {
+    match p.xy() {
+        None => vec![0; 256],
+        Some((x, y)) => [fq2_bytes(&x), fq2_bytes(&y)].concat(),
+    }
+}
+
+/// A point of E(Fp) outside G1: a random x with x³ + 1 a square (the cofactor is not 1).
+fn g1_off_subgroup(rng: &mut rand::rngs::StdRng) -> G1Affine {
+    loop {
+        let x = Fq::rand(rng);
+        if let Some(y) = (x.square() * x + Fq::from(1u8)).sqrt() {
+            let p = G1Affine::new_unchecked(x, y);
+            if !p.is_in_correct_subgroup_assuming_on_curve() {
+                return p;
+            }
+        }
+    }
+}
+
+struct Contract {
+    prog: Program,
+    codes: Vec<(InstructionSet, Vec<u8>)>,
+}
+
+impl Contract {
+    fn new(g: Group) -> Contract {
+        let prog = point_add_program(&bls12_377(), F2Mul::V3, g);
+        let codes = InstructionSet::ALL
+            .iter()
+            .map(|&isa| {
+                let code = try_assemble(&prog, isa, AssembleOptions::default()).unwrap();
+                assert!(code.len() <= 24_576, "{g:?} {isa}: {} bytes", code.len());
+                (isa, code)
+            })
+            .collect();
+        Contract { prog, codes }
+    }
+
+    /// Natively and in every instruction set: the same answer, which is returned.
+    fn run(&self, input: &[u8], what: &str) -> Option<Vec<u8>> {
+        let native = common::native_output(&self.prog, input);
+        for (isa, code) in &self.codes {
+            assert_eq!(common::contract_output(*isa, code, input), native, "{isa}: {what}");
+        }
+        native
+    }
+}
+
+/// One case: its name, input, and expected output (`None`: the contract halts).
+type Case = (String, Vec<u8>, Option<Vec<u8>>);
+
+/// G1ADD's cases.
+fn g1_cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2539);
+    let gen = |rng: &mut rand::rngs::StdRng| G1Projective::rand(rng).into_affine();
+    let (p, q) = (gen(&mut rng), gen(&mut rng));
+    let off = g1_off_subgroup(&mut rng);
+    let inf = G1Affine::identity();
+    let cases: Vec<(&str, G1Affine, G1Affine)> = vec![
+        ("P + Q", p, q),
+        ("P + P", p, p),
+        ("P + (−P)", p, -p),
+        ("O + Q", inf, q),
+        ("P + O", p, inf),
+        ("O + O", inf, inf),
+        ("off-subgroup points add (no subgroup check)", off, p),
+    ];
+    for (what, x, y) in cases {
+        out.push((what.to_string(), [g1_bytes(&x), g1_bytes(&y)].concat(), Some(g1_bytes(&(x + y).into_affine()))));
+    }
+    // malformed inputs halt
+    let good = [g1_bytes(&p), g1_bytes(&q)].concat();
+    let mut off_curve = good.clone();
+    off_curve[127] ^= 1;
+    let mut padding = good.clone();
+    padding[0] = 1;
+    let mut at_p = good.clone();
+    at_p[16..64].copy_from_slice(&Fq::MODULUS.to_bytes_be());
+    for (what, input) in [
+        ("off the curve", off_curve),
+        ("non-zero padding", padding),
+        ("x = p", at_p),
+        ("short", good[..255].to_vec()),
+        ("long", [good.clone(), vec![0]].concat()),
+        ("empty", vec![]),
+    ] {
+        out.push((what.to_string(), input, None));
+    }
+    out
+}
+
+/// G2ADD's cases, as [`g1_cases`].
+fn g2_cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2539);
+    let gen = |rng: &mut rand::rngs::StdRng| G2Projective::rand(rng).into_affine();
+    let (p, q) = (gen(&mut rng), gen(&mut rng));
+    let inf = G2Affine::identity();
+    for (what, x, y) in [("P + Q", p, q), ("P + P", p, p), ("P + (−P)", p, -p), ("O + Q", inf, q), ("P + O", p, inf)]
+    {
+        out.push((what.to_string(), [g2_bytes(&x), g2_bytes(&y)].concat(), Some(g2_bytes(&(x + y).into_affine()))));
+    }
+    let good = [g2_bytes(&p), g2_bytes(&q)].concat();
+    let mut off_curve = good.clone();
+    off_curve[255] ^= 1;
+    out.push(("off the curve".into(), off_curve, None));
+    out.push(("short".into(), good[..511].to_vec(), None));
+    out
+}
+
+/// The cases as EIP-2537-format files: valid (`Input`, `Expected`, `Name`) and failing
+/// (`Input`, `ExpectedError`, `Name`).
+fn files(op: &str, cases: &[Case]) -> [(String, String); 2] {
+    let name = |what: &str| format!("bls12377_{op}_{}", what.replace(|c: char| !c.is_ascii_alphanumeric(), "_"));
+    let valid: Vec<serde_json::Value> = cases
+        .iter()
+        .filter_map(|(w, i, e)| {
+            e.as_ref()
+                .map(|e| serde_json::json!({"Input": hex::encode(i), "Expected": hex::encode(e), "Name": name(w)}))
+        })
+        .collect();
+    let failing: Vec<serde_json::Value> = cases
+        .iter()
+        .filter(|(_, _, e)| e.is_none())
+        .map(|(w, i, _)| serde_json::json!({"Input": hex::encode(i), "ExpectedError": w, "Name": name(w)}))
+        .collect();
+    let text = |v: &Vec<serde_json::Value>| serde_json::to_string_pretty(v).unwrap() + "\n";
+    [(format!("{op}_bls12377.json"), text(&valid)), (format!("fail-{op}_bls12377.json"), text(&failing))]
+}
+
+/// The committed files equal what arkworks gives now (`EVM384_BLESS=1` rewrites them), and
+/// every case of them passes natively and in every instruction set.
+fn check(op: &str, g: Group, cases: Vec<Case>) {
+    let dir = evm384_vectors::testdata("eip2539");
+    for (file, text) in files(op, &cases) {
+        let path = dir.join(&file);
+        if std::env::var("EVM384_BLESS").is_ok_and(|v| v == "1") {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &text).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(committed, text, "{file} differs from what arkworks gives (EVM384_BLESS=1 rewrites it)");
+    }
+    let c = Contract::new(g);
+    for file in [format!("{op}_bls12377.json"), format!("fail-{op}_bls12377.json")] {
+        for case in evm384_vectors::load(&dir.join(&file)).unwrap() {
+            let want = match &case.expected {
+                evm384_vectors::Expected::Output(o) => Some(o.clone()),
+                evm384_vectors::Expected::Error(_) => None,
+            };
+            assert_eq!(c.run(&case.input, &case.name), want, "{file} {}", case.name);
+        }
+    }
+}
+
+#[test]
+fn g1_add_equals_arkworks() {
+    check("add_G1", Group::G1, g1_cases());
+}
+
+#[test]
+fn g2_add_equals_arkworks() {
+    check("add_G2", Group::G2, g2_cases());
+}
