@@ -1,11 +1,13 @@
 //! `evm384 report [--quick] [--out DIR]`: builds the contracts, checks them against the
 //! EIP-2537 vectors, counts, measures gas and runtime, and writes `DIR/index.html`,
 //! `DIR/report.md`, `DIR/results.json` (with `DIR/results.schema.json`) and `DIR/charts/*.svg`;
-//! `--save` also keeps the run under `results/` for committing.
+//! `--save` also keeps the run under `results/` for committing; `--readme-table` prints (or
+//! writes into the README) the headline table generated from the committed result files.
 
 use std::path::PathBuf;
 
 use evm384_report::collect::{collect, default_vectors_dir, Options};
+use evm384_report::headline;
 use evm384_report::write::{save_results, save_results_as, write_report};
 
 use crate::CliError;
@@ -24,18 +26,60 @@ pub struct Args {
     #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = "results")]
     pub save: Option<PathBuf>,
     /// Render a saved `results.json` (e.g. a committed `results/<cpu>-<date>.json`) with this
-    /// version's presentation instead of measuring.
+    /// version's presentation instead of measuring. Repeatable with `--readme-table` only.
     #[arg(long, value_name = "RESULTS_JSON")]
-    pub from: Option<PathBuf>,
+    pub from: Vec<PathBuf>,
+    /// Print the README's headline table (Markdown between its marker comments) generated from
+    /// the `--from` files, or without `--from` from the newest committed report of each CPU in
+    /// `results/`; given a file (`--readme-table README.md`), replace the table in it instead.
+    /// Measures nothing.
+    #[arg(long, value_name = "README", num_args = 0..=1, default_missing_value = "-")]
+    pub readme_table: Option<PathBuf>,
     /// Folder with the EIP-2537 vector files (default: this repository's testdata/eip2537).
     #[arg(long)]
     pub vectors: Option<PathBuf>,
 }
 
+/// `--readme-table`: the headline block from the given files or from `results/`.
+fn readme_table(from: &[PathBuf], readme: &std::path::Path) -> Result<(), CliError> {
+    let files = if from.is_empty() {
+        let dir = std::path::Path::new("results");
+        if !dir.is_dir() {
+            return Err(CliError::Report(
+                "no results/ folder here: run from the repository root, or name the files with --from".into(),
+            ));
+        }
+        headline::newest_per_cpu(dir, "results")
+    } else {
+        from.iter().map(|p| headline::load(p, &p.display().to_string())).collect()
+    }
+    .map_err(CliError::Report)?;
+    if files.is_empty() {
+        return Err(CliError::Report("no full-mode results file to build the table from".into()));
+    }
+    let block = headline::block(&files);
+    if readme.as_os_str() == "-" {
+        println!("{block}");
+        return Ok(());
+    }
+    let text =
+        std::fs::read_to_string(readme).map_err(|source| CliError::ReadFile { path: readme.to_path_buf(), source })?;
+    let new = headline::replace(&text, &block).map_err(|e| CliError::Report(format!("{}: {e}", readme.display())))?;
+    std::fs::write(readme, new)?;
+    eprintln!("wrote the headline table into {} ({} result files)", readme.display(), files.len());
+    Ok(())
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
+    if let Some(readme) = &args.readme_table {
+        return readme_table(&args.from, readme);
+    }
+    if args.from.len() > 1 {
+        return Err(CliError::Report("several --from files only with --readme-table".into()));
+    }
     let command = std::iter::once("evm384".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ");
     // With `--from`, the saved text is kept byte for byte when saving again.
-    let (results, saved_text) = match &args.from {
+    let (results, saved_text) = match args.from.first() {
         Some(path) => {
             let text =
                 std::fs::read_to_string(path).map_err(|source| CliError::ReadFile { path: path.clone(), source })?;
