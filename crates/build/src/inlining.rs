@@ -71,12 +71,9 @@ impl InlineWeights {
     /// EVM384's under the reference schedule (evmone, `Schedule::default()`) and the runner's spec
     /// — 24 gas a call, 12 a copy, 4.5 a slot copied — for EVM384 and EVMMAX code alike. The
     /// builds do not know the schedule they will be priced under; evmone's prices are the
-    /// EVM384 proposal's own. (Written by hand, the weights priced a copy at 9, its length's
-    /// PUSH left out; at 12 every build is byte-identical: `tests/build_hashes.rs`.) EVMMAX builds keep EVM384's weights: with EIP-6690's
-    /// ([`InlineWeights::evmmax`]: a copy 1 gas a slot, nothing else) five of its eighteen
-    /// inlined pairing-check builds change, four of them (f2mul v3, Granger–Scott) some 700 gas
-    /// cheaper at k = 2, the Karabina one 4,080 gas dearer;
-    /// [`Formulas::pairing_check_build_weighted`](crate::Formulas::pairing_check_build_weighted)
+    /// EVM384 proposal's own. EVMMAX builds keep EVM384's weights too (EIP-6690's,
+    /// [`InlineWeights::evmmax`], would change some of its inlined builds, not all for the
+    /// cheaper); [`Formulas::pairing_check_build_weighted`](crate::Formulas::pairing_check_build_weighted)
     /// builds with any weights.
     pub fn for_instruction_set(isa: impl Into<InstructionSet>) -> InlineWeights {
         let _ = isa.into();
