@@ -30,11 +30,25 @@ pub struct Table {
     pub caption: String,
     pub header: Vec<String>,
     pub rows: Vec<Vec<String>>,
+    /// A one-line summary: HTML shows it and folds the table under it (`<details>`); Markdown
+    /// prints the table as ever. For long tables (per schedule, per file).
+    pub summary: Option<String>,
 }
 
 impl Table {
     pub fn new(caption: impl Into<String>, header: &[&str]) -> Table {
-        Table { caption: caption.into(), header: header.iter().map(|h| h.to_string()).collect(), rows: Vec::new() }
+        Table {
+            caption: caption.into(),
+            header: header.iter().map(|h| h.to_string()).collect(),
+            rows: Vec::new(),
+            summary: None,
+        }
+    }
+
+    /// Folds the table under `summary` in HTML (see [`Table::summary`]).
+    pub fn folded(mut self, summary: impl Into<String>) -> Table {
+        self.summary = Some(summary.into());
+        self
     }
 
     pub fn row(&mut self, cells: Vec<String>) -> &mut Self {
@@ -49,6 +63,19 @@ impl Table {
 pub struct Series {
     pub name: String,
     pub values: Vec<f64>,
+    /// A reference line (parity, a floor): drawn dashed.
+    pub dashed: bool,
+}
+
+impl Series {
+    pub fn new(name: impl Into<String>, values: Vec<f64>) -> Series {
+        Series { name: name.into(), values, dashed: false }
+    }
+
+    /// A reference line, drawn dashed.
+    pub fn reference(name: impl Into<String>, values: Vec<f64>) -> Series {
+        Series { name: name.into(), values, dashed: true }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -73,6 +100,10 @@ pub struct Chart {
     pub y_label: String,
     pub log_y: bool,
     pub series: Vec<Series>,
+    /// A second panel drawn to the right of this one (lines only, same x; its `id`, `x`,
+    /// `categories` and `x_label` are this chart's). A series name in both panels has one
+    /// colour and one legend entry.
+    pub second: Option<Box<Chart>>,
 }
 
 /// Formats an integer with thousands separators: `1234567` → `1,234,567`.

@@ -1,4 +1,5 @@
-//! Results → the report document: six sections of tables, charts and a generated paragraph.
+//! Results → the report document: the answer first (section 0), then the sections behind it —
+//! tables, charts and generated paragraphs.
 
 use crate::doc::{duration_ns, ratio, thousands, Block, Chart, ChartKind, Document, Section, Series, Table};
 use crate::results::Results;
@@ -24,7 +25,14 @@ fn gas_fmt(g: f64) -> String {
     }
 }
 
+/// The document, its figures credited to `results.json` (the file written beside it).
 pub fn document(r: &Results) -> Document {
+    document_from(r, "results.json")
+}
+
+/// The document, naming `source` (e.g. `results/<cpu>-<date>.json`) as the file its figures
+/// come from.
+pub fn document_from(r: &Results, source: &str) -> Document {
     let ks: Vec<u64> = {
         let mut v: Vec<u64> = r.precompile_gas.iter().map(|p| p.k).collect();
         v.dedup();
@@ -49,6 +57,7 @@ pub fn document(r: &Results) -> Document {
             "Every number below was measured or counted in this run, except those labelled **published**.".into(),
         ],
         sections: vec![
+            answer(r, &ks, source),
             correctness(r),
             counts(r),
             gas(r, &ks),
@@ -59,6 +68,316 @@ pub fn document(r: &Results) -> Document {
             worst_case(r),
             interpretation(r),
             operations(r),
+        ],
+    }
+}
+
+/// The instruction sets' default builds as the answer shows them: label, interface, the gas
+/// schedule its gas is read under, and its runtime row.
+const ANSWER_SETS: [(&str, &str, &str, &str); 3] = [
+    ("v7", "v7", "model-b", "contract-v7"),
+    ("v9", "v9", "model-b-repriced", "contract-v9"),
+    ("EVMMAX", "evmmax", "eip-6690", "contract-evmmax"),
+];
+
+/// The words for a schedule in the answer.
+fn schedule_words(schedule: &str) -> &'static str {
+    match schedule {
+        "model-b" => "model B",
+        "model-b-repriced" => "model B repriced",
+        "eip-6690" => "EIP-6690 prices",
+        _ => "another schedule",
+    }
+}
+
+/// A parity factor λ as "×0.13 (÷7.8)": the arithmetic prices times λ reach parity.
+fn parity_factor(f: f64) -> String {
+    if !f.is_finite() {
+        "–".into()
+    } else if f <= 0.0 {
+        "impossible".into()
+    } else if f >= 1.0 {
+        format!("×{f:.2} (at parity already)")
+    } else {
+        format!("×{f:.2} (÷{:.1})", 1.0 / f)
+    }
+}
+
+/// Section 0: the pairing check against the precompile at every k of the file, in one table and
+/// one chart, and what price change would reach parity. Every figure is read from `r`.
+fn answer(r: &Results, ks: &[u64], source: &str) -> Section {
+    let price = |k: u64| r.precompile_gas.iter().find(|p| p.k == k).map(|p| p.formula as f64);
+    let gas = |k: u64, i: &str, s: &str| Some(gas_of(r, k, i, s, "total")? / price(k)?);
+    let time = |k: u64, imp: &str| r.runtime.iter().find(|x| x.k == k && x.implementation == imp);
+    let parity = |k: u64, i: &str, s: &str| r.parity.iter().find(|p| p.k == k && p.interface == i && p.schedule == s);
+    let hinted_gas = |k: u64, i: &str, s: &str| {
+        r.operations_gas
+            .iter()
+            .find(|g| g.operation == "pairing-check-hinted" && g.k == k && g.interface == i && g.schedule == s)
+            .map(|g| g.gas / g.precompile_gas as f64)
+    };
+    let hinted_time = |k: u64, imp: &str| {
+        r.operations_time.iter().find(|x| x.operation == "pairing-check-hinted" && x.k == k && x.implementation == imp)
+    };
+    // The cheapest build `build --optimize-for` finds: measured at k = 2 only.
+    let cheapest = |k: u64, i: &str, s: &str| {
+        let c = r.build_choices.iter().find(|c| c.interface == i && c.target == s)?;
+        (k == 2).then_some(c.chosen_gas / price(k)?)
+    };
+
+    let header_cells: Vec<String> =
+        std::iter::once("BLS12-381 pairing check".to_string()).chain(ks.iter().map(|k| format!("k = {k}"))).collect();
+    let header: Vec<&str> = header_cells.iter().map(String::as_str).collect();
+    let mut t = Table::new("The pairing check against the EIP-2537 precompile (1.00x = parity)", &header);
+    let push = |t: &mut Table, label: String, cells: Vec<Option<String>>| {
+        if cells.iter().any(Option::is_some) {
+            t.row(std::iter::once(label).chain(cells.into_iter().map(|c| c.unwrap_or_else(|| "–".into()))).collect());
+        }
+    };
+    let fmt = |x: Option<f64>| x.map(ratio);
+    let fmt_min = |x: Option<(f64, f64)>| x.map(|(m, n)| format!("{} ({})", ratio(m), ratio(n)));
+    for (label, i, s, _) in ANSWER_SETS {
+        let w = schedule_words(s);
+        push(
+            &mut t,
+            format!("gas ÷ price: {label}, {w}, default build"),
+            ks.iter().map(|&k| fmt(gas(k, i, s))).collect(),
+        );
+        push(
+            &mut t,
+            format!("gas ÷ price: {label}, {w}, cheapest build"),
+            ks.iter().map(|&k| fmt(cheapest(k, i, s))).collect(),
+        );
+    }
+    for (label, i, s, _) in [ANSWER_SETS[1], ANSWER_SETS[2]] {
+        push(
+            &mut t,
+            format!("gas ÷ price: hinted check, {label}, {}", schedule_words(s)),
+            ks.iter().map(|&k| fmt(hinted_gas(k, i, s))).collect(),
+        );
+    }
+    push(
+        &mut t,
+        "operation-count floor ÷ price: EVM384 at model B prices".into(),
+        ks.iter()
+            .map(|&k| fmt(parity(k, "v7", "model-b").map(|p| p.floor_evm384_gas / p.precompile_price as f64)))
+            .collect(),
+    );
+    push(
+        &mut t,
+        "operation-count floor ÷ price: EVMMAX at EIP-6690 prices".into(),
+        ks.iter()
+            .map(|&k| fmt(parity(k, "evmmax", "eip-6690").map(|p| p.floor_evm384_gas / p.precompile_price as f64)))
+            .collect(),
+    );
+    for (label, _, _, imp) in ANSWER_SETS {
+        push(
+            &mut t,
+            format!("time ÷ precompile: {label}, default build"),
+            ks.iter()
+                .map(|&k| fmt_min(time(k, imp).map(|x| (x.ratio_to_precompile, x.ratio_to_precompile_min))))
+                .collect(),
+        );
+    }
+    for (label, _, _, imp) in [ANSWER_SETS[1], ANSWER_SETS[2]] {
+        push(
+            &mut t,
+            format!("time ÷ precompile: hinted check, {label}"),
+            ks.iter()
+                .map(|&k| fmt_min(hinted_time(k, imp).map(|x| (x.ratio_to_precompile, x.ratio_to_precompile_min))))
+                .collect(),
+        );
+    }
+    for (label, i, s, _) in ANSWER_SETS {
+        let what = if i == "evmmax" { "EVMMAX arithmetic prices" } else { "EVM384 arithmetic prices" };
+        push(
+            &mut t,
+            format!("parity: {what} × λ, {label} default build under {}", schedule_words(s)),
+            ks.iter().map(|&k| parity(k, i, s).map(|p| parity_factor(p.break_even_evm384))).collect(),
+        );
+    }
+    push(
+        &mut t,
+        "parity with every other opcode free: EVM384 arithmetic prices × price ÷ floor".into(),
+        ks.iter()
+            .map(|&k| parity(k, "v7", "model-b").map(|p| parity_factor(p.precompile_price as f64 / p.floor_evm384_gas)))
+            .collect(),
+    );
+
+    // The answer in words, from the same figures at k = 2 (or the first k).
+    let kh = if ks.contains(&2) { 2 } else { ks.first().copied().unwrap_or(2) };
+    let mut drop_in_gas: Vec<(String, f64)> = Vec::new();
+    for (label, i, s, _) in ANSWER_SETS {
+        drop_in_gas.extend(gas(kh, i, s).map(|x| (format!("{label} default build ({})", schedule_words(s)), x)));
+        drop_in_gas.extend(cheapest(kh, i, s).map(|x| (format!("{label} cheapest build ({})", schedule_words(s)), x)));
+    }
+    let all_gas: Vec<f64> = ks
+        .iter()
+        .flat_map(|&k| ANSWER_SETS.iter().filter_map(move |(_, i, s, _)| gas(k, i, s)))
+        .chain(drop_in_gas.iter().map(|(_, x)| *x))
+        .collect();
+    let all_time: Vec<f64> = ks
+        .iter()
+        .flat_map(|&k| ANSWER_SETS.iter().filter_map(move |(_, _, _, imp)| time(k, imp).map(|x| x.ratio_to_precompile)))
+        .collect();
+    let best = |v: &[(String, f64)]| v.iter().cloned().min_by(|a, b| a.1.total_cmp(&b.1));
+    let drop_in_time: Vec<(String, f64)> = ANSWER_SETS
+        .iter()
+        .filter_map(|(label, _, _, imp)| {
+            time(kh, imp).map(|x| (format!("{label} default build"), x.ratio_to_precompile))
+        })
+        .collect();
+    let mut words = String::new();
+    let reached = all_gas.iter().any(|&x| x <= 1.0) || all_time.iter().any(|&x| x <= 1.0);
+    if !all_gas.is_empty() {
+        words += if reached {
+            "**Some drop-in contract reaches the precompile at some k measured** (a ratio ≤ 1.00x in the table). "
+        } else {
+            "**No drop-in contract reaches the precompile's price or time at any k measured.** "
+        };
+    }
+    if let (Some((g_name, g)), Some((t_name, tm))) = (best(&drop_in_gas), best(&drop_in_time)) {
+        words += &format!(
+            "At k = {kh} the cheapest is the {g_name} at **{}** the price, the fastest the {t_name} at **{}** the time. ",
+            ratio(g),
+            ratio(tm)
+        );
+    }
+    if let (Some(hg), Some(ht)) = (hinted_gas(kh, "v9", "model-b-repriced"), hinted_time(kh, "contract-v9")) {
+        words += &format!(
+            "The hinted check (v9; a witness in the calldata, not a drop-in) comes closest: {} the price, {} the time. ",
+            ratio(hg),
+            ratio(ht.ratio_to_precompile)
+        );
+    }
+    let floors: Vec<f64> = ks
+        .iter()
+        .filter_map(|&k| parity(k, "v7", "model-b").map(|p| p.floor_evm384_gas / p.precompile_price as f64))
+        .collect();
+    if let (Some(lo), Some(hi)) = (floors.iter().copied().reduce(f64::min), floors.iter().copied().reduce(f64::max)) {
+        words += &format!(
+            "The arithmetic alone (the operation-count floor at model B's 1/1/3) costs {}–{} the price, so {}",
+            ratio(lo),
+            ratio(hi),
+            if lo > 1.0 {
+                "no repricing of the other opcodes reaches parity: only cheaper arithmetic can. "
+            } else {
+                "cheaper other opcodes could reach parity at some k. "
+            }
+        );
+    }
+    let needs: Vec<String> = [("EVM384", "v9", "model-b-repriced"), ("EVMMAX", "evmmax", "eip-6690")]
+        .iter()
+        .filter_map(|&(set, i, s)| {
+            let p = parity(kh, i, s)?;
+            let who = format!("{} under {}", if i == "evmmax" { "EVMMAX" } else { i }, schedule_words(s));
+            Some(if p.break_even_evm384 > 0.0 {
+                format!(
+                    "the {set} arithmetic prices would have to fall to **{}** ({who})",
+                    parity_factor(p.break_even_evm384)
+                )
+            } else {
+                format!("no {set} arithmetic price reaches parity ({who}: its other gas alone exceeds the price)")
+            })
+        })
+        .collect();
+    if !needs.is_empty() {
+        words += &format!("At k = {kh}, with today's other prices, {}.", needs.join("; "));
+    }
+
+    let ks_x: Vec<f64> = ks.iter().map(|&k| k as f64).collect();
+    let names: Vec<String> =
+        ANSWER_SETS.iter().map(|(label, _, s, _)| format!("{label} ({})", schedule_words(s))).collect();
+    let hinted_name = "hinted check, v9 (model B repriced)";
+    let mut gas_series: Vec<Series> = ANSWER_SETS
+        .iter()
+        .zip(&names)
+        .map(|((_, i, s, _), n)| Series::new(n.clone(), ks.iter().map(|&k| gas(k, i, s).unwrap_or(f64::NAN)).collect()))
+        .collect();
+    gas_series.push(Series::new(
+        hinted_name,
+        ks.iter().map(|&k| hinted_gas(k, "v9", "model-b-repriced").unwrap_or(f64::NAN)).collect(),
+    ));
+    gas_series.push(Series::reference(
+        "EVM384 floor (model B)",
+        ks.iter()
+            .map(|&k| parity(k, "v7", "model-b").map_or(f64::NAN, |p| p.floor_evm384_gas / p.precompile_price as f64))
+            .collect(),
+    ));
+    gas_series.push(Series::reference("parity", ks.iter().map(|_| 1.0).collect()));
+    let mut time_series: Vec<Series> = ANSWER_SETS
+        .iter()
+        .zip(&names)
+        .map(|((_, _, _, imp), n)| {
+            Series::new(
+                n.clone(),
+                ks.iter().map(|&k| time(k, imp).map_or(f64::NAN, |x| x.ratio_to_precompile)).collect(),
+            )
+        })
+        .collect();
+    time_series.push(Series::new(
+        hinted_name,
+        ks.iter().map(|&k| hinted_time(k, "contract-v9").map_or(f64::NAN, |x| x.ratio_to_precompile)).collect(),
+    ));
+    time_series.push(Series::reference("parity", ks.iter().map(|_| 1.0).collect()));
+    let chart = Chart {
+        id: "answer".into(),
+        title: "Gas ÷ precompile price".into(),
+        kind: ChartKind::Lines,
+        categories: ks.iter().map(|k| k.to_string()).collect(),
+        x: ks_x.clone(),
+        x_label: "pairs k".into(),
+        y_label: "× price (1 = parity)".into(),
+        log_y: false,
+        series: gas_series,
+        second: Some(Box::new(Chart {
+            id: "answer".into(),
+            title: "Time ÷ precompile (medians)".into(),
+            kind: ChartKind::Lines,
+            categories: Vec::new(),
+            x: ks_x,
+            x_label: "pairs k".into(),
+            y_label: "× precompile time".into(),
+            log_y: false,
+            series: time_series,
+            second: None,
+        })),
+    };
+    // v8 is v7 with big-endian values: how far its gas is from v7's, under model B.
+    let v8_off = ks
+        .iter()
+        .filter_map(|&k| {
+            Some((gas_of(r, k, "v8", "model-b", "total")? / gas_of(r, k, "v7", "model-b", "total")? - 1.0).abs())
+        })
+        .reduce(f64::max);
+    let v8_words = v8_off
+        .map(|x| {
+            format!(
+                "v8 (v7 with big-endian values) is not shown: its gas is within {:.1} % of v7's (section 3), its time {} v7's at k = 2 (section 5). ",
+                100.0 * x,
+                ratio(r.summary.v8_to_v7_time_ratio)
+            )
+        })
+        .unwrap_or_default();
+    let price_text = ks
+        .iter()
+        .filter_map(|&k| price(k).map(|p| format!("{} at k = {k}", thousands(p as u64))))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Section {
+        id: "answer".into(),
+        title: "0. The answer".into(),
+        blocks: vec![
+            Block::Paragraph(format!("Figures from `{source}` ({}, {} mode, {}). {words}", r.machine.cpu_model, r.mode, r.date)),
+            Block::Table(t),
+            Block::Chart(chart),
+            Block::Paragraph(format!(
+                "How to read it. Price: the precompile's, 32600·k + 37700 ({price_text}); time: the contract's median over revm's 0x0f called from a contract (sections 3 and 5), ratios of minimums in brackets. Default build: the program the other sections measure; cheapest build: what `evm384 build --optimize-for SCHEDULE` finds within 24,576 bytes, measured at k = 2 only and not timed (section 4); hinted check: the pairing check with an off-chain witness instead of the final exponentiation (section 10). {v8_words}Floor: the gas of the run's modular arithmetic alone (section 4)."
+            )),
+            Block::Paragraph(
+                "**Parity formula.** With G the contract's gas, A the gas of its arithmetic instructions (the floor) and P the price, multiplying the arithmetic prices by λ = (P − (G − A)) ÷ A, every other price unchanged, makes the contract cost exactly P; \"impossible\" (λ ≤ 0) means its other gas alone, G − A, exceeds P. The last row is λ = P ÷ A, the factor if every other instruction were free. These factors are for the default builds, the only ones whose gas the file splits by class (section 4's break-even factors of the arithmetic class); time has no such price."
+                    .into(),
+            ),
         ],
     }
 }
@@ -81,6 +400,7 @@ fn correctness(r: &Results) -> Section {
         let imps = ["contract-v7", "contract-v8", "contract-v9", "contract-evmmax", "precompile"];
         t.row(std::iter::once(f.to_string()).chain(imps.map(cell)).collect());
     }
+    let n_files = t.rows.len();
     let failed: u64 = r.correctness.iter().map(|c| c.failed).sum();
     let passed: u64 = r.correctness.iter().map(|c| c.passed).sum();
     Section {
@@ -91,7 +411,7 @@ fn correctness(r: &Results) -> Section {
                 "Every vector file of every EIP-2537 operation through its contract (this project's drop-in for the precompile, created as a chain creates it: its init code run by CREATE) in each instruction set and through revm's precompile, in this run. Valid cases must return the expected output; failing cases must halt exceptionally (INVALID in the contract: all gas consumed, no data). **{passed} passed, {failed} failed** over all files and implementations. Runtime code size of the pairing check (EIP-170 limit 24,576 bytes): {}.",
                 r.code_bytes.iter().map(|(i, n)| format!("{i} {} bytes", thousands(*n))).collect::<Vec<_>>().join(", ")
             )),
-            Block::Table(t),
+            Block::Table(t.folded(format!("Per file: {} vector files through 5 implementations, {passed} passed, {failed} failed", n_files))),
         ],
     }
 }
@@ -200,33 +520,39 @@ fn gas(r: &Results, ks: &[u64]) -> Section {
             }));
             t.row(row);
         }
-        blocks.push(Block::Table(t));
+        blocks.push(Block::Table(if phase == "total" {
+            t
+        } else {
+            let n = t.rows.len();
+            t.folded(format!("Gas, {phase}: {n} schedules × v7, v8, v9 at every k"))
+        }));
     }
     let mut series: Vec<Series> = ["evmone", "model-a", "model-b", "model-b-repriced", "model-b-fractional"]
         .iter()
-        .map(|s| Series {
-            name: format!("v7 {s}"),
-            values: ks.iter().map(|&k| gas_of(r, k, "v7", s, "total").unwrap_or(f64::NAN)).collect(),
+        .map(|s| {
+            Series::new(
+                format!("v7 {s}"),
+                ks.iter().map(|&k| gas_of(r, k, "v7", s, "total").unwrap_or(f64::NAN)).collect(),
+            )
         })
         .collect();
-    series.push(Series {
-        name: "v9 model-b-repriced".into(),
-        values: ks.iter().map(|&k| gas_of(r, k, "v9", "model-b-repriced", "total").unwrap_or(f64::NAN)).collect(),
-    });
+    series.push(Series::new(
+        "v9 model-b-repriced",
+        ks.iter().map(|&k| gas_of(r, k, "v9", "model-b-repriced", "total").unwrap_or(f64::NAN)).collect(),
+    ));
     if r.gas.iter().any(|g| g.interface == "evmmax") {
-        series.push(Series {
-            name: "evmmax (EIP-6690 prices)".into(),
-            values: ks.iter().map(|&k| gas_of(r, k, "evmmax", "eip-6690", "total").unwrap_or(f64::NAN)).collect(),
-        });
+        series.push(Series::new(
+            "evmmax (EIP-6690 prices)",
+            ks.iter().map(|&k| gas_of(r, k, "evmmax", "eip-6690", "total").unwrap_or(f64::NAN)).collect(),
+        ));
         blocks.push(Block::Table(evmmax_gas(r, ks)));
     }
-    series.push(Series {
-        name: "EIP-2537 precompile".into(),
-        values: ks
-            .iter()
+    series.push(Series::reference(
+        "EIP-2537 precompile",
+        ks.iter()
             .map(|&k| r.precompile_gas.iter().find(|p| p.k == k).map(|p| p.formula as f64).unwrap_or(f64::NAN))
             .collect(),
-    });
+    ));
     blocks.push(Block::Chart(Chart {
         id: "gas_vs_k".into(),
         title: "Pairing check gas vs number of pairs".into(),
@@ -237,6 +563,7 @@ fn gas(r: &Results, ks: &[u64]) -> Section {
         y_label: "gas".into(),
         log_y: false,
         series,
+        second: None,
     }));
     let mut t = Table::new(
         "Where the gas goes (the critique's breakdown), k = 2",
@@ -318,7 +645,10 @@ fn parity(r: &Results, ks: &[u64]) -> Section {
                 gas_fmt(p.other_gas),
             ]);
         }
-        blocks.push(Block::Table(t));
+        let n = t.rows.len();
+        blocks.push(Block::Table(
+            t.folded(format!("k = {k}: contract gas, floor and break-even factors of {n} interface–schedule pairs")),
+        ));
     }
     let mut t = Table::new(
         format!("Largest k per transaction under Osaka's 2^24 gas cap (execution + intrinsic gas); the precompile called from a contract: k ≤ {}", r.precompile_k_max),
@@ -327,9 +657,14 @@ fn parity(r: &Results, ks: &[u64]) -> Section {
     for m in &r.k_max {
         t.row(vec![m.interface.clone(), m.schedule.clone(), m.k_max.to_string(), gas_fmt(m.tx_gas_at_k_max)]);
     }
-    blocks.push(Block::Table(t));
+    let n = t.rows.len();
+    blocks.push(Block::Table(t.folded(format!(
+        "Largest k per transaction, {n} interface–schedule pairs (the precompile: k ≤ {})",
+        r.precompile_k_max
+    ))));
     let line = |iface: &str, schedule: &str, floor: bool| Series {
         name: format!("{iface} {schedule} {}", if floor { "floor" } else { "contract" }),
+        dashed: floor,
         values: ks
             .iter()
             .map(|&k| {
@@ -358,8 +693,9 @@ fn parity(r: &Results, ks: &[u64]) -> Section {
                 name: "EVM384 floor at model B prices (any interface)".into(),
                 ..line("v9", "model-b-repriced", true)
             },
-            Series { name: "parity".into(), values: ks.iter().map(|_| 1.0).collect() },
+            Series::reference("parity", ks.iter().map(|_| 1.0).collect()),
         ],
+        second: None,
     }));
     build_choices(r, &mut blocks);
     Section { id: "parity".into(), title: "4. Where parity lies".into(), blocks }
@@ -391,7 +727,10 @@ fn build_choices(r: &Results, blocks: &mut Vec<Block>) {
                 cands.join("; "),
             ]);
         }
-        blocks.push(Block::Table(t));
+        let n = t.rows.len();
+        blocks.push(Block::Table(
+            t.folded(format!("Build choices at k = 2 for {n} interface–schedule pairs, with every candidate")),
+        ));
     }
     if !r.final_exp_counts.is_empty() {
         let mut t = Table::new(
@@ -430,11 +769,13 @@ fn runtime(r: &Results, ks: &[u64]) -> Section {
             format!("{} ({})", ratio(row.ratio_to_precompile), ratio(row.ratio_to_precompile_min)),
         ]);
     }
+    let n_rows = t.rows.len();
     let series = crate::collect::runtime::IMPLEMENTATIONS
         .iter()
         .filter(|imp| r.runtime.iter().any(|x| x.implementation == **imp))
         .map(|imp| Series {
             name: imp.to_string(),
+            dashed: false,
             values: ks
                 .iter()
                 .map(|&k| {
@@ -458,7 +799,7 @@ fn runtime(r: &Results, ks: &[u64]) -> Section {
                 precompile_ifma_note(&r.summary),
                 ratio(r.summary.v8_to_v7_time_ratio)
             )),
-            Block::Table(t),
+            Block::Table(t.folded(format!("Runtime of every implementation at k = {}: {n_rows} rows", ks.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ")))),
             Block::Chart(Chart {
                 id: "runtime".into(),
                 title: "Pairing check runtime (ms, log scale)".into(),
@@ -469,6 +810,7 @@ fn runtime(r: &Results, ks: &[u64]) -> Section {
                 y_label: "ms".into(),
                 log_y: true,
                 series,
+                second: None,
             }),
         ],
     }
@@ -555,7 +897,8 @@ fn native(r: &Results) -> Section {
                 "{}; the same figures as `evm384 bench native`.{batches}",
                 r.native_pairing_note
             )));
-            blocks.push(Block::Table(n));
+            let rows = n.rows.len();
+            blocks.push(Block::Table(n.folded(format!("Native pairing beside blst: {rows} workloads"))));
             if let Some(t) = &b.throughput {
                 let mut tt = Table::new(
                     format!(
@@ -747,7 +1090,8 @@ fn operations(r: &Results) -> Section {
         }
         t.row(row);
     }
-    blocks.push(Block::Table(t));
+    let n = t.rows.len();
+    blocks.push(Block::Table(t.folded(format!("Gas under every schedule: {n} rows (operation, size, interface)"))));
     let mut t = Table::new(
         "Runtime of the contracts beside the precompile (ratios of medians, of minimums in brackets)",
         &["operation", "k", "implementation", "median", "min", "× precompile"],
@@ -762,7 +1106,8 @@ fn operations(r: &Results) -> Section {
             format!("{} ({})", ratio(x.ratio_to_precompile), ratio(x.ratio_to_precompile_min)),
         ]);
     }
-    blocks.push(Block::Table(t));
+    let n = t.rows.len();
+    blocks.push(Block::Table(t.folded(format!("Runtime of every operation, size and implementation: {n} rows"))));
     Section { id: "operations".into(), title: "10. Other EIP-2537 operations".into(), blocks }
 }
 
@@ -820,4 +1165,96 @@ fn interpretation(r: &Results) -> Section {
         )));
     }
     Section { id: "interpretation".into(), title: "9. Interpretation".into(), blocks }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed reports of record (the newest of each CPU), as the README cites them.
+    fn records() -> Vec<crate::headline::ResultFile> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results");
+        crate::headline::newest_per_cpu(&dir, "results").unwrap()
+    }
+
+    #[test]
+    fn the_answer_comes_first_from_the_named_file() {
+        for f in records() {
+            let doc = document_from(&f.results, &f.link);
+            let first = &doc.sections[0];
+            assert_eq!((first.id.as_str(), first.title.as_str()), ("answer", "0. The answer"));
+            let Block::Paragraph(p) = &first.blocks[0] else { panic!("the answer opens with its words") };
+            assert!(p.contains(&format!("`{}`", f.link)), "{p}");
+            let tables: Vec<&Table> =
+                first.blocks.iter().filter_map(|b| if let Block::Table(t) = b { Some(t) } else { None }).collect();
+            let charts = first.blocks.iter().filter(|b| matches!(b, Block::Chart(_))).count();
+            assert_eq!((tables.len(), charts), (1, 1), "one table, one chart");
+            let t = tables[0];
+            // A column per k of the file; the default builds' gas and the floor in every one.
+            let ks: Vec<String> = f.results.precompile_gas.iter().map(|p| format!("k = {}", p.k)).collect();
+            assert_eq!(&t.header[1..], &ks[..]);
+            for label in
+                ["gas ÷ price: v7, model B, default build", "operation-count floor ÷ price: EVM384 at model B prices"]
+            {
+                let row = t.rows.iter().find(|r| r[0] == label).unwrap_or_else(|| panic!("{label}"));
+                assert!(row[1..].iter().all(|c| c.ends_with('x')), "{row:?}");
+            }
+            assert!(t.rows.iter().any(|r| r[0].starts_with("parity: EVM384 arithmetic prices × λ")));
+        }
+    }
+
+    /// The figures of the answer are the file's: k = 2 of the report of record of 2026-11-26
+    /// against its summary (what the README's headline table shows).
+    #[test]
+    fn the_answer_repeats_the_summary_at_k_2() {
+        let f = records()
+            .into_iter()
+            .find(|f| f.results.date == "2026-11-26" && f.results.machine.slug() == "amd-epyc-f25m17");
+        let Some(f) = f else { return };
+        let doc = document_from(&f.results, &f.link);
+        let Block::Table(t) = &doc.sections[0].blocks[1] else { panic!() };
+        let col = t.header.iter().position(|h| h == "k = 2").unwrap();
+        let cell = |label: &str| t.rows.iter().find(|r| r[0] == label).unwrap()[col].clone();
+        let s = &f.results.summary;
+        assert_eq!(cell("gas ÷ price: v7, model B, default build"), ratio(s.k2_gas_ratio_v7_model_b_to_precompile));
+        assert_eq!(
+            cell("gas ÷ price: EVMMAX, EIP-6690 prices, cheapest build"),
+            ratio(s.k2_gas_best_evmmax.unwrap() / s.precompile_gas_k2 as f64)
+        );
+        assert!(cell("time ÷ precompile: v7, default build").starts_with(&ratio(s.k2_time_ratio_v7_to_precompile)));
+        // λ = (P − (G − A)) ÷ A for v9 under model B repriced.
+        let p = f
+            .results
+            .parity
+            .iter()
+            .find(|p| p.k == 2 && p.interface == "v9" && p.schedule == "model-b-repriced")
+            .unwrap();
+        let lambda = (p.precompile_price as f64 - (p.contract_gas - p.floor_evm384_gas)) / p.floor_evm384_gas;
+        assert_eq!(
+            cell("parity: EVM384 arithmetic prices × λ, v9 default build under model B repriced"),
+            parity_factor(lambda)
+        );
+    }
+
+    /// Long tables are folded under a summary in HTML: every per-schedule, per-file and
+    /// per-workload listing; section 10's table of ratios (one row per operation and size, 32)
+    /// stays open.
+    #[test]
+    fn long_tables_are_folded() {
+        for f in records() {
+            for s in document(&f.results).sections {
+                for b in &s.blocks {
+                    if let Block::Table(t) = b {
+                        assert!(
+                            t.rows.len() <= 32 || t.summary.is_some(),
+                            "{}: '{}' has {} rows",
+                            s.id,
+                            t.caption,
+                            t.rows.len()
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

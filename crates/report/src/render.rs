@@ -73,16 +73,22 @@ fn inline_marks(s: &str) -> String {
     out
 }
 
-const CSS: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
+/// Nothing may widen the page: wide tables scroll inside their own box (`div.scroll`), long
+/// words and code wrap, charts scale down only in a window narrower than their natural width.
+const CSS: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45;overflow-wrap:anywhere}
 h1{font-size:1.7em;margin-bottom:.2em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}
 ul.meta{color:#555;font-size:.9em;padding-left:1.2em}
-table{border-collapse:collapse;margin:.6em 0 1.4em;font-size:.9em;display:block;overflow-x:auto}
-caption{text-align:left;font-weight:600;padding:.3em 0}
-th,td{border:1px solid #d0d0d0;padding:.3em .6em;white-space:nowrap}
+div.scroll{overflow-x:auto;max-width:100%;margin:.6em 0 1.4em}
+table{border-collapse:collapse;font-size:.9em}
+caption{text-align:left;font-weight:600;padding:.3em 0;overflow-wrap:normal}
+th,td{border:1px solid #d0d0d0;padding:.3em .6em;white-space:nowrap;overflow-wrap:normal}
+td.long{white-space:normal;min-width:28em}
 th{background:#f3f3f3}td{text-align:right;font-variant-numeric:tabular-nums}td:first-child{text-align:left}
 tr:nth-child(even) td{background:#fafafa}
+details{margin:.6em 0 1.4em}summary{cursor:pointer;font-weight:600}details>div.scroll{margin-top:.4em}
+section#answer table{font-size:1em}section#answer td:first-child{white-space:normal;min-width:22em}
 figure{margin:1em 0}svg{max-width:100%;height:auto}code{background:#f3f3f3;padding:0 .2em}
-nav a{margin-right:1em}";
+nav{display:flex;flex-wrap:wrap;gap:.2em 1em}";
 
 /// One self-contained HTML page with inline SVG charts.
 pub fn html(doc: &Document) -> Result<String, String> {
@@ -115,8 +121,12 @@ pub fn html(doc: &Document) -> Result<String, String> {
     Ok(out + "</body></html>\n")
 }
 
+/// A cell wraps (class `long`) when its text is longer than this many characters.
+const LONG_CELL: usize = 90;
+
+/// A table in its own scrolling box; folded under its summary when it has one.
 fn html_table(t: &Table) -> String {
-    let mut out = String::from("<table>");
+    let mut out = String::from("<div class=\"scroll\"><table>");
     if !t.caption.is_empty() {
         out += &format!("<caption>{}</caption>", inline_marks(&t.caption));
     }
@@ -128,11 +138,16 @@ fn html_table(t: &Table) -> String {
     for r in &t.rows {
         out += "<tr>";
         for c in r {
-            out += &format!("<td>{}</td>", inline_marks(c));
+            let class = if c.chars().count() > LONG_CELL { " class=\"long\"" } else { "" };
+            out += &format!("<td{class}>{}</td>", inline_marks(c));
         }
         out += "</tr>";
     }
-    out + "</tbody></table>\n"
+    out += "</tbody></table></div>";
+    match &t.summary {
+        Some(s) => format!("<details><summary>{}</summary>{out}</details>\n", inline_marks(s)),
+        None => out + "\n",
+    }
 }
 
 #[cfg(test)]
@@ -161,7 +176,8 @@ mod tests {
                         x_label: "k".into(),
                         y_label: "gas".into(),
                         log_y: false,
-                        series: vec![Series { name: "p".into(), values: vec![1.0, 2.0] }],
+                        series: vec![Series::new("p", vec![1.0, 2.0])],
+                        second: None,
                     }),
                 ],
             }],
@@ -182,5 +198,16 @@ mod tests {
         assert!(h.contains("<strong>1.5x</strong> the &lt;precompile&gt;"));
         assert!(!h.contains("http://") || h.matches("http://").all(|_| true) && !h.contains("src=\"http"));
         assert!(!h.contains("<script"));
+        assert!(h.contains("<div class=\"scroll\"><table>"), "every table scrolls in its own box");
+    }
+
+    #[test]
+    fn folded_tables_sit_under_their_summary_in_html_only() {
+        let mut d = doc();
+        let Block::Table(t) = &mut d.sections[0].blocks[1] else { panic!() };
+        *t = t.clone().folded("9 schedules: model B cheapest");
+        let h = html(&d).unwrap();
+        assert!(h.contains("<details><summary>9 schedules: model B cheapest</summary><div class=\"scroll\"><table>"));
+        assert!(markdown(&d).contains("| model B | 1,234 |"));
     }
 }

@@ -30,7 +30,13 @@ fn write_charts(dir: &Path, doc: &crate::doc::Document) -> Result<(), String> {
 
 /// Writes the report folder `dir`.
 pub fn write_report(dir: &Path, results: &Results) -> Result<(), String> {
-    let doc = present::document(results);
+    write_report_from(dir, results, "results.json")
+}
+
+/// [`write_report`], the report naming `source` as the file its figures come from (the file
+/// `--from` read; the folder's `results.json` is the same results).
+pub fn write_report_from(dir: &Path, results: &Results, source: &str) -> Result<(), String> {
+    let doc = present::document_from(results, source);
     write_charts(&dir.join("charts"), &doc)?;
     let files = [
         ("index.html", render::html(&doc)?),
@@ -62,7 +68,7 @@ pub fn save_results(dir: &Path, results: &Results) -> Result<std::path::PathBuf,
 /// byte (a float's text can change in a parse-print round trip).
 pub fn save_results_as(dir: &Path, results: &Results, json_text: &str) -> Result<std::path::PathBuf, String> {
     let stem = result_stem(results);
-    let doc = present::document(results);
+    let doc = present::document_from(results, &format!("{stem}.json"));
     write_charts(&dir.join(&stem).join("charts"), &doc)?;
     let json = dir.join(format!("{stem}.json"));
     std::fs::write(&json, json_text).map_err(|e| io(&json, e))?;

@@ -21,6 +21,12 @@ fn quick_report_writes_valid_files() {
     let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
+    // The answer leads: section 0 right after the header, before the correctness table.
+    let answer = md.find("## 0. The answer").expect("section 0");
+    assert!(answer < md.find("## 1. Correctness").unwrap() && md[..answer].matches("\n## ").count() == 0);
+    assert!(md.contains("Figures from `results.json`") && md.contains("![Gas ÷ precompile price](charts/answer.svg)"));
+    assert!(html.find("<section id=\"answer\">").unwrap() < html.find("<section id=\"correctness\">").unwrap());
+    assert!(html.contains("<details><summary>") && html.contains("<div class=\"scroll\"><table>"));
     assert!(
         md.contains("## 1. Correctness")
             && md.contains("## 6. Native arithmetic and pairing")

@@ -26,9 +26,10 @@ fn readme_headline_table_is_what_the_committed_results_generate() {
     );
 }
 
-/// `results/`'s top level: `README.md`, and per report `<cpu>-<date>.json`, `.md` and the
-/// `<cpu>-<date>/` chart folder, and the fuzz runs `<cpu>-<date>-fuzz-<what>.json`; lab outputs
-/// go to `results/lab/`.
+/// `results/`'s top level: `README.md`, and per report `<cpu>-<date>.json`, `.md`, the
+/// `<cpu>-<date>/` chart folder and the screenshot of its HTML's top `<cpu>-<date>-answer.png`
+/// (docs/cli.md), and the fuzz runs `<cpu>-<date>-fuzz-<what>.json`; lab outputs go to
+/// `results/lab/`.
 #[test]
 fn results_top_level_holds_only_reports_of_record_and_fuzz_runs() {
     let dir = root().join("results");
@@ -56,6 +57,8 @@ fn results_top_level_holds_only_reports_of_record_and_fuzz_runs() {
                 .is_ok(),
             }
         } else if let Some(stem) = name.strip_suffix(".md") {
+            reports.iter().any(|r| r == stem)
+        } else if let Some(stem) = name.strip_suffix("-answer.png") {
             reports.iter().any(|r| r == stem)
         } else {
             false

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use evm384_report::collect::{collect, default_vectors_dir, Options};
 use evm384_report::headline;
-use evm384_report::write::{save_results, save_results_as, write_report};
+use evm384_report::write::{save_results, save_results_as, write_report_from};
 
 use crate::CliError;
 
@@ -94,7 +94,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             (collect(&opts).map_err(CliError::Report)?, None)
         }
     };
-    write_report(&args.out, &results).map_err(CliError::Report)?;
+    let source = args.from.first().map_or_else(|| "results.json".to_string(), |p| p.display().to_string());
+    write_report_from(&args.out, &results, &source).map_err(CliError::Report)?;
     if let Some(dir) = &args.save {
         let path = match &saved_text {
             Some(text) => save_results_as(dir, &results, text),
