@@ -89,10 +89,15 @@ fn six(x: &Limbs768) -> Limbs {
     x[..6].try_into().expect("six words")
 }
 
+/// The low six words of a register, by reference (no copy).
+fn low6(x: &Limbs768) -> &Limbs {
+    x.first_chunk().expect("twelve words")
+}
+
+/// A six-word value as a register. Word by word from the value: a 16-byte copy of it, just
+/// stored by the arithmetic as 8-byte words, would wait on store forwarding.
 fn widen(x: Limbs) -> Limbs768 {
-    let mut w = [0u64; MAX_LIMBS];
-    w[..6].copy_from_slice(&x);
-    w
+    core::array::from_fn(|i| if i < 6 { x[i] } else { 0 })
 }
 
 /// The arithmetic of an odd 6-word (321..384-bit) context on six-word values, the width of
@@ -104,6 +109,8 @@ fn widen(x: Limbs) -> Limbs768 {
 pub struct Odd384 {
     m: Limbs,
     inv: u64,
+    /// R² mod m (R = 2^384).
+    r2: Limbs,
 }
 
 // `#[inline]`: called once per instruction by the EVMMAX interpreter, in another crate.
@@ -120,6 +127,18 @@ impl Odd384 {
     #[inline]
     pub fn mul(&self, x: &Limbs, y: &Limbs) -> Limbs {
         crate::mulmodmont384(x, y, &self.m, self.inv)
+    }
+    /// STOREX's conversion of a canonical value below m: mulmont(x, R²) = x·R mod m, what
+    /// [`ModX::to_internal`] computes.
+    #[inline]
+    pub fn to_internal(&self, x: &Limbs) -> Limbs {
+        self.mul(x, &self.r2)
+    }
+    /// LOADX's conversion back: mulmont(x, 1) = x·R⁻¹ mod m, what [`ModX::to_canonical`]
+    /// computes.
+    #[inline]
+    pub fn to_canonical(&self, x: &Limbs) -> Limbs {
+        self.mul(x, &[1, 0, 0, 0, 0, 0])
     }
 }
 
@@ -251,7 +270,7 @@ impl ModX {
 
     fn mulmont(&self, x: &Limbs768, y: &Limbs768, inv: u64) -> Limbs768 {
         if let Some(f) = self.odd384() {
-            return widen(f.mul(&six(x), &six(y)));
+            return widen(f.mul(low6(x), low6(y)));
         }
         cios(x, y, &self.m, inv, self.limbs)
     }
@@ -260,15 +279,20 @@ impl ModX {
     /// words, the rest zero); `None` for other widths and powers of two.
     pub fn odd384(&self) -> Option<Odd384> {
         match self.kind {
-            Kind::Odd { inv, .. } if self.limbs == 6 => Some(Odd384 { m: six(&self.m), inv }),
+            Kind::Odd { inv, ref r2 } if self.limbs == 6 => Some(Odd384 { m: six(&self.m), inv, r2: six(r2) }),
             _ => None,
         }
     }
 
+    /// Whether a value is below m (STOREX's check).
+    pub fn is_below_modulus(&self, x: &Limbs768) -> bool {
+        let n = self.limbs;
+        x[n..].iter().all(|&w| w == 0) && !geq(&x[..n], &self.m[..n])
+    }
+
     /// STOREX: a canonical value into the internal form; `None` if it is not below m.
     pub fn to_internal(&self, x: &Limbs768) -> Option<Limbs768> {
-        let n = self.limbs;
-        if x[n..].iter().any(|&w| w != 0) || geq(&x[..n], &self.m[..n]) {
+        if !self.is_below_modulus(x) {
             return None;
         }
         Some(match &self.kind {

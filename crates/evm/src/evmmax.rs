@@ -106,9 +106,13 @@ impl FieldContext {
         if imm.count == 0 {
             return Err(EvmmaxHalt::ZeroCount);
         }
-        // The last register touched: idx + stride · (count − 1).
+        // The last register touched: idx + stride · (count − 1) (idx itself for count 1).
         let last = |idx: u8, stride: u8| idx as usize + stride as usize * (imm.count as usize - 1);
-        let max = last(imm.out, imm.out_stride).max(last(imm.x, imm.x_stride)).max(last(imm.y, imm.y_stride));
+        let max = if imm.count == 1 {
+            imm.out.max(imm.x).max(imm.y) as usize
+        } else {
+            last(imm.out, imm.out_stride).max(last(imm.x, imm.x_stride)).max(last(imm.y, imm.y_stride))
+        };
         if max >= self.registers.len() {
             return Err(EvmmaxHalt::RegisterOutOfBounds);
         }
@@ -120,40 +124,111 @@ impl FieldContext {
     }
 
     /// The arithmetic of [`EvmmaxState::arith`] once [`FieldContext::arith_gas`] accepted it.
-    /// Odd 384-bit contexts (BLS12-381's width) work on the registers' low six words; every
-    /// other width through `ModX` on all twelve.
+    /// Odd 384-bit contexts (BLS12-381's width) work on the registers' low six words in place
+    /// (operands by reference, each result stored straight into its register); every other
+    /// width through `ModX` on all twelve.
+    #[inline(always)]
     pub fn apply(&mut self, op: ArithOp, imm: ArithImmediate) {
-        match self.odd384 {
+        // `f` by reference: a copy would move the modulus through the stack every instruction
+        match &self.odd384 {
             Some(f) => {
-                // one `strided` per operation, so that each small closure is inlined: one closure
-                // matching on `op` was called out of line, and its result, stored through the
-                // stack word by word and read back 16 bytes at a time, stalled store forwarding
-                // (the split made the EVMMAX pairing check about 9% faster)
-                let six = |r: &Limbs768| -> [u64; 6] { r[..6].try_into().expect("six words") };
-                let write = |r: &mut Limbs768, v: [u64; 6]| r[..6].copy_from_slice(&v);
+                // one `strided` per operation, so that each small closure is inlined (one
+                // closure matching on `op` was called out of line, its result passing through
+                // the stack)
                 let regs = &mut self.registers;
                 match op {
-                    ArithOp::AddModX => strided(regs, imm, |x, y| f.add(&six(x), &six(y)), write),
-                    ArithOp::SubModX => strided(regs, imm, |x, y| f.sub(&six(x), &six(y)), write),
-                    ArithOp::MulModX => strided(regs, imm, |x, y| f.mul(&six(x), &six(y)), write),
+                    ArithOp::AddModX => strided(regs, imm, |x, y| f.add(low6(x), low6(y)), write6),
+                    ArithOp::SubModX => strided(regs, imm, |x, y| f.sub(low6(x), low6(y)), write6),
+                    ArithOp::MulModX => strided(regs, imm, |x, y| f.mul(low6(x), low6(y)), write6),
                 }
             }
-            None => {
-                let m = &self.modx;
-                let g = |x: &Limbs768, y: &Limbs768| match op {
-                    ArithOp::AddModX => m.add(x, y),
-                    ArithOp::SubModX => m.sub(x, y),
-                    ArithOp::MulModX => m.mul(x, y),
-                };
-                strided(&mut self.registers, imm, g, |r, v| *r = v);
+            None => self.apply_modx(op, imm),
+        }
+    }
+
+    /// LOADX's values: registers from `source` into `out` (whole `element_size` chunks),
+    /// canonical, big-endian. The caller checked the range.
+    fn load_values(&self, source: usize, out: &mut [u8]) {
+        let n = self.modx.limbs();
+        for (r, chunk) in self.registers[source..].iter().zip(out.chunks_exact_mut(8 * n)) {
+            let mut be = |v: &[u64]| {
+                for (w, b) in v.iter().rev().zip(chunk.chunks_exact_mut(8)) {
+                    b.copy_from_slice(&w.to_be_bytes());
+                }
+            };
+            match &self.odd384 {
+                Some(f) => be(&f.to_canonical(low6(r))),
+                None => be(&self.modx.to_canonical(r)[..n]),
             }
         }
     }
+
+    /// STOREX's values: `bytes` (big-endian, `element_size` each) into registers from `dest`,
+    /// each checked below the modulus before any register is written. The caller checked the
+    /// range.
+    fn store_values(&mut self, dest: usize, bytes: &[u8]) -> Result<(), EvmmaxHalt> {
+        let FieldContext { modx, registers, odd384 } = self;
+        let size = modx.element_size();
+        let value = |c: &[u8]| -> Limbs768 {
+            let mut v = [0u64; MAX_LIMBS];
+            for (i, w) in c.chunks_exact(8).rev().enumerate() {
+                v[i] = u64::from_be_bytes(w.try_into().expect("8 bytes"));
+            }
+            v
+        };
+        if !bytes.chunks_exact(size).all(|c| modx.is_below_modulus(&value(c))) {
+            return Err(EvmmaxHalt::ValueNotBelowModulus);
+        }
+        for (r, c) in registers[dest..].iter_mut().zip(bytes.chunks_exact(size)) {
+            match odd384 {
+                Some(f) => write6(r, f.to_internal(low6(&value(c)))),
+                None => *r = modx.to_internal(&value(c)).expect("checked below the modulus"),
+            }
+        }
+        Ok(())
+    }
+
+    /// [`FieldContext::apply`] through `ModX`, on all twelve words (every width but odd 384-bit).
+    #[inline(never)]
+    fn apply_modx(&mut self, op: ArithOp, imm: ArithImmediate) {
+        let m = &self.modx;
+        let g = |x: &Limbs768, y: &Limbs768| match op {
+            ArithOp::AddModX => m.add(x, y),
+            ArithOp::SubModX => m.sub(x, y),
+            ArithOp::MulModX => m.mul(x, y),
+        };
+        strided(&mut self.registers, imm, g, |r, v| *r = v);
+    }
 }
 
-/// `count` results `f(x + i·x_stride, y + i·y_stride)` written to `out + i·out_stride`, all
-/// computed before any is written (one result needs no buffer; short runs use the stack: a heap
-/// allocation per instruction tripled the interpreter's time on the pairing check).
+/// A register's low six words, by reference (no copy).
+#[inline(always)]
+fn low6(r: &Limbs768) -> &[u64; 6] {
+    r.first_chunk().expect("twelve words")
+}
+
+/// Stores a six-word result into a register's low six words (its high words stay zero), one
+/// word at a time. A plain copy of the array compiles to 16-byte loads of the result, which the
+/// arithmetic left on the stack as 8-byte stores: a load spanning two stores cannot be
+/// forwarded from them and waits for both to retire (a store-forwarding stall per result).
+#[inline(always)]
+fn write6(r: &mut Limbs768, v: [u64; 6]) {
+    for (d, s) in r.iter_mut().zip(v) {
+        // SAFETY: `d` is a valid, aligned, exclusive reference to a u64. Volatile only keeps
+        // the compiler from merging the six 8-byte moves into 16-byte ones (see above).
+        unsafe { core::ptr::write_volatile(d, s) };
+    }
+}
+
+/// `count` results `f(x + i·x_stride, y + i·y_stride)` written to `out + i·out_stride`, as if
+/// all were computed before any is written (EIP-6690: "registers are not modified until all
+/// operations in the loop have completed").
+///
+/// Computed and written in turn when no write can reach an operand still to be read
+/// ([`in_order_is_safe`]: the pairing check's runs, in practice); otherwise all results are
+/// buffered first (on the stack for short runs: a heap allocation per instruction tripled the
+/// interpreter's time on the pairing check).
+#[inline(always)]
 fn strided<V: Copy + Default>(
     regs: &mut [Limbs768],
     imm: ArithImmediate,
@@ -165,6 +240,37 @@ fn strided<V: Copy + Default>(
         let v = f(&regs[x], &regs[y]);
         return write(&mut regs[out], v);
     }
+    let count = imm.count as usize;
+    let (xs, ys, os) = (imm.x_stride as usize, imm.y_stride as usize, imm.out_stride as usize);
+    if in_order_is_safe(out, os, x, xs, count) && in_order_is_safe(out, os, y, ys, count) {
+        for i in 0..count {
+            let v = f(&regs[x + i * xs], &regs[y + i * ys]);
+            write(&mut regs[out + i * os], v);
+        }
+        return;
+    }
+    buffered(regs, imm, f, write)
+}
+
+/// Whether writing result `i` to `out + i·out_stride` before reading operand `j > i` at
+/// `a + j·a_stride` never overwrites an operand still to be read: the operand moves in step
+/// with the output (`a = out`, same stride, non-zero: write `i` hits only read `i`, already
+/// done), or the two ranges of registers are disjoint.
+#[inline(always)]
+fn in_order_is_safe(out: usize, out_stride: usize, a: usize, a_stride: usize, count: usize) -> bool {
+    let (out_last, a_last) = (out + out_stride * (count - 1), a + a_stride * (count - 1));
+    (a == out && a_stride == out_stride) || out_last < a || a_last < out
+}
+
+/// [`strided`] with every result computed before any is written.
+#[inline(never)]
+fn buffered<V: Copy + Default>(
+    regs: &mut [Limbs768],
+    imm: ArithImmediate,
+    f: impl Fn(&Limbs768, &Limbs768) -> V,
+    write: impl Fn(&mut Limbs768, V),
+) {
+    let (x, y, out) = (imm.x as usize, imm.y as usize, imm.out as usize);
     const SHORT: usize = 12;
     let count = imm.count as usize;
     let mut short = [V::default(); SHORT];
@@ -215,11 +321,16 @@ impl ArithImmediate {
     }
 }
 
-/// The EVMMAX state of one call frame.
+/// The EVMMAX state of one call frame. The contexts sit in a vector in creation order, found by
+/// id through `ids` (SETMODX only); the active one is its index, so that an arithmetic
+/// instruction reaches it without a map look-up.
 #[derive(Clone, Debug, Default)]
 pub struct EvmmaxState {
-    contexts: BTreeMap<u16, FieldContext>,
-    active: Option<u16>,
+    contexts: Vec<FieldContext>,
+    ids: BTreeMap<u16, usize>,
+    active: Option<usize>,
+    /// Bytes of all registers of `contexts` (kept, since every memory expansion reads it).
+    allocated: usize,
 }
 
 /// What SETMODX did.
@@ -233,17 +344,31 @@ pub struct SetModX {
 
 impl EvmmaxState {
     /// Bytes of all registers allocated in this frame.
+    #[inline]
     pub fn allocated_bytes(&self) -> usize {
-        self.contexts.values().map(|c| c.registers.len() * c.modx.element_size()).sum()
+        self.allocated
     }
 
+    #[inline]
     pub fn active(&self) -> Option<&FieldContext> {
-        self.active.and_then(|id| self.contexts.get(&id))
+        self.active.and_then(|i| self.contexts.get(i))
     }
 
+    #[inline]
     fn active_mut(&mut self) -> Result<&mut FieldContext, EvmmaxHalt> {
-        let id = self.active.ok_or(EvmmaxHalt::NoActiveContext)?;
-        self.contexts.get_mut(&id).ok_or(EvmmaxHalt::NoActiveContext)
+        let i = self.active.ok_or(EvmmaxHalt::NoActiveContext)?;
+        self.contexts.get_mut(i).ok_or(EvmmaxHalt::NoActiveContext)
+    }
+
+    /// Makes the context `id` active if it exists (SETMODX of an existing id).
+    fn activate(&mut self, id: u16) -> bool {
+        match self.ids.get(&id) {
+            Some(&i) => {
+                self.active = Some(i);
+                true
+            }
+            None => false,
+        }
     }
 
     /// SETMODX with the stack values `id` and `alloc_count` (saturated to u64) and the
@@ -253,8 +378,7 @@ impl EvmmaxState {
             return Err(EvmmaxHalt::IdOutOfRange);
         }
         let id = id as u16;
-        if self.contexts.contains_key(&id) {
-            self.active = Some(id);
+        if self.activate(id) {
             return Ok(SetModX { gas: GAS.setmodx_base, allocated: 0 });
         }
         let modx = ModX::from_be_bytes(modulus).map_err(EvmmaxHalt::InvalidModulus)?;
@@ -268,8 +392,10 @@ impl EvmmaxState {
         let gas = GAS.setmodx_base + if modx.is_odd() { GAS.setmodx_odd[modx.limbs() - 1] } else { 0 };
         let registers = vec![[0u64; MAX_LIMBS]; alloc_count as usize];
         let odd384 = modx.odd384();
-        self.contexts.insert(id, FieldContext { modx, registers, odd384 });
-        self.active = Some(id);
+        self.contexts.push(FieldContext { modx, registers, odd384 });
+        self.ids.insert(id, self.contexts.len() - 1);
+        self.active = Some(self.contexts.len() - 1);
+        self.allocated += allocated;
         Ok(SetModX { gas, allocated })
     }
 
@@ -308,14 +434,8 @@ impl EvmmaxState {
     pub fn loadx(&self, source: u64, count: u64) -> Result<Vec<u8>, EvmmaxHalt> {
         self.loadx_gas(source, count)?;
         let ctx = self.active().ok_or(EvmmaxHalt::NoActiveContext)?;
-        let n = ctx.modx.limbs();
-        let mut out = Vec::with_capacity(count as usize * 8 * n);
-        for r in &ctx.registers[source as usize..(source + count) as usize] {
-            let v = ctx.modx.to_canonical(r);
-            for w in v[..n].iter().rev() {
-                out.extend_from_slice(&w.to_be_bytes());
-            }
-        }
+        let mut out = vec![0u8; count as usize * ctx.modx.element_size()];
+        ctx.load_values(source as usize, &mut out);
         Ok(out)
     }
 
@@ -339,21 +459,8 @@ impl EvmmaxState {
     pub fn storex(&mut self, dest: u64, bytes: &[u8], count: u64) -> Result<u64, EvmmaxHalt> {
         let gas = self.storex_gas(dest, count)?;
         let ctx = self.active_mut()?;
-        let size = ctx.modx.element_size();
-        debug_assert_eq!(bytes.len(), size * count as usize);
-        let values: Vec<Limbs768> = bytes
-            .chunks_exact(size)
-            .map(|c| {
-                let mut v = [0u64; MAX_LIMBS];
-                for (i, w) in c.chunks_exact(8).rev().enumerate() {
-                    v[i] = u64::from_be_bytes(w.try_into().expect("8 bytes"));
-                }
-                ctx.modx.to_internal(&v).ok_or(EvmmaxHalt::ValueNotBelowModulus)
-            })
-            .collect::<Result<_, _>>()?;
-        for (i, v) in values.into_iter().enumerate() {
-            ctx.registers[dest as usize + i] = v;
-        }
+        debug_assert_eq!(bytes.len(), ctx.modx.element_size() * count as usize);
+        ctx.store_values(dest as usize, bytes)?;
         Ok(gas)
     }
 }
@@ -470,6 +577,41 @@ mod tests {
     }
 
     #[test]
+    fn in_order_writes_give_the_results_of_the_registers_as_they_were() {
+        // Every immediate over a few registers (count 2..=4, strides 0..=2): the registers after
+        // SUBMODX (not commutative) equal all results computed first, then written; for a
+        // one-word modulus (`ModX`) and a 384-bit one (the six-word path).
+        let p381 = [[0x1au8].as_slice(), &[0x01; 47]].concat();
+        for modulus in [vec![101u8], p381] {
+            let mut s = EvmmaxState::default();
+            s.setmodx(0, &modulus, 8).unwrap();
+            let size = s.active().unwrap().modx.element_size();
+            s.storex(0, &(1..=8u64).flat_map(|v| be(v * v + 3, size)).collect::<Vec<_>>(), 8).unwrap();
+            let start = s.clone();
+            for (out, x, y) in (0..4).flat_map(|o| (0..4).flat_map(move |x| (0..4).map(move |y| (o, x, y)))) {
+                for (os, xs, ys, count) in (1..3)
+                    .flat_map(|o| (0..3).flat_map(move |x| (0..3).flat_map(move |y| (2..5).map(move |c| (o, x, y, c)))))
+                {
+                    let i = imm(out, os, x, xs, y, ys, count);
+                    let mut s = start.clone();
+                    if s.arith_gas(ArithOp::SubModX, i).is_err() {
+                        continue;
+                    }
+                    let ctx = s.active().unwrap();
+                    let (regs, m) = (ctx.registers.clone(), ctx.modx.clone());
+                    let mut want = regs.clone();
+                    let at = |idx: u8, stride: u8, k: u8| (idx + stride * k) as usize;
+                    for k in 0..count {
+                        want[at(out, os, k)] = m.sub(&regs[at(x, xs, k)], &regs[at(y, ys, k)]);
+                    }
+                    s.arith(ArithOp::SubModX, i).unwrap();
+                    assert_eq!(s.active().unwrap().registers, want, "{i:?}, {} bytes", size);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn listing_decodes_the_immediate() {
         let text = listing(&[0x60, 0x01, 0xc0, 0xc5, 2, 1, 0, 1, 1, 1, 3, 0xc3, 1]);
         assert!(text.contains("0002: SETMODX\n"), "{text}");
@@ -531,11 +673,16 @@ mod glue {
     pub struct EvmmaxFrames(Vec<EvmmaxState>);
 
     impl EvmmaxFrames {
+        #[inline]
         pub fn at(&mut self, depth: usize) -> &mut EvmmaxState {
             if self.0.len() <= depth {
-                self.0.resize_with(depth + 1, Default::default);
+                self.grow(depth);
             }
             &mut self.0[depth]
+        }
+        #[cold]
+        fn grow(&mut self, depth: usize) {
+            self.0.resize_with(depth + 1, Default::default);
         }
         pub fn entering_child(&mut self, depth: usize) {
             self.0.truncate(depth + 1);
@@ -594,8 +741,7 @@ mod glue {
         let [id, offset, size, alloc] = pop::<4, H>(&mut ctx)?;
         charge(&mut ctx, GAS.setmodx_base)?;
         let state = ctx.host.evmmax_state();
-        if id <= MAX_ID && state.contexts.contains_key(&(id as u16)) {
-            state.active = Some(id as u16);
+        if id <= MAX_ID && state.activate(id as u16) {
             return Ok(());
         }
         if id > MAX_ID {
@@ -615,7 +761,8 @@ mod glue {
         charge(&mut ctx, expansion + done.gas - GAS.setmodx_base)
     }
 
-    /// LOADX (0xc1): `dest source count` (top first): registers → memory.
+    /// LOADX (0xc1): `dest source count` (top first): registers → memory, converted straight
+    /// into EVM memory.
     pub fn loadx<H: EvmmaxHost + ?Sized>(mut ctx: Ctx<'_, H>) -> InstructionExecResult {
         let [dest, source, count] = pop::<3, H>(&mut ctx)?;
         let state = ctx.host.evmmax_state();
@@ -623,12 +770,15 @@ mod glue {
         let size = state.active().map_or(0, |c| c.modx.element_size()) as u64;
         charge(&mut ctx, gas)?;
         let at = in_memory(&ctx, dest, count.saturating_mul(size))?;
-        let bytes = ctx.host.evmmax_state().loadx(source, count).map_err(halt)?;
-        ctx.interpreter.memory.set(at, &bytes);
+        let fc = ctx.host.evmmax_state().active().ok_or(halt(EvmmaxHalt::NoActiveContext))?;
+        // in memory, so count · size fits a usize
+        let mut mem = ctx.interpreter.memory.context_memory_mut();
+        fc.load_values(source as usize, &mut mem[at..at + (count * size) as usize]);
         Ok(())
     }
 
-    /// STOREX (0xc2): `dest source count` (top first): memory → registers.
+    /// STOREX (0xc2): `dest source count` (top first): memory → registers, converted straight
+    /// from EVM memory.
     pub fn storex<H: EvmmaxHost + ?Sized>(mut ctx: Ctx<'_, H>) -> InstructionExecResult {
         let [dest, source, count] = pop::<3, H>(&mut ctx)?;
         let state = ctx.host.evmmax_state();
@@ -636,12 +786,14 @@ mod glue {
         let size = state.active().map_or(0, |c| c.modx.element_size()) as u64;
         charge(&mut ctx, gas)?;
         let at = in_memory(&ctx, source, count.saturating_mul(size))?;
-        let bytes = ctx.interpreter.memory.slice(at..at + (count * size) as usize).to_vec();
-        ctx.host.evmmax_state().storex(dest, &bytes, count).map_err(halt)?;
-        Ok(())
+        let fc = ctx.host.evmmax_state().active_mut().map_err(halt)?;
+        let bytes = ctx.interpreter.memory.slice(at..at + (count * size) as usize);
+        fc.store_values(dest as usize, &bytes).map_err(halt)
     }
 
-    /// ADDMODX / SUBMODX / MULMODX (0xc3..0xc5) with their 7-byte immediate.
+    /// ADDMODX / SUBMODX / MULMODX (0xc3..0xc5) with their 7-byte immediate. Inlined into each
+    /// instruction, so that `op` is a constant there and one operation's code remains.
+    #[inline(always)]
     fn arith<H: EvmmaxHost + ?Sized>(ctx: Ctx<'_, H>, op: ArithOp) -> InstructionExecResult {
         let imm: [u8; IMMEDIATE_LEN] =
             ctx.interpreter.bytecode.read_slice(IMMEDIATE_LEN).try_into().expect("padded code");
