@@ -1,27 +1,8 @@
 //! Criterion: blst against this crate's public API (single pairing, checks, batches of eight).
 //! `cargo bench -p evm384-ifma`. The project's published figures come from
 //! `evm384 bench native` (both sides measured together by `evm384-timing`).
-use blst::*;
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use evm384_ifma::*;
-
-/// Deterministic valid pairs ([a]G1, [b]G2).
-fn sample_pairs(n: usize) -> Vec<Pair> {
-    (0..n as u64)
-        .map(|i| unsafe {
-            let (mut p1, mut p2) = (blst_p1::default(), blst_p2::default());
-            let (mut s1, mut s2) = (blst_scalar::default(), blst_scalar::default());
-            blst_scalar_from_uint64(&mut s1, [0x1234_5678_9abc + 7 * i, 0, 0, 0].as_ptr());
-            blst_scalar_from_uint64(&mut s2, [0x0fed_cba9_8765 + 11 * i, 0, 0, 0].as_ptr());
-            blst_p1_mult(&mut p1, blst_p1_generator(), s1.b.as_ptr(), 64);
-            blst_p2_mult(&mut p2, blst_p2_generator(), s2.b.as_ptr(), 64);
-            let (mut a1, mut a2) = (blst_p1_affine::default(), blst_p2_affine::default());
-            blst_p1_to_affine(&mut a1, &p1);
-            blst_p2_to_affine(&mut a2, &p2);
-            (a1, a2)
-        })
-        .collect()
-}
 
 fn blst_pairing_check(pairs: &[Pair]) -> bool {
     let opts = BatchOptions { backend: Backend::Blst, threads: Threads::One, ..Default::default() };

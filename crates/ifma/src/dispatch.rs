@@ -194,8 +194,9 @@ pub fn autotune() -> Option<AutotuneTimes> {
     Some(t)
 }
 
-/// Deterministic valid pairs ([a]G1, [b]G2) with small distinct scalars, for [`autotune`].
-fn sample_pairs(n: usize) -> Vec<Pair> {
+/// `n` deterministic valid pairs ([a]G1, [b]G2) with small distinct scalars: the work
+/// [`autotune`] measures, and benchmarks' inputs.
+pub fn sample_pairs(n: usize) -> Vec<Pair> {
     (0..n)
         .map(|i| {
             let (a, b) = (0x1234_5678_9abc_u64 + 7 * i as u64, 0x0fed_cba9_8765_u64 + 11 * i as u64);

@@ -90,7 +90,9 @@ mod miller;
 mod rns;
 
 pub use blst::{blst_fp12, blst_p1_affine, blst_p2_affine};
-pub use dispatch::{autotune, backend, batch_engine, ifma_supported, static_rule, AutotuneTimes, Backend, BatchEngine};
+pub use dispatch::{
+    autotune, backend, batch_engine, ifma_supported, sample_pairs, static_rule, AutotuneTimes, Backend, BatchEngine,
+};
 
 use dispatch::{fp12_one, is_inf, latency, reference, resolve};
 use rayon::prelude::*;

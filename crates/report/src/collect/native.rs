@@ -20,8 +20,8 @@ use std::hint::black_box;
 
 use blst::{blst_p1_affine, blst_p2_affine};
 use evm384_ifma::{
-    backend, batch_engine, final_exp, miller_loop, pairing, pairing_batch, pairing_check, pairing_check_batch, Backend,
-    BatchEngine, BatchOptions, Engine, Pair, Threads,
+    backend, batch_engine, final_exp, miller_loop, pairing, pairing_batch, pairing_check, pairing_check_batch,
+    sample_pairs, Backend, BatchEngine, BatchOptions, Engine, Pair, Threads,
 };
 use evm384_timing::{measure_pair, Measurement, Plan};
 use serde::{Deserialize, Serialize};
@@ -101,28 +101,6 @@ impl BenchReport {
         self.speedup.insert(k.clone(), blst.median_ns() / ours.median_ns());
         self.speedup_min.insert(k, blst.min_ns() / ours.min_ns());
     }
-}
-
-/// Deterministic valid pairs: ([a]G1, [b]G2) with small distinct scalars.
-pub fn sample_pairs(n: usize) -> Vec<Pair> {
-    (0..n)
-        .map(|i| {
-            let (a, b) = (0x1234_5678_9abc_u64 + 7 * i as u64, 0x0fed_cba9_8765_u64 + 11 * i as u64);
-            // SAFETY: blst reads/writes the locals and its static generators.
-            unsafe {
-                let (mut p1, mut p2) = (blst::blst_p1::default(), blst::blst_p2::default());
-                let (mut s1, mut s2) = (blst::blst_scalar::default(), blst::blst_scalar::default());
-                blst::blst_scalar_from_uint64(&mut s1, [a, 0, 0, 0].as_ptr());
-                blst::blst_scalar_from_uint64(&mut s2, [b, 0, 0, 0].as_ptr());
-                blst::blst_p1_mult(&mut p1, blst::blst_p1_generator(), s1.b.as_ptr(), 64);
-                blst::blst_p2_mult(&mut p2, blst::blst_p2_generator(), s2.b.as_ptr(), 64);
-                let (mut a1, mut a2) = (blst_p1_affine::default(), blst_p2_affine::default());
-                blst::blst_p1_to_affine(&mut a1, &p1);
-                blst::blst_p2_to_affine(&mut a2, &p2);
-                (a1, a2)
-            }
-        })
-        .collect()
 }
 
 fn blst_pairing(p: &blst_p1_affine, q: &blst_p2_affine) -> blst::blst_fp12 {
