@@ -11,6 +11,8 @@ use crate::Formulas;
 /// Every EIP-2537 operation written as a contract.
 pub trait Contract {
     /// The program with these formulas (all but the pairing check use only `f2mul`).
+    /// Panics for `Operation::EXTRA` (EIP-2539's MULs, which BLS12-381 lacks: see
+    /// [`Contract::runtime_code_on`]).
     fn program(self, formulas: Formulas) -> Program;
 
     /// Runtime code for `isa` (may exceed [`MAX_CODE_SIZE`]: check before deploying). The
@@ -39,7 +41,8 @@ impl Contract for Operation {
     }
 
     fn runtime_code_on(self, curve: Curve, isa: InstructionSet, formulas: Formulas) -> Result<Vec<u8>, String> {
-        if curve == Curve::Bls12_381 {
+        // BLS12-381's G1MUL/G2MUL: `operation_program_on` says EIP-2537 has none
+        if curve == Curve::Bls12_381 && !Operation::EXTRA.contains(&self) {
             return self.runtime_code(isa, formulas).map_err(|e| format!("{self}, {isa}: {e}"));
         }
         let prog = operation_program_on(curve, self, formulas.f2mul, ProgramOptions::default())?;

@@ -9,7 +9,7 @@ use crate::backend::native::{self, Outcome, PhaseCounts};
 use crate::curves::{self, Curve, G1_GENERATOR};
 use crate::ir::{F2Mul, Program};
 use crate::ops::pairing::{self, ProgramOptions};
-use crate::ops::{g_add, map, msm};
+use crate::ops::{g_add, map, msm, mul};
 
 /// Generator version, recorded in the provenance line.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -51,10 +51,13 @@ pub fn operation_program(op: Operation, f2mul: F2Mul, opts: ProgramOptions) -> P
     operation_program_on(Curve::Bls12_381, op, f2mul, opts).expect("every operation is written for BLS12-381")
 }
 
-/// The program of `op` on `curve`, or why there is none yet. BLS12-381: all seven EIP-2537
-/// operations. BLS12-377 (EIP-2539): G1ADD and G2ADD; its MUL and MULTIEXP (any on-curve point,
-/// the scalar unreduced: no endomorphism without a subgroup test) and PAIRING (D-type twist
-/// lines) are not written yet, and EIP-2539 specifies no map to the curve.
+/// The program of `op` on `curve`, or why there is none yet. BLS12-381: the seven EIP-2537
+/// operations (`Operation::ALL`; EIP-2537 has no G1MUL/G2MUL: a one-pair G1MSM/G2MSM is its
+/// multiplication). BLS12-377 (EIP-2539): G1ADD and G2ADD (`ops::g_add`), G1MUL, G2MUL and
+/// G1MULTIEXP, G2MULTIEXP (`Operation::G1Msm`, `G2Msm`) by `ops::mul` — any on-curve point,
+/// the scalar unreduced (no subgroup test, so no reduction mod r and no endomorphism), exact on
+/// points of any order; PAIRING (`ops::pairing`, the D-type twist's lines, z > 0, subgroup
+/// checks); EIP-2539 specifies no map to the curve.
 pub fn operation_program_on(
     curve: Curve,
     op: Operation,
@@ -62,16 +65,25 @@ pub fn operation_program_on(
     opts: ProgramOptions,
 ) -> Result<Program, String> {
     if curve == Curve::Bls12_381 {
-        return Ok(operation_program_381(op, f2mul, opts));
+        return match op {
+            Operation::G1Mul | Operation::G2Mul => {
+                Err(format!("{curve} {op}: EIP-2537 has no G1MUL/G2MUL: use G1MSM/G2MSM with one pair"))
+            }
+            op => Ok(operation_program_381(op, f2mul, opts)),
+        };
     }
     let params = curve.params();
     match op {
         Operation::G1Add => Ok(g_add::point_add_program(&params, f2mul, Group::G1)),
         Operation::G2Add => Ok(g_add::point_add_program(&params, f2mul, Group::G2)),
+        Operation::PairingCheck => Ok(pairing::pairing_check_program(&params, f2mul, opts)),
+        Operation::G1Mul => Ok(mul::mul_program(&params, f2mul, Group::G1, mul::Records::One)),
+        Operation::G2Mul => Ok(mul::mul_program(&params, f2mul, Group::G2, mul::Records::One)),
+        Operation::G1Msm => Ok(mul::mul_program(&params, f2mul, Group::G1, mul::Records::Many)),
+        Operation::G2Msm => Ok(mul::mul_program(&params, f2mul, Group::G2, mul::Records::Many)),
         Operation::MapFpToG1 | Operation::MapFp2ToG2 => {
             Err(format!("{curve} {op}: EIP-2539 specifies no map to the curve"))
         }
-        _ => Err(format!("{curve} {op}: not written yet (BLS12-377 has G1ADD and G2ADD so far)")),
     }
 }
 
@@ -85,6 +97,7 @@ fn operation_program_381(op: Operation, f2mul: F2Mul, opts: ProgramOptions) -> P
         Operation::MapFpToG1 => map::map_program(&curve, &curves::bls12_381_map_params(), f2mul, Group::G1),
         Operation::MapFp2ToG2 => map::map_program(&curve, &curves::bls12_381_map_params(), f2mul, Group::G2),
         Operation::PairingCheck => pairing_check_program(f2mul, opts),
+        Operation::G1Mul | Operation::G2Mul => unreachable!("EIP-2537 has no MUL (operation_program_on)"),
     }
 }
 

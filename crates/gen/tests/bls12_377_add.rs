@@ -1,7 +1,8 @@
 //! BLS12-377's G1ADD and G2ADD (EIP-2539, the encoding and error rules of EIP-2537) written by
 //! the same `ops::g_add` program over `curves::bls12_377`: natively and in v7, v8, v9 and
 //! EVMMAX against arkworks' `ark-bls12-377`, on random points (in the subgroups and not),
-//! doublings, P + (−P), infinity in either slot; and every malformed input halts: off the
+//! doublings, P + (−P), infinity in either slot, E(Fp)'s points of order two (T + T = O,
+//! T₁ + T₂ = T₃, T + P); and every malformed input halts: off the
 //! curve, a coordinate ≥ p, non-zero padding, a wrong length.
 //!
 //! The cases are also the committed vector files `testdata/eip2539/{,fail-}add_G{1,2}_bls12377.json`
@@ -58,6 +59,13 @@ fn g1_off_subgroup(rng: &mut rand::rngs::StdRng) -> G1Affine {
     }
 }
 
+/// Two of E(Fp)'s points of order two: (−1, 0) and (−ω, 0), ω = (−1 + √−3)/2.
+fn g1_order_two() -> (G1Affine, G1Affine) {
+    let w = (-Fq::ONE + (-Fq::from(3u8)).sqrt().expect("p ≡ 1 mod 3")) * Fq::from(2u8).inverse().unwrap();
+    let t = |x: Fq| G1Affine::new_unchecked(x, Fq::from(0u8));
+    (t(-Fq::ONE), t(-w))
+}
+
 struct Contract {
     prog: Program,
     codes: Vec<(InstructionSet, Vec<u8>)>,
@@ -98,6 +106,7 @@ fn g1_cases() -> Vec<Case> {
     let (p, q) = (gen(&mut rng), gen(&mut rng));
     let off = g1_off_subgroup(&mut rng);
     let inf = G1Affine::identity();
+    let (t1, t2) = g1_order_two();
     let cases: Vec<(&str, G1Affine, G1Affine)> = vec![
         ("P + Q", p, q),
         ("P + P", p, p),
@@ -106,6 +115,9 @@ fn g1_cases() -> Vec<Case> {
         ("P + O", p, inf),
         ("O + O", inf, inf),
         ("off-subgroup points add (no subgroup check)", off, p),
+        ("T + T, T = (-1, 0) of order two", t1, t1),
+        ("T1 + T2, both of order two", t1, t2),
+        ("T + P", t1, p),
     ];
     for (what, x, y) in cases {
         out.push((what.to_string(), [g1_bytes(&x), g1_bytes(&y)].concat(), Some(g1_bytes(&(x + y).into_affine()))));

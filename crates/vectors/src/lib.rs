@@ -28,7 +28,9 @@ pub const PAIRING_FILES: [&str; 6] = [
     "eest-derived/fail-pairing_check_bls_eest_extra.json",
 ];
 
-/// The seven EIP-2537 operations (precompiles 0x0b..0x11).
+/// The seven EIP-2537 operations (precompiles 0x0b..0x11, listed in [`Operation::ALL`]), and
+/// the single-point multiplications G1MUL and G2MUL, which EIP-2539 (BLS12-377) has and
+/// EIP-2537 does not (there a one-pair MSM): not in `ALL`, no vector files of their own here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Operation {
     G1Add,
@@ -38,6 +40,10 @@ pub enum Operation {
     PairingCheck,
     MapFpToG1,
     MapFp2ToG2,
+    /// EIP-2539's G1MUL: one G1 point ‖ a 32-byte scalar (no EIP-2537 precompile).
+    G1Mul,
+    /// EIP-2539's G2MUL: one G2 point ‖ a 32-byte scalar (no EIP-2537 precompile).
+    G2Mul,
 }
 
 impl Operation {
@@ -51,9 +57,19 @@ impl Operation {
         Operation::MapFp2ToG2,
     ];
 
-    /// The precompile's address (its last byte).
+    /// The operations EIP-2537 lacks ([`Operation::G1Mul`], [`Operation::G2Mul`]).
+    pub const EXTRA: [Operation; 2] = [Operation::G1Mul, Operation::G2Mul];
+
+    /// The precompile's address (its last byte) for the seven of [`Operation::ALL`]; for the
+    /// [`Operation::EXTRA`] ones, which have no EIP-2537 precompile, the bytes after them
+    /// (0x12, 0x13), where the runners place such a contract.
     pub fn address_byte(self) -> u8 {
-        0x0b + Operation::ALL.iter().position(|o| *o == self).expect("listed") as u8
+        match Operation::ALL.iter().position(|o| *o == self) {
+            Some(i) => 0x0b + i as u8,
+            None => {
+                0x0b + Operation::ALL.len() as u8 + Operation::EXTRA.iter().position(|o| *o == self).unwrap_or(0) as u8
+            }
+        }
     }
 
     /// The command-line name (`g1-add`, …, `map-fp2-to-g2`).
@@ -66,6 +82,8 @@ impl Operation {
             Operation::PairingCheck => "pairing-check",
             Operation::MapFpToG1 => "map-fp-to-g1",
             Operation::MapFp2ToG2 => "map-fp2-to-g2",
+            Operation::G1Mul => "g1-mul",
+            Operation::G2Mul => "g2-mul",
         }
     }
 
@@ -118,6 +136,8 @@ impl Operation {
                 "go-ethereum/blsMapG2.json",
                 "go-ethereum/fail-blsMapG2.json",
             ],
+            // EIP-2539's (BLS12-377) vectors live in `testdata/eip2539/`, read by the tests
+            Operation::G1Mul | Operation::G2Mul => &[],
         }
     }
 
@@ -125,6 +145,23 @@ impl Operation {
     pub fn of_file(path: &str) -> Option<Operation> {
         let name = path.rsplit('/').next().unwrap_or(path);
         Operation::ALL.into_iter().find(|op| op.files().iter().any(|f| f.rsplit('/').next() == Some(name)))
+    }
+
+    /// The EIP-2539 (BLS12-377) operation of a file named as `testdata/eip2539/` names them:
+    /// `[fail-]{add,mul,multiexp}_G{1,2}_bls12377.json` or `[fail-]pairing_bls12377.json`.
+    pub fn of_eip2539_file(path: &str) -> Option<Operation> {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let stem = name.strip_prefix("fail-").unwrap_or(name).strip_suffix("_bls12377.json")?;
+        Some(match stem {
+            "add_G1" => Operation::G1Add,
+            "mul_G1" => Operation::G1Mul,
+            "multiexp_G1" => Operation::G1Msm,
+            "add_G2" => Operation::G2Add,
+            "mul_G2" => Operation::G2Mul,
+            "multiexp_G2" => Operation::G2Msm,
+            "pairing" => Operation::PairingCheck,
+            _ => return None,
+        })
     }
 }
 
@@ -137,8 +174,9 @@ impl core::fmt::Display for Operation {
 impl core::str::FromStr for Operation {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Operation::ALL.into_iter().find(|o| o.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Operation::ALL.iter().map(|o| o.name()).collect();
+        let all = || Operation::ALL.into_iter().chain(Operation::EXTRA);
+        all().find(|o| o.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = all().map(|o| o.name()).collect();
             format!("unknown operation '{s}' (expected one of {})", names.join(", "))
         })
     }
@@ -319,7 +357,26 @@ mod tests {
         }
         assert_eq!(Operation::G1Add.address_byte(), 0x0b);
         assert_eq!(Operation::MapFp2ToG2.address_byte(), 0x11);
+        // EIP-2539's MULs: parsed, outside ALL, no files, an address after the seven
+        for (op, name, byte) in [(Operation::G1Mul, "g1-mul", 0x12), (Operation::G2Mul, "g2-mul", 0x13)] {
+            assert_eq!(name.parse::<Operation>(), Ok(op));
+            assert!(!Operation::ALL.contains(&op) && op.files().is_empty());
+            assert_eq!(op.address_byte(), byte);
+        }
         assert!("g3-add".parse::<Operation>().is_err());
+        // every EIP-2539 file shipped is recognised, the others are not
+        let dir = testdata_dir().join("eip2539");
+        let mut seen = 0;
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            if name.ends_with(".json") {
+                assert!(Operation::of_eip2539_file(&format!("testdata/eip2539/{name}")).is_some(), "{name}");
+                seen += 1;
+            }
+        }
+        assert!(seen >= 14, "{seen} EIP-2539 files");
+        assert_eq!(Operation::of_eip2539_file("fail-multiexp_G2_bls12377.json"), Some(Operation::G2Msm));
+        assert_eq!(Operation::of_eip2539_file("blsG1Add.json"), None);
     }
 
     #[test]

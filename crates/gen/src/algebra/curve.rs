@@ -8,11 +8,16 @@
 //!   Longa, Gebotys, López, eprint 2010/354), the G1 point entering as (−3·xP, yP) so that the
 //!   doubling line's 3·X²·xP costs no additions;
 //! - complete addition and doubling in homogeneous projective coordinates (the MSMs and the
-//!   maps' cofactor clearing): Renes, Costello, Batina, eprint 2015/1060, Algorithms 7 and 9.
+//!   maps' cofactor clearing): Renes, Costello, Batina, eprint 2015/1060, Algorithms 7 and 9;
+//!   the addition made exact on curves with points of order two ([`add_exact`]: EIP-2539's
+//!   MUL and MULTIEXP) by the incomplete addition add-1998-cmo-2 where Algorithm 7 fails.
 //!
-//! Line shape for the M-type twist y² = x³ + b·ξ: the untwisted point is (x'/w², y'/w³), and the
-//! line through T evaluated at P, multiplied by w³·(a subfield factor, killed by the final
-//! exponentiation), is ℓ = (c0 + c1·v) + (c4·v)·w, i.e. blst's "xy00z0" sparse element.
+//! Line shapes: the line through T evaluated at P, times a subfield factor (killed by the final
+//! exponentiation), is K + X·xP + Y·yP with the same K, X, Y for either twist; the untwisting
+//! map decides the powers of w they multiply ([`LineShape`]): for the M-type twist
+//! y² = x³ + b·ξ, (x'/w², y'/w³), ℓ·w³ = (K + X·v) + (Y·v)·w, blst's "xy00z0" sparse element;
+//! for the D-type twist y² = x³ + b/ξ, (x'·w², y'·w³), ℓ = Y + (X + K·v)·w (arkworks'
+//! `mul_by_034`). The doubling's 3b' comes from the curve's b' ([`TwistB3`]).
 
 use crate::algebra::tower::{
     add_fp2, inverse_fp, inverse_fp2, mul_by_xi_fp2, mul_fp2, mul_fp2_by_fp, sqr_fp2, sub_fp2, Fp2, InvFpRegs,
@@ -347,29 +352,27 @@ pub fn madd_jacobian(a: &mut Asm, t: Jac, x2: Slot, y2: Slot, r: Slot) {
 
 // ---- Miller-loop steps in homogeneous projective coordinates --------------------------------
 
-/// T ← 2T on the twist y² = x³ + b' (b' = 4ξ), T = (X : Y : Z) homogeneous projective, and the
-/// tangent line at T evaluated at P, given as px3 = −3·xP, py = yP. Costello, Lange, Naehrig,
-/// eprint 2009/615 §5, in the operation order of Aranha, Karabina, Longa, Gebotys, López,
+/// T ← 2T on the twist y² = x³ + b', T = (X : Y : Z) homogeneous projective, and the
+/// tangent line at T evaluated at P, given as px3 = −3·xP, py = yP (`b3`: how 3b' is
+/// applied). Costello, Lange, Naehrig, eprint 2009/615 §5, in the operation order of Aranha, Karabina, Longa, Gebotys, López,
 /// eprint 2010/354 eq. (10), with the point scaled by 4 (no halving) and squarings for the
-/// products (in Fp2 a squaring costs 2 products against 3): with B = Y², C = Z², E = 3b'·C =
-/// 12ξ·C, F = 3E, H = (Y+Z)² − B − C = 2YZ,
+/// products (in Fp2 a squaring costs 2 products against 3): with B = Y², C = Z², E = 3b'·C
+/// (12ξ·C for b' = 4ξ), F = 3E, H = (Y+Z)² − B − C = 2YZ,
 /// X3 = 2XY·(B − F), Y3 = (B + F)² − 12E², Z3 = 4B·H, 2XY = (X+Y)² − X² − B;
-/// ℓ = (B − E) + (X²·px3)·v + (H·py)·v·w, which is 2y·Z²·(the tangent line) after
-/// y² = x³ + b' turned 3x³ − 2y² into y² − 3b'. 24 products and 75 additions and subtractions,
-/// against 29 and 83 for the Jacobian doubling (dbl-2009-l) and line it replaced.
-pub fn line_dbl_projective(a: &mut Asm, l: Line, t: Proj, px3: Slot, py: Slot) {
+/// K = B − E, X = X²·px3, Y = H·py ([`LineShape`] places them), which is 2y·Z²·(the tangent
+/// line) after y² = x³ + b' turned 3x³ − 2y² into y² − 3b' (2009/615 §5 for either twist:
+/// only the powers of w the three terms multiply differ). With b' = 4ξ, 24 products and 75
+/// additions and subtractions, against 29 and 83 for the Jacobian doubling (dbl-2009-l) and
+/// line it replaced.
+pub fn line_dbl_projective(a: &mut Asm, l: Line, b3: TwistB3, t: Proj, px3: Slot, py: Slot) {
     let (x, y, z) = (Fp2(t.x()), Fp2(t.y()), Fp2(t.z()));
     a.scoped(|a| {
         let [b, c, e, f, h, s, u] = [0; 7].map(|_| Fp2(a.alloc(2)));
-        let x2 = l.c1(); // X², multiplied by px3 in place at the end
+        let x2 = l.x(); // X², multiplied by px3 in place at the end
         sqr_fp2(a, x2, x); // X²
         sqr_fp2(a, b, y); // B = Y²
         sqr_fp2(a, c, z); // C = Z²
-        mul_by_xi_fp2(a, e, c); // ξ·C
-        add_fp2(a, e, e, e);
-        add_fp2(a, e, e, e); // 4ξ·C
-        add_fp2(a, u, e, e);
-        add_fp2(a, e, u, e); // E = 12ξ·C = 3b'·C
+        b3.mul(a, e, c, u); // E = 3b'·C
         add_fp2(a, f, e, e);
         add_fp2(a, f, f, e); // F = 3E
         add_fp2(a, h, y, z);
@@ -392,9 +395,9 @@ pub fn line_dbl_projective(a: &mut Asm, l: Line, t: Proj, px3: Slot, py: Slot) {
         add_fp2(a, u, h, h);
         add_fp2(a, u, u, u);
         mul_fp2(a, z, b, u); // Z3 = 4B·H
-        sub_fp2(a, l.c0(), b, e); // c0 = B − E = Y² − 3b'·Z²
-        mul_fp2_by_fp(a, l.c1(), x2, px3); // c1 = −3X²·xP
-        mul_fp2_by_fp(a, l.c4(), h, py); // c4 = 2YZ·yP
+        sub_fp2(a, l.k(), b, e); // K = B − E = Y² − 3b'·Z²
+        mul_fp2_by_fp(a, l.x(), x2, px3); // X = −3X²·xP
+        mul_fp2_by_fp(a, l.y(), h, py); // Y = 2YZ·yP
     });
 }
 
@@ -403,8 +406,8 @@ pub fn line_dbl_projective(a: &mut Asm, l: Line, t: Proj, px3: Slot, py: Slot) {
 /// mixed addition): with θ = Y − yQ·Z, λ = X − xQ·Z, C = θ², D = λ², E = λ·D, F = Z·C,
 /// G = X·D, H = E + F − 2G: X3 = λ·H, Y3 = θ·(G − H) − Y·E, Z3 = Z·E; the line
 /// λ·yP − θ·xP + (θ·xQ − λ·yQ) is taken times 3 so that its xP term is θ·px3:
-/// ℓ = 3(θ·xQ − λ·yQ) + (θ·px3)·v + (3λ·py)·v·w. When T = ±Q (only for points outside the
-/// prime-order subgroup) λ = 0, so Z3 = 0, and doublings keep Z = 0.
+/// K = 3(θ·xQ − λ·yQ), X = θ·px3, Y = 3λ·py ([`LineShape`] places them). When T = ±Q (only
+/// for points outside the prime-order subgroup) λ = 0, so Z3 = 0, and doublings keep Z = 0.
 pub fn line_add_projective(a: &mut Asm, l: Line, t: Proj, (qx, qy): (Fp2, Fp2), px3: Slot, py: Slot) {
     let (x, y, z) = (Fp2(t.x()), Fp2(t.y()), Fp2(t.z()));
     a.scoped(|a| {
@@ -430,12 +433,12 @@ pub fn line_add_projective(a: &mut Asm, l: Line, t: Proj, (qx, qy): (Fp2, Fp2), 
         mul_fp2(a, u, th, qx);
         mul_fp2(a, g, la, qy);
         sub_fp2(a, u, u, g); // θ·xQ − λ·yQ
-        add_fp2(a, l.c0(), u, u);
-        add_fp2(a, l.c0(), l.c0(), u); // c0 = 3(θ·xQ − λ·yQ)
-        mul_fp2_by_fp(a, l.c1(), th, px3); // c1 = −3θ·xP
+        add_fp2(a, l.k(), u, u);
+        add_fp2(a, l.k(), l.k(), u); // K = 3(θ·xQ − λ·yQ)
+        mul_fp2_by_fp(a, l.x(), th, px3); // X = −3θ·xP
         add_fp2(a, u, la, la);
         add_fp2(a, u, u, la);
-        mul_fp2_by_fp(a, l.c4(), u, py); // c4 = 3λ·yP
+        mul_fp2_by_fp(a, l.y(), u, py); // Y = 3λ·yP
     });
 }
 
@@ -455,28 +458,59 @@ impl Proj {
 }
 xyz_slots!(Proj);
 
-/// `out` ← 3b·x, with 3b = 12 on G1 and 3b·ξ = 12·(1 + u) on G2:
-/// (x₀ + x₁u)·12(1 + u) = 12(x₀ − x₁) + 12(x₀ + x₁)·u. `b3` holds 12 (Montgomery).
-pub fn mul_by_b3(a: &mut Asm, d: Deg, out: Slot, x: Slot, b3: Slot) {
-    assert!(
-        d == Deg::Fp || a.tower == crate::curves::Tower::BLST,
-        "mul_by_b3 on G2 is written for an M-type twist over blst's tower (3b·ξ = 3b·(1 + u))"
-    );
-    match d {
-        Deg::Fp => a.mul(out, x, b3),
-        Deg::Fp2 => a.scoped(|a| {
-            let t = Fp2(a.alloc(2));
-            a.sub(t.c0(), x, x + 1); // x₀ − x₁
-            a.add(t.c1(), x, x + 1); // x₀ + x₁
-            a.mul(out, t.c0(), b3);
-            a.mul(out + 1, t.c1(), b3);
+/// The constant of the complete formulas' m₃b products: 3b on G1, 3b′ on the twist.
+#[derive(Clone, Copy, Debug)]
+pub enum B3 {
+    /// 3b ∈ Fp (G1): one product.
+    Fp(Slot),
+    /// 3b′ = c·(1 + u) over blst's tower (u² = −1) with c ∈ Fp in the slot (an M-type twist
+    /// with ξ = 1 + u, b′ = b·ξ: BLS12-381's G2, c = 12): (x₀ + x₁u)·c(1 + u) =
+    /// c(x₀ − x₁) + c(x₀ + x₁)·u, two products and two additions.
+    OnePlusU(Slot),
+    /// Any other 3b′ ∈ Fp2, as the Miller loop's doubling takes it ([`TwistB3`]).
+    Twist(TwistB3),
+}
+
+impl B3 {
+    /// The constant for `curve`'s group `g` (allocated here: for G1, and for G2 over blst's
+    /// tower with b′ = b(1 + u), the Fp constant 3b; otherwise 3b′ as [`TwistB3`] has it).
+    pub fn new(a: &mut Asm, curve: &crate::curves::CurveParams, g: Group) -> B3 {
+        let b = [curve.b, 0, 0, 0, 0, 0];
+        let fused = a.tower == crate::curves::Tower::BLST && curve.b_twist == [b, b];
+        match g {
+            Group::G1 => B3::Fp(a.const_mont(&[[3 * curve.b, 0, 0, 0, 0, 0]])),
+            Group::G2 if fused => B3::OnePlusU(a.const_mont(&[[3 * curve.b, 0, 0, 0, 0, 0]])),
+            Group::G2 => B3::Twist(TwistB3::new(a, curve)),
+        }
+    }
+}
+
+/// `out` ← 3b·x (G1) or 3b′·x (G2), as [`B3`] says.
+pub fn mul_by_b3(a: &mut Asm, d: Deg, out: Slot, x: Slot, b3: B3) {
+    match (d, b3) {
+        (Deg::Fp, B3::Fp(c)) => a.mul(out, x, c),
+        (Deg::Fp2, B3::OnePlusU(c)) => {
+            assert!(a.tower == crate::curves::Tower::BLST, "3b′ = c·(1 + u) is fused for u² = −1");
+            a.scoped(|a| {
+                let t = Fp2(a.alloc(2));
+                a.sub(t.c0(), x, x + 1); // x₀ − x₁
+                a.add(t.c1(), x, x + 1); // x₀ + x₁
+                a.mul(out, t.c0(), c);
+                a.mul(out + 1, t.c1(), c);
+            })
+        }
+        (Deg::Fp2, B3::Twist(t)) => a.scoped(|a| {
+            let [product, scratch] = [0; 2].map(|_| Fp2(a.alloc(2)));
+            t.mul(a, product, Fp2(x), scratch);
+            a.copy(out, product.0, 2);
         }),
+        (d, b3) => panic!("mul_by_b3: {b3:?} is no constant of a {d:?} point"),
     }
 }
 
 /// U ← U + V (U ≠ V as slots), complete addition for a = 0: eprint 2015/1060 Algorithm 7
 /// (12M + 2·m₃b + 19a). The algorithm's X₃ is a temporary until U's X and Z are last read.
-pub fn add_complete(a: &mut Asm, u: Proj, v: Proj, b3: Slot) {
+pub fn add_complete(a: &mut Asm, u: Proj, v: Proj, b3: B3) {
     let d = u.d;
     let n = d.n();
     let [t0, t1, t2, t3, t4, t5] = [0; 6].map(|_| a.alloc(n));
@@ -518,9 +552,71 @@ pub fn add_complete(a: &mut Asm, u: Proj, v: Proj, b3: Slot) {
     add_f(a, d, z3, z3, t0); // Z3 = Z3·t4 + t0·t3
 }
 
+/// U ← U + V exactly on any points of the curve, whatever their order: [`add_complete`], then,
+/// where it returned (0 : 0 : 0), the sum another way. `save` (3·n slots) keeps U's value.
+///
+/// Algorithm 7 is complete on curves of odd order only: it evaluates one addition law in the
+/// sense of Bosma and Lenstra ("Complete systems of two addition laws for elliptic curves",
+/// J. Number Theory 53, 1995; eprint 2015/1060 builds on their law), which at any pair gives
+/// either the sum or (0 : 0 : 0), the latter exactly where P − Q is a point of order two (on
+/// the line Y = 0). `tests/bls12_377_mul.rs` shows such pairs failing. BLS12-377's E(Fp)
+/// (y² = x³ + 1) has its three points of order two, (−1, 0), (−ω, 0), (−ω², 0), so an
+/// input outside G1 reaches such pairs (a table entry 3T = 2T + T = O + T, or a prefix of
+/// the scalar ≡ its next digit mod r on G + T). A valid result never has Y = Z = 0 (Z = 0 is
+/// O = (0 : Y : 0), Y ≠ 0), so the test is exact. Then P ≠ Q (P − Q ≠ O), and the sum is:
+/// Q if P = O, P if Q = O, O if X1·Z2 = X2·Z1 (so Q = −P), otherwise the incomplete projective
+/// addition, EFD `g1p/auto-shortw-projective.html#addition-add-1998-cmo-2` (Cohen, Miyaji,
+/// Ono, ASIACRYPT 1998), valid for P, Q ≠ O and P ≠ ±Q.
+pub fn add_exact(a: &mut Asm, u: Proj, v: Proj, b3: B3, k: &TowerConsts, save: Proj) {
+    let d = u.d;
+    let n = d.n();
+    a.copy(save.base, u.base, 3 * n);
+    add_complete(a, u, v, b3);
+    let failed = crate::ir::Cond::Eq(u.y(), k.zero, 2 * n); // Y3 = Z3 = 0
+    a.if_(failed.clone(), |a| {
+        let (p, q) = (save, v);
+        a.if_(crate::ir::Cond::Eq(p.z(), k.zero, n), |a| a.copy(u.base, q.base, 3 * n)); // O + Q
+        a.if_(crate::ir::Cond::Eq(q.z(), k.zero, n), |a| a.copy(u.base, p.base, 3 * n)); // P + O
+        a.if_(failed.clone(), |a| {
+            a.scoped(|a| {
+                let [x1z2, y1z2, z1z2, s, t, uu, vv, vvv, r] = [0; 9].map(|_| a.alloc(n));
+                mul_f(a, d, x1z2, p.x(), q.z()); // X1Z2 = X1·Z2
+                mul_f(a, d, t, q.x(), p.z()); // X2·Z1
+                a.if_(crate::ir::Cond::Eq(x1z2, t, n), |a| {
+                    // Q = −P: O = (0 : 1 : 0)
+                    a.copy(u.x(), k.zero, n);
+                    a.copy(u.y(), k.one, n);
+                    a.copy(u.z(), k.zero, n);
+                });
+                a.if_(failed, |a| {
+                    sub_f(a, d, t, t, x1z2); // v = X2·Z1 − X1Z2
+                    mul_f(a, d, y1z2, p.y(), q.z()); // Y1Z2 = Y1·Z2
+                    mul_f(a, d, z1z2, p.z(), q.z()); // Z1Z2 = Z1·Z2
+                    mul_f(a, d, s, q.y(), p.z());
+                    sub_f(a, d, s, s, y1z2); // u = Y2·Z1 − Y1Z2
+                    sqr_f(a, d, uu, s); // uu = u²
+                    sqr_f(a, d, vv, t); // vv = v²
+                    mul_f(a, d, vvv, t, vv); // vvv = v·vv
+                    mul_f(a, d, r, vv, x1z2); // R = vv·X1Z2
+                    mul_f(a, d, uu, uu, z1z2);
+                    sub_f(a, d, uu, uu, vvv);
+                    sub_f(a, d, uu, uu, r);
+                    sub_f(a, d, uu, uu, r); // A = uu·Z1Z2 − vvv − 2R
+                    mul_f(a, d, u.x(), t, uu); // X3 = v·A
+                    sub_f(a, d, r, r, uu);
+                    mul_f(a, d, u.y(), s, r);
+                    mul_f(a, d, vv, vvv, y1z2);
+                    sub_f(a, d, u.y(), u.y(), vv); // Y3 = u·(R − A) − vvv·Y1Z2
+                    mul_f(a, d, u.z(), vvv, z1z2); // Z3 = vvv·Z1Z2
+                });
+            })
+        });
+    });
+}
+
 /// U ← 2U, exception-free doubling for a = 0: eprint 2015/1060 Algorithm 9 (6M + 2S + 1·m₃b
 /// + 9a), with X·Y computed first so that U is overwritten in place.
-pub fn dbl_complete(a: &mut Asm, u: Proj, b3: Slot) {
+pub fn dbl_complete(a: &mut Asm, u: Proj, b3: B3) {
     let d = u.d;
     let n = d.n();
     let [t0, t1, t2, t3] = [0; 4].map(|_| a.alloc(n));
@@ -545,19 +641,128 @@ pub fn dbl_complete(a: &mut Asm, u: Proj, b3: Slot) {
     add_f(a, d, x, x, x); // X3 = 2·t0·X·Y
 }
 
-/// The sparse line ℓ = (c0 + c1·v) + (c4·v)·w as three Fp2 slots (c0, c1, c4).
+/// Where a Miller-loop line's three values go, chosen by the twist. The line through T (on
+/// the twist) evaluated at P, cleared of denominators, is K + X·xP + Y·yP with K, X, Y ∈ Fp2
+/// computed alike for both twists ([`line_dbl_projective`], [`line_add_projective`]); untwisting
+/// places them at powers of w (w² = v, v³ = ξ, so v·w = w³):
+/// - M-type, (x′/w², y′/w³), the line times w³: ℓ = K + X·w² + Y·w³ = (K + X·v) + (Y·v)·w
+///   (blst's "xy00z0", arkworks' `mul_by_014`);
+/// - D-type, (x′·w², y′·w³): ℓ = Y + X·w + K·w³ = Y + (X + K·v)·w (arkworks' `mul_by_034`).
+///
+/// The values are stored as three consecutive Fp2 slots, the two multiplying v⁰ and v¹ of one
+/// Fp6 half first, so that they are `mul_by_01_fp6`'s operands in place: M-type (K, X, Y),
+/// D-type (X, K, Y).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineShape {
+    /// The twist the shape is for.
+    pub twist: crate::curves::Twist,
+    /// The Fp2 slots (0, 1, 2 from the line's base) of K, X and Y.
+    pub storage: [u32; 3],
+    /// The powers of w that K, X and Y multiply.
+    pub w_powers: [u32; 3],
+}
+
+impl LineShape {
+    pub fn of(twist: crate::curves::Twist) -> LineShape {
+        match twist {
+            crate::curves::Twist::M => LineShape { twist, storage: [0, 1, 2], w_powers: [0, 2, 3] },
+            crate::curves::Twist::D => LineShape { twist, storage: [1, 0, 2], w_powers: [3, 1, 0] },
+        }
+    }
+}
+
+/// A sparse line as three consecutive Fp2 slots from `base`, laid out by `shape`.
 #[derive(Clone, Copy, Debug)]
-pub struct Line(pub Slot);
+pub struct Line {
+    pub base: Slot,
+    pub shape: LineShape,
+}
 
 impl Line {
-    pub fn c0(self) -> Fp2 {
-        Fp2(self.0)
+    /// The i-th stored Fp2 value (i = 0, 1, 2).
+    pub fn stored(self, i: u32) -> Fp2 {
+        Fp2(self.base + 2 * i)
     }
-    pub fn c1(self) -> Fp2 {
-        Fp2(self.0 + 2)
+    /// K, the term free of P's coordinates.
+    pub fn k(self) -> Fp2 {
+        self.stored(self.shape.storage[0])
     }
-    pub fn c4(self) -> Fp2 {
-        Fp2(self.0 + 4)
+    /// X, the coefficient of xP (the work record holds −3·xP).
+    pub fn x(self) -> Fp2 {
+        self.stored(self.shape.storage[1])
+    }
+    /// Y, the coefficient of yP.
+    pub fn y(self) -> Fp2 {
+        self.stored(self.shape.storage[2])
+    }
+}
+
+/// How a doubling step forms 3b′·C for the twist's b′: by the tower's ξ and additions where
+/// b′ = 4ξ, otherwise by the constant 3b′ = k0 + k1·u ∈ Fp2 with
+/// (x0 + x1·u)·3b′ = (k0·x0 + β·k1·x1) + (k1·x0 + k0·x1)·u, its zero terms left out
+/// (`Some` slots: k0, k1, β·k1 in Montgomery form).
+#[derive(Clone, Copy, Debug)]
+pub enum TwistB3 {
+    /// b′ = 4ξ: 3b′·C = 12·(ξ·C).
+    FourXi,
+    /// 3b′ = k0 + k1·u as constants.
+    Const { k0: Option<Slot>, k1: Option<Slot>, beta_k1: Option<Slot> },
+}
+
+impl TwistB3 {
+    /// The constants for `curve`'s b′ (allocated only where b′ ≠ 4ξ).
+    pub fn new(a: &mut Asm, curve: &crate::curves::CurveParams) -> TwistB3 {
+        let f = evm384_arith::MontField::new(curve.p);
+        let xi = curve.tower.xi.map(|c| [c, 0, 0, 0, 0, 0]);
+        let four_xi = xi.map(|c| {
+            let c = f.to_mont(&c);
+            f.from_mont(&f.mul(&c, &f.to_mont(&[4, 0, 0, 0, 0, 0])))
+        });
+        if curve.b_twist == four_xi {
+            return TwistB3::FourXi;
+        }
+        let three = f.to_mont(&[3, 0, 0, 0, 0, 0]);
+        let [k0, k1] = curve.b_twist.map(|c| f.from_mont(&f.mul(&f.to_mont(&c), &three)));
+        let beta = if curve.tower.u_squared < 0 {
+            f.sub(&[0; 6], &f.to_mont(&[curve.tower.u_squared.unsigned_abs(), 0, 0, 0, 0, 0]))
+        } else {
+            f.to_mont(&[curve.tower.u_squared as u64, 0, 0, 0, 0, 0])
+        };
+        let beta_k1 = f.from_mont(&f.mul(&beta, &f.to_mont(&k1)));
+        let mut slot = |v: evm384_arith::Limbs| (v != [0; 6]).then(|| a.const_mont(&[v]));
+        TwistB3::Const { k0: slot(k0), k1: slot(k1), beta_k1: slot(beta_k1) }
+    }
+
+    /// `out` ← 3b′·x (`out` and `x` must not overlap; `scratch` is clobbered).
+    pub fn mul(self, a: &mut Asm, out: Fp2, x: Fp2, scratch: Fp2) {
+        match self {
+            TwistB3::FourXi => {
+                mul_by_xi_fp2(a, out, x); // ξ·C
+                add_fp2(a, out, out, out);
+                add_fp2(a, out, out, out); // 4ξ·C
+                add_fp2(a, scratch, out, out);
+                add_fp2(a, out, scratch, out); // 12ξ·C = 3b′·C
+            }
+            TwistB3::Const { k0, k1, beta_k1 } => {
+                assert!(out.0.abs_diff(x.0) >= 2, "TwistB3::mul: out overlaps x");
+                let terms = |a: &mut Asm, o: Slot, t: [(Option<Slot>, Slot); 2]| {
+                    let t: Vec<(Slot, Slot)> = t.into_iter().filter_map(|(k, v)| k.map(|k| (k, v))).collect();
+                    match t[..] {
+                        [] => panic!("3b′ = 0"),
+                        [(k, v)] => a.mul(o, k, v),
+                        [(k, v), (l, w)] => a.scoped(|a| {
+                            let s = a.alloc(1);
+                            a.mul(o, k, v);
+                            a.mul(s, l, w);
+                            a.add(o, o, s);
+                        }),
+                        _ => unreachable!(),
+                    }
+                };
+                terms(a, out.c0(), [(k0, x.c0()), (beta_k1, x.c1())]); // k0·x0 + β·k1·x1
+                terms(a, out.c1(), [(k1, x.c0()), (k0, x.c1())]); // k1·x0 + k0·x1
+            }
+        }
     }
 }
 

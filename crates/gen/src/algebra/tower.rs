@@ -1,5 +1,8 @@
-//! The blst tower written against the emitter:
-//! Fp2 = Fp[u]/(u²+1), Fp6 = Fp2[v]/(v³-ξ) with ξ = u+1, Fp12 = Fp6[w]/(w²-v).
+//! The tower written against the emitter: Fp2 = Fp[u]/(u² − β), Fp6 = Fp2[v]/(v³ − ξ),
+//! Fp12 = Fp6[w]/(w² − v) with the `Asm`'s β and ξ (`Asm::tower`): blst's (β = −1, ξ = 1 + u,
+//! BLS12-381) with its fused formulas, or any small β and ξ = ξ0 + ξ1·u (BLS12-377: β = −5,
+//! ξ = u), a product by a small constant c being additions for |c| ≤ 2 and one product by a
+//! constant slot otherwise.
 //!
 //! Elements are groups of consecutive slots: Fp2 = (c0, c1), Fp6 = (c0, c1, c2) of Fp2,
 //! Fp12 = (c0, c1) of Fp6, so an element is copied by one MCOPY. Unless a comment says
@@ -88,8 +91,16 @@ pub fn conj_fp2(a: &mut Asm, k: &TowerConsts, out: Fp2, x: Fp2) {
     a.sub(out.c1(), k.zero, x.c1());
 }
 
-/// out = x + c·y for a small integer c, by additions (double-and-add on |c| into a scratch
-/// slot first, so `out` may alias `x` or `y`): the products by a tower's small constants.
+/// The constant slot of the small integer c (mod p, Montgomery form).
+fn small_const(a: &mut Asm, c: i64) -> Slot {
+    let m = [c.unsigned_abs(), 0, 0, 0, 0, 0];
+    let v = if c < 0 { evm384_arith::submod384(&[0; 6], &m, &a.field.m) } else { m };
+    a.const_mont(&[v])
+}
+
+/// out = x + c·y for a small integer c (`out` may alias `x` or `y`): the products by a
+/// tower's small constants. |c| ≤ 2 by additions; otherwise |c|·y is one product by a constant
+/// slot (two instructions, against three or more additions for |c| ≥ 3).
 fn add_small_multiple(a: &mut Asm, out: Slot, x: Slot, y: Slot, c: i64) {
     match c {
         0 => {
@@ -101,13 +112,11 @@ fn add_small_multiple(a: &mut Asm, out: Slot, x: Slot, y: Slot, c: i64) {
         -1 => a.sub(out, x, y),
         _ => a.scoped(|a| {
             let t = a.alloc(1);
-            let m = c.unsigned_abs();
-            a.copy(t, y, 1);
-            for i in (0..63 - m.leading_zeros()).rev() {
-                a.add(t, t, t);
-                if (m >> i) & 1 == 1 {
-                    a.add(t, t, y);
-                }
+            if c.unsigned_abs() == 2 {
+                a.add(t, y, y);
+            } else {
+                let k = small_const(a, c.abs());
+                a.mul(t, y, k);
             }
             if c > 0 {
                 a.add(out, x, t);
@@ -118,10 +127,17 @@ fn add_small_multiple(a: &mut Asm, out: Slot, x: Slot, y: Slot, c: i64) {
     }
 }
 
-/// out = c·y for a small integer c ≠ 0 (as y + (c − 1)·y: no zero slot needed).
+/// out = c·y for a small integer c ≠ 0: a copy, a doubling, or one product by a constant slot.
 fn small_multiple(a: &mut Asm, out: Slot, y: Slot, c: i64) {
-    assert!(c != 0, "small_multiple by 0");
-    add_small_multiple(a, out, y, y, c - 1);
+    match c {
+        0 => panic!("small_multiple by 0"),
+        1 => a.copy(out, y, 1),
+        2 => a.add(out, y, y),
+        _ => {
+            let k = small_const(a, c);
+            a.mul(out, y, k);
+        }
+    }
 }
 
 /// out = cx·x + cy·y for small integers (cx ∈ {0, 1}).
@@ -133,7 +149,9 @@ fn small_combination(a: &mut Asm, out: Slot, (x, cx): (Slot, i64), (y, cy): (Slo
     }
 }
 
-/// out = x·y. "v3": Karatsuba, 3 mul (eprint 2006/471 §3); "v4": schoolbook, 4 mul.
+/// out = x·y. "v3": Karatsuba, 3 mul (eprint 2006/471 §3); "v4": schoolbook, 4 mul; for
+/// u² = β ≠ −1 one more, β·x1y1 (`add_small_multiple`: a product by the constant β for
+/// |β| ≥ 3).
 pub fn mul_fp2(a: &mut Asm, out: Fp2, x: Fp2, y: Fp2) {
     match a.f2mul {
         F2Mul::V3 => a.scoped(|a| {
@@ -152,9 +170,8 @@ pub fn mul_fp2(a: &mut Asm, out: Fp2, x: Fp2, y: Fp2) {
                 a.sub(out.c1(), s, t1); // c1 = (x0+x1)(y0+y1) - x0y0 - x1y1
             } else {
                 a.sub(s, s, t0);
-                a.sub(s, s, t1); // (x0+x1)(y0+y1) - x0y0 - x1y1
+                a.sub(out.c1(), s, t1); // c1 = (x0+x1)(y0+y1) - x0y0 - x1y1 (x, y read)
                 add_small_multiple(a, out.c0(), t0, t1, a.tower.u_squared); // c0 = x0y0 + β·x1y1
-                a.copy(out.c1(), s, 1);
             }
         }),
         F2Mul::V4 => a.scoped(|a| {
@@ -173,17 +190,18 @@ pub fn mul_fp2(a: &mut Asm, out: Fp2, x: Fp2, y: Fp2) {
 }
 
 /// out = x² by complex squaring: (x0+x1)(x0-x1) + 2·x0·x1·u (2 mul) for u² = −1; for
-/// u² = β, (x0 + x1)(x0 + β·x1) − (1 + β)·x0·x1 + 2·x0·x1·u (2 mul).
+/// u² = β, x0² + β·x1² + 2·x0·x1·u, β·x1² by `add_small_multiple` (3 mul and, for |β| ≥ 3, a
+/// product by the constant β: six instructions, against eight for the complex squaring
+/// (x0 + x1)(x0 + β·x1) − (1 + β)·x0·x1, whose two small multiples cost a product each).
 pub fn sqr_fp2(a: &mut Asm, out: Fp2, x: Fp2) {
     let beta = a.tower.u_squared;
     if beta != -1 {
         return a.scoped(|a| {
             let [v, s, d] = [0; 3].map(|_| a.alloc(1));
             a.mul(v, x.c0(), x.c1()); // x0·x1
-            a.add(s, x.c0(), x.c1()); // x0 + x1
-            add_small_multiple(a, d, x.c0(), x.c1(), beta); // x0 + β·x1
-            a.mul(s, s, d);
-            add_small_multiple(a, out.c0(), s, v, -(1 + beta)); // c0 = x0² + β·x1²
+            a.mul(s, x.c0(), x.c0()); // x0²
+            a.mul(d, x.c1(), x.c1()); // x1²
+            add_small_multiple(a, out.c0(), s, d, beta); // c0 = x0² + β·x1²
             a.add(out.c1(), v, v); // c1 = 2·x0·x1
         });
     }
@@ -204,13 +222,20 @@ pub fn sqr_fp2(a: &mut Asm, out: Fp2, x: Fp2) {
 /// `out` must be `x` or not overlap it.
 pub fn mul_by_xi_fp2(a: &mut Asm, out: Fp2, x: Fp2) {
     if a.tower.xi != [1, 1] || a.tower.u_squared != -1 {
-        // ξ = ξ0 + ξ1·u: x·ξ = (ξ0·x0 + β·ξ1·x1) + (ξ1·x0 + ξ0·x1)·u, into scratch first
+        // ξ = ξ0 + ξ1·u: x·ξ = (ξ0·x0 + β·ξ1·x1) + (ξ1·x0 + ξ0·x1)·u; in place c0 goes to
+        // scratch first (c1 is written by its last operation, after x is read)
         let ([xi0, xi1], beta) = (a.tower.xi.map(|c| c as i64), a.tower.u_squared);
+        if out.0.abs_diff(x.0) >= 2 {
+            small_combination(a, out.c0(), (x.c0(), xi0), (x.c1(), beta * xi1));
+            small_combination(a, out.c1(), (x.c1(), xi0), (x.c0(), xi1));
+            return;
+        }
+        assert!(out == x, "mul_by_xi_fp2: partial overlap");
         return a.scoped(|a| {
-            let t = Fp2(a.alloc(2));
-            small_combination(a, t.c0(), (x.c0(), xi0), (x.c1(), beta * xi1));
-            small_combination(a, t.c1(), (x.c1(), xi0), (x.c0(), xi1));
-            a.copy(out.0, t.0, 2);
+            let t = a.alloc(1);
+            small_combination(a, t, (x.c0(), xi0), (x.c1(), beta * xi1));
+            small_combination(a, out.c1(), (x.c1(), xi0), (x.c0(), xi1));
+            a.copy(out.c0(), t, 1);
         });
     }
     if out == x {
@@ -231,11 +256,21 @@ pub fn mul_by_xi_fp2(a: &mut Asm, out: Fp2, x: Fp2) {
 pub fn add_mul_by_xi_fp2(a: &mut Asm, out: Fp2, x: Fp2, y: Fp2) {
     assert!(out.0.abs_diff(y.0) >= 2, "add_mul_by_xi_fp2: out overlaps y");
     if a.tower != crate::curves::Tower::BLST {
-        return a.scoped(|a| {
-            let t = Fp2(a.alloc(2));
-            mul_by_xi_fp2(a, t, y);
-            add_fp2(a, out, x, t);
-        });
+        // (x0 + ξ0·y0 + β·ξ1·y1) + (x1 + ξ1·y0 + ξ0·y1)·u, each a chain of small multiples
+        // (ξ = u: x0 − 5·y1 and x1 + y0, three instructions)
+        let ([xi0, xi1], beta) = (a.tower.xi.map(|c| c as i64), a.tower.u_squared);
+        for (o, xc, terms) in [
+            (out.c0(), x.c0(), [(y.c0(), xi0), (y.c1(), beta * xi1)]),
+            (out.c1(), x.c1(), [(y.c0(), xi1), (y.c1(), xi0)]),
+        ] {
+            let mut acc = xc;
+            for (ys, c) in terms.into_iter().filter(|&(_, c)| c != 0) {
+                add_small_multiple(a, o, acc, ys, c);
+                acc = o;
+            }
+            a.copy(o, acc, 1); // nothing unless ξ had no term here
+        }
+        return;
     }
     a.add(out.c0(), x.c0(), y.c0());
     a.sub(out.c0(), out.c0(), y.c1()); // c0 = x0 + y0 - y1
@@ -283,6 +318,11 @@ pub fn mul_by_v_fp6(a: &mut Asm, out: Fp6, x: Fp6) {
 /// out = x + y·v = (x0 + ξ·y2, x1 + y0, x2 + y1), without the copies of a separate `mul_by_v`.
 /// `out` must not alias `y`.
 pub fn add_mul_by_v_fp6(a: &mut Asm, out: Fp6, x: Fp6, y: Fp6) {
+    if a.tower != crate::curves::Tower::BLST {
+        add_fp2(a, out.c(2), x.c(2), y.c(1));
+        add_fp2(a, out.c(1), x.c(1), y.c(0));
+        return add_mul_by_xi_fp2(a, out.c(0), x.c(0), y.c(2)); // x0 + ξ·y2, no scratch
+    }
     a.scoped(|a| {
         let t = Fp2(a.alloc(2));
         mul_by_xi_fp2(a, t, y.c(2)); // ξ·y2
@@ -317,8 +357,12 @@ pub fn mul_fp6_inline(a: &mut Asm, out: Fp6, x: Fp6, y: Fp6) {
         mul_fp2(a, s, s, t);
         sub_fp2(a, s, s, t0);
         sub_fp2(a, s, s, t1);
-        mul_by_xi_fp2(a, t, t2);
-        add_fp2(a, out.c(1), s, t);
+        if a.tower == crate::curves::Tower::BLST {
+            mul_by_xi_fp2(a, t, t2);
+            add_fp2(a, out.c(1), s, t);
+        } else {
+            add_mul_by_xi_fp2(a, out.c(1), s, t2); // no scratch for ξ·t2
+        }
         // c2 = (x0+x2)(y0+y2) - t0 - t2 + t1
         add_fp2(a, s, x.c(0), x.c(2));
         add_fp2(a, t, y.c(0), y.c(2));
@@ -373,7 +417,8 @@ pub struct MulBy01Regs {
 }
 
 impl MulBy01Regs {
-    /// Two free slots follow b1, so a sparse line (c0, c1, c4) can live at b0 (see `mul_by_line`).
+    /// Two free slots follow b1, so a sparse line's three Fp2 values can live at b0 (see
+    /// `curve::LineShape` and `mul_by_line`).
     pub fn alloc(a: &mut Asm) -> MulBy01Regs {
         let x = Fp6(a.alloc(6));
         let b0 = Fp2(a.alloc(2));
@@ -423,6 +468,14 @@ pub fn mul_by_1_fp6(a: &mut Asm, out: Fp6, x: Fp6, b1: Fp2) {
         mul_fp2(a, out.c(1), x.c(0), b1); // c1 = x0·b1
         mul_fp2(a, out.c(2), x.c(1), b1); // c2 = x1·b1
     });
+}
+
+/// out = x·b0 for b0 ∈ Fp2 (3 mul_fp2; the Fp6 half of a D-type line free of v, see
+/// `curve::LineShape`). `out` may alias `x`.
+pub fn mul_by_0_fp6(a: &mut Asm, out: Fp6, x: Fp6, b0: Fp2) {
+    for i in 0..3 {
+        mul_fp2(a, out.c(i), x.c(i), b0);
+    }
 }
 
 // ---- Fp12 --------------------------------------------------------------------------------

@@ -253,6 +253,15 @@ impl Machine<'_> {
                 let rec = (self.pair_end - self.prog.pairs.record + slot) as usize;
                 self.mem[rec] = [v as u64, (v >> 64) as u64, 0, 0, 0, 0];
             }
+            Node::Scalar { offset, slot } => {
+                let at = self.input_pos + *offset as usize;
+                let mut v = [0u64; 6]; // the 256-bit word, little-endian limbs
+                for (i, c) in self.input[at..at + 32].rchunks(8).enumerate() {
+                    v[i] = u64::from_be_bytes(c.try_into().expect("8 bytes"));
+                }
+                let rec = (self.pair_end - self.prog.pairs.record + slot) as usize;
+                self.mem[rec] = v;
+            }
             Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, double, add } => {
                 let l = self.prog.pairs;
                 for j in (0..*windows).rev() {
@@ -264,9 +273,10 @@ impl Machine<'_> {
                     let mut rec = l.base;
                     while rec < self.pair_end {
                         let s = self.mem[(rec + scalar) as usize];
-                        let v = (s[0] as u128) | (s[1] as u128) << 64;
-                        let shift = width * j;
-                        let d = if shift >= 128 { 0 } else { (v >> shift) as u32 & ((1 << width) - 1) };
+                        // bits shift .. shift + width of the 256-bit word (EVM: SHR, AND)
+                        let shift = (width * j) as usize;
+                        let bit = |i: usize| i < 256 && (s[i / 64] >> (i % 64)) & 1 == 1;
+                        let d = (0..*width as usize).fold(0u32, |d, i| d | (bit(shift + i) as u32) << i);
                         self.copy(*tmp, rec + table + entry * d, *entry);
                         self.block(add)?;
                         rec += l.record;

@@ -418,7 +418,7 @@ impl Liveness<'_> {
                 })
             }
             Node::ForEachInput { body, .. } => self.looped(&after, |me, out| me.block(body, out)),
-            Node::ScalarHalf { .. } => after, // memory only
+            Node::ScalarHalf { .. } | Node::Scalar { .. } => after, // memory only
             Node::ForScalarWindows { entry, tmp, double, add, .. } => {
                 // (doubles*, (tmp ← entry, add)*)*, conservatively: each part zero or more times
                 let record = |me: &mut Self, out: Set| {

@@ -460,10 +460,4 @@ mod tests {
         assert_eq!(phi, (-(g * (z * z))).into_affine());
         assert_eq!(limbs(fq(&c.beta)), c.beta, "β canonical");
     }
-
-    #[test]
-    fn the_algebra_is_not_yet_written_for_this_tower() {
-        let e = bls12_377().blst_shaped().unwrap_err();
-        assert!(e.contains("u² = -5") && e.contains("D-type"), "{e}");
-    }
 }

@@ -113,26 +113,14 @@ pub struct CurveParams {
     /// Frobenius coefficients γ[n-1][i-1] = ξ^(i·(pⁿ-1)/6) ∈ Fp2, n = 1, 2, 3, i = 1..5:
     /// (Σ fᵢ wⁱ)^(pⁿ) = Σ conjⁿ(fᵢ)·γₙ,ᵢ·wⁱ.
     pub frobenius: [[[Limbs; 2]; 5]; 3],
-    /// ℓ, the prime with (p − z)/r = 3·ℓ² (BLS12-381): 27·ℓ divides h = (p¹²−1)/r, and the
-    /// hinted check's scaling factor has order dividing 27·ℓ (eprint 2024/640 §4); `None`
-    /// where the residue-root structure has not been worked out for the curve.
+    /// ℓ with (p − z)/r = 3·ℓ² (BLS12-381: ℓ = 11·10177·859267·52437899): 27·ℓ divides
+    /// h = (p¹²−1)/r, and the hinted check's scaling factor has order dividing 27·ℓ (eprint
+    /// 2024/640 §4); `None` where the hinted check is not written for the curve
+    /// (`docs/curves.md` works out BLS12-377's structure).
     pub residue_ell: Option<u64>,
 }
 
 impl CurveParams {
-    /// Whether the algebra's formulas, written for blst's tower and an M-type twist with z < 0
-    /// (`crate::algebra`), apply to this curve; `Err` names what they would need.
-    pub fn blst_shaped(&self) -> Result<(), String> {
-        if self.tower != Tower::BLST || self.twist != Twist::M {
-            return Err(format!(
-                "{}: the tower and line formulas are written for u² = −1, ξ = 1 + u and an M-type twist; \
-                 this curve has u² = {}, ξ = {} + {}·u and a {:?}-type twist",
-                self.name, self.tower.u_squared, self.tower.xi[0], self.tower.xi[1], self.twist
-            ));
-        }
-        Ok(())
-    }
-
     /// Bits of |z| below the leading one, most significant first (the Miller loop and
     /// the exponentiation by z iterate over these).
     pub fn z_bits(&self) -> Vec<bool> {
@@ -170,6 +158,13 @@ impl CurveParams {
     pub fn r_words(&self) -> [u64; 4] {
         assert!(self.r[4] == 0 && self.r[5] == 0, "r below 2^256");
         [self.r[0], self.r[1], self.r[2], self.r[3]]
+    }
+
+    /// Whether E(Fp) has a point of order two, (x, 0) with x³ = −b: a BLS12 curve's trace of
+    /// Frobenius is t = z + 1, so #E(Fp) = p + 1 − t = p − z, even iff z is odd (BLS12-377:
+    /// yes, its three points (−1, 0), (−ω, 0), (−ω², 0); BLS12-381: no).
+    pub fn g1_has_two_torsion(&self) -> bool {
+        self.z_abs & 1 == 1
     }
 
     /// Bits of p - 2 below the leading one (Fermat inversion x^(p-2)).

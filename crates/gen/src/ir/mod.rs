@@ -180,6 +180,14 @@ pub enum Node {
         lambda: u128,
         high: bool,
     },
+    /// The current input's 32-byte big-endian scalar at `offset`, unreduced (all 256 bits),
+    /// kept as one word in slot `slot` of the last appended record: EIP-2539's MUL and
+    /// MULTIEXP, which accept points outside the prime-order subgroup, where neither a
+    /// reduction mod r nor an endomorphism split is valid. EVM code: CALLDATALOAD, MSTORE.
+    Scalar {
+        offset: u32,
+        slot: u32,
+    },
     /// Straus' interleaved window method (Straus, AMM 71, 1964) over the records: for each
     /// window j = `windows`−1 down to 0: `double` `width` times (not before the first window),
     /// then for each record: `tmp` ← entry d of the record's table (`entry` slots each, the
@@ -484,6 +492,11 @@ impl Asm {
     /// See [`Node::ScalarHalf`].
     pub fn scalar_half(&mut self, offset: u32, slot: u32, r: [u64; 4], lambda: u128, high: bool) {
         self.push(Node::ScalarHalf { offset, slot, r, lambda, high });
+    }
+
+    /// See [`Node::Scalar`].
+    pub fn scalar(&mut self, offset: u32, slot: u32) {
+        self.push(Node::Scalar { offset, slot });
     }
 
     /// See [`Node::ForScalarWindows`]: `(width, windows)`, record slots `(scalar, table, entry)`.

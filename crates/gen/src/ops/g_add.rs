@@ -9,8 +9,11 @@
 //!
 //! The sum in affine coordinates with one inversion (Silverman, "The Arithmetic of Elliptic
 //! Curves", III.2.3): λ = (y₂ − y₁)/(x₂ − x₁), or λ = 3x₁²/(2y₁) when P₁ = P₂; x₃ = λ² − x₁ −
-//! x₂, y₃ = λ(x₁ − x₃) − y₁; P + O = P; P + (−P) = O. No point of E(Fp) or E'(Fp2) has y = 0
-//! (both group orders are odd), so doubling never divides by zero.
+//! x₂, y₃ = λ(x₁ − x₃) − y₁; P + O = P; P + (−P) = O; and P + P = O for a point of order two
+//! (y = 0), tested only where E(Fp) has such points (`CurveParams::g1_has_two_torsion`:
+//! BLS12-377's G1, whose doubling would otherwise divide by zero); the twists E′(Fp2) of
+//! BLS12-381 and BLS12-377 have odd order (`tests/bls12_377_mul.rs::twist_has_odd_order`),
+//! so no point of theirs has y = 0.
 
 use evm384_arith::MontField;
 
@@ -57,6 +60,12 @@ pub fn point_add_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program
             a.copy(sum.base, k.zero, 2 * n); // P + (−P) = O, encoded as zeros
             ret(a, sum)
         });
+        if g == Group::G1 && curve.g1_has_two_torsion() {
+            a.if_(Cond::Eq(p1.y(), k.zero, n), |a| {
+                a.copy(sum.base, k.zero, 2 * n); // P + P = O for P = (x, 0) of order two
+                ret(a, sum)
+            });
+        }
         sqr_f(a, d, num, p1.x());
         add_f(a, d, den, num, num);
         add_f(a, d, num, den, num); // 3x₁²

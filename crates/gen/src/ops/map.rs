@@ -26,7 +26,7 @@
 use evm384_arith::{Limbs, MontField};
 
 use crate::algebra::curve::{
-    add_complete, add_f, dbl_complete, inverse_f, mul_f, pow_f, sqr_f, sub_f, Deg, Group, PowRegs, Proj,
+    add_complete, add_f, dbl_complete, inverse_f, mul_f, pow_f, sqr_f, sub_f, Deg, Group, PowRegs, Proj, B3,
 };
 use crate::algebra::tower::{conj_fp2, mul_fp2, Fp2, InvFpRegs, TowerConsts};
 use crate::curves::MapParams;
@@ -80,7 +80,7 @@ pub fn map_program(curve: &CurveParams, m: &MapParams, f2mul: F2Mul, g: Group) -
     let k = TowerConsts::new(&mut a);
     let r2 = a.const_raw(&[a.field.r2]);
     let one_raw = a.const_raw(&[[1, 0, 0, 0, 0, 0]]);
-    let b3 = a.const_mont(&[[3 * curve.b, 0, 0, 0, 0, 0]]);
+    let b3 = B3::new(&mut a, curve, g);
     let p = curve.p;
     let p_minus_2 = add_small(&p, -2);
 

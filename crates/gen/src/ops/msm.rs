@@ -18,8 +18,10 @@
 //!   window shared by all records, one table addition per record and window;
 //! - additions and doublings with the complete formulas of Renes, Costello, Batina,
 //!   eprint 2015/1060 (Algorithms 7 and 9, a = 0), so the table's zero entry (the point at
-//!   infinity), doublings of it and sums P + P need no branch (E(Fp) and E'(Fp2) have no point of
-//!   order two, the formulas' completeness condition);
+//!   infinity), doublings of it and sums P + P need no branch (BLS12-381's E(Fp) and E'(Fp2)
+//!   have no point of order two, the formulas' completeness condition; EIP-2539's MUL and
+//!   MULTIEXP, on BLS12-377 whose E(Fp) has such points and without subgroup checks, are
+//!   [`crate::ops::mul`]'s);
 //! - one inversion at the end to affine coordinates.
 //!
 //! Interleaving the 2k half-size scalars shares the 128 doublings among all points: per point
@@ -29,7 +31,7 @@ use evm384_arith::MontField;
 
 use crate::algebra::curve::{
     add_complete, assert_on_curve, dbl_complete, inverse_f, mul_f, sub_f, Affine, DblParts, G2Regs, Group, Jac,
-    PointConsts, Proj,
+    PointConsts, Proj, B3,
 };
 use crate::algebra::tower::{Fp2, InvFpRegs};
 use crate::curves::CurveParams;
@@ -54,7 +56,7 @@ pub fn msm_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {
     let d = g.deg();
     let n = d.n();
     let PointConsts { k, r2, one_raw, b: b_curve, p_minus_2 } = PointConsts::new(&mut a, curve, g);
-    let b3 = a.const_mont(&[[3 * curve.b, 0, 0, 0, 0, 0]]);
+    let b3 = B3::new(&mut a, curve, g);
     let endo = a.const_mont(&[curve.glv_coefficient(g == Group::G2)]);
     let z_bits = curve.z_bits();
     let z2_bits = curve.z2_bits();

@@ -1,12 +1,19 @@
-//! The EIP-2537 PAIRING_CHECK program: input decoding and validation, fast subgroup checks,
-//! the optimal ate multi-Miller loop and the final exponentiation, written against the emitter.
+//! The EIP-2537 PAIRING_CHECK program (and EIP-2539's PAIRING, the same encoding, rules and
+//! output, over BLS12-377): input decoding and validation, fast subgroup checks, the optimal
+//! ate multi-Miller loop and the final exponentiation, written against the emitter once for
+//! any BLS12 curve of `CurveParams`: the tower (u² = β, ξ), the twist (M or D: the lines'
+//! shape, `curve::LineShape`, and b′), and the sign of z (z < 0: BLS12-381, the Miller loop's
+//! f_|z| conjugated, every exponentiation by z conjugated, G2 tested by ψ(Q) = −[|z|]Q; z > 0:
+//! BLS12-377, none of these conjugations, ψ(Q) = [z]Q).
 //!
 //! Bibliography:
 //! - Vercauteren, "Optimal pairings", eprint 2008/096 (the loop over z for BLS12);
-//! - Aranha et al., eprint 2010/354 (projective lines, sparse multiplication);
+//! - Aranha et al., eprint 2010/354 (projective lines, sparse multiplication); Costello, Lange,
+//!   Naehrig, eprint 2009/615 (the lines for either twist type);
 //! - Scott et al., eprint 2008/490 and Fuentes-Castañeda et al. (final exponentiation); the hard
 //!   part follows Hayashida, Hayasaka, Teruya, eprint 2020/875:
-//!   3·Φ₁₂(p)/r = (z-1)²·(z+p)·(z²+p²-1) + 3;
+//!   3·Φ₁₂(p)/r = (z-1)²·(z+p)·(z²+p²-1) + 3 for every BLS12 curve (p = (z−1)²·r/3 + z), z
+//!   signed: each power of z is an exponentiation by |z|, conjugated for z < 0;
 //! - Granger, Scott, eprint 2009/565 (cyclotomic squaring);
 //! - Scott, eprint 2021/1130 and EIP-2537 (endomorphism subgroup checks).
 //!
@@ -14,17 +21,20 @@
 //! (`mul_fp12`: A ← A·B; `sqr_fp12`, `cyclotomic_sqr_fp12`, `mul_by_line`, `frobenius*`,
 //! `inverse_fp12`, `exp_by_z`, `final_exp` work on A in place). The PAIRING_CHECK's Miller loop
 //! keeps its accumulator in `mul_fp6`'s registers x ‖ y instead (`MulFp6Regs::xy`; there
-//! `mul_by_line` and `sqr_fp12_in_mul_fp6_regs` work on it in place) and leaves conj(f) in A.
+//! `mul_by_line` and `sqr_fp12_in_mul_fp6_regs` work on it in place) and leaves f_z in A
+//! (conj(f) for z < 0).
 
 use evm384_arith::MontField;
 
-use crate::algebra::curve::{assert_on_curve, line_add_projective, line_dbl_projective, Deg, Jac, Line, Proj};
+use crate::algebra::curve::{
+    assert_on_curve, line_add_projective, line_dbl_projective, Deg, Jac, Line, LineShape, Proj, TwistB3,
+};
 use crate::algebra::tower::*;
 use crate::algebra::{Moves, Squaring};
-use crate::curves::CurveParams;
+use crate::curves::{CurveParams, Twist};
 use crate::ir::F2Mul;
 use crate::ir::{Asm, Cond, InputLength, Phase, Program, Slot, PAIR_INPUT_BYTES};
-use crate::ops::subgroup::{assert_in_g1, assert_projective_t_is_minus_psi_q};
+use crate::ops::subgroup::{assert_in_g1, assert_projective_t_is_psi_q};
 
 /// Options of the generated program (the defaults give the deployable contract).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -84,6 +94,8 @@ pub struct Ctx {
     pub beta: Slot,
     pub psi_r2: Fp2,
     pub psi_s2: Fp2,
+    /// How the doubling line applies the twist's 3b′.
+    pub b3_twist: TwistB3,
     pub w: Work,
     pub line: Line,
     pub fa: Fp12,
@@ -107,18 +119,19 @@ impl Ctx {
         let k = TowerConsts::new(a);
         let frob = FrobeniusConsts::new(a, c);
         let r2 = a.const_raw(&[a.field.r2]);
-        c.blst_shaped().unwrap_or_else(|e| panic!("{e}"));
         let b_g1 = a.const_mont(&[[c.b, 0, 0, 0, 0, 0]]);
         let b_g2 = Fp2(a.const_mont(&c.b_twist));
         let beta = a.const_mont(&[c.beta]);
         let psi_r2 = Fp2(a.const_mont(&c.psi_r2));
         let psi_s2 = Fp2(a.const_mont(&c.psi_s2));
+        let b3_twist = TwistB3::new(a, c);
         let w = Work(a.alloc(Work::SLOTS));
         let fa = Fp12(a.alloc(12));
         let fb = Fp12(a.alloc(12));
         let m6 = MulFp6Regs::alloc(a);
         let m01 = MulBy01Regs::alloc(a);
-        let line = Line(m01.b0.0); // (c0, c1) = (b0, b1): no copy before mul_by_01_fp6
+        // the line's first two stored values are (b0, b1): no copy before mul_by_01_fp6
+        let line = Line { base: m01.b0.0, shape: LineShape::of(c.twist) };
         let inv = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
         let r1 = Jac { d: Deg::Fp, base: a.alloc(3) };
         Ctx {
@@ -130,6 +143,7 @@ impl Ctx {
             beta,
             psi_r2,
             psi_s2,
+            b3_twist,
             w,
             line,
             fa,
@@ -185,29 +199,52 @@ fn call_frobenius_fp12(a: &mut Asm, c: Ctx, n: usize) {
     a.call(name, move |a| frobenius_fp12(a, &c.k, &c.frob, c.fa, n));
 }
 
-/// A ← A·ℓ for the sparse line ℓ = (c0 + c1·v) + (c4·v)·w (13 mul_fp2):
-/// t0 = a0·(c0 + c1·v), t1 = a1·(c4·v), A = (t0 + t1·v) + ((a0+a1)(c0 + (c1+c4)·v) - t0 - t1)·w.
+/// A ← A·ℓ for the sparse line ℓ = L0 + L1·w (13 mul_fp2, Karatsuba over Fp6 as in
+/// eprint 2010/354 §4): t0 = a0·L0, t1 = a1·L1, A = (t0 + t1·v) + ((a0+a1)(L0 + L1) − t0 − t1)·w,
+/// with the line's shape ([`LineShape`]) from the twist:
+/// - M-type, L0 = K + X·v, L1 = Y·v: t1 = a1·(Y·v) (3 mul_fp2), t0 and (a0+a1)·(K + (X+Y)·v)
+///   by `mul_by_01_fp6` (5 each);
+/// - D-type, L0 = Y, L1 = X + K·v: t0 = a0·Y (3), t1 and (a0+a1)·((X+Y) + K·v) by
+///   `mul_by_01_fp6`.
+///
 /// The two dense-by-sparse products share the `mul_by_01_fp6` subroutine; its operands are built
-/// in place (the line itself lives in its registers, (c0, c1) = (b0, b1)), so one copy per line
-/// suffices (measured: the copy of (c0, c1) saved 30 gas per line in every interface).
-/// `f` is the accumulator A (one per program: the name identifies the body).
+/// in place (the line itself lives in its registers, its first two stored values = (b0, b1)), so
+/// one copy per line suffices (measured: the copy of (K, X) saved 30 gas per line in every
+/// interface). `f` is the accumulator A (one per program: the name identifies the body).
 fn call_mul_by_line(a: &mut Asm, c: Ctx, f: Fp12) {
     a.call("mul_by_line", move |a| {
         a.scoped(|a| {
             let (a0, a1, l, r) = (f.c(0), f.c(1), c.line, c.m01);
-            let t1 = Fp6(a.alloc(6));
-            let w = Fp6(a.alloc(6));
-            mul_by_1_fp6(a, t1, a1, l.c4()); // t1 = a1·c4·v
-            a.copy(r.x.0, a0.0, 6);
-            assert_eq!(r.b0.0, l.c0().0, "the line lives in the mul_by_01_fp6 registers");
-            assert_eq!(r.b1.0, l.c1().0); // (b0, b1) = (c0, c1) with no copy
-            call_mul_by_01_fp6(a, r); // z = t0 = a0·(c0 + c1·v)
-            add_fp6(a, r.x, r.x, a1); // a0 + a1
-            add_fp2(a, r.b1, l.c1(), l.c4()); // c1 + c4
-            add_fp6(a, w, r.z, t1); // t0 + t1
-            add_mul_by_v_fp6(a, a0, r.z, t1); // A.c0 = t0 + t1·v
-            call_mul_by_01_fp6(a, r); // (a0+a1)·(c0 + (c1+c4)·v)
-            sub_fp6(a, a1, r.z, w); // A.c1 = a0·L1 + a1·L0
+            assert_eq!(r.b0.0, l.stored(0).0, "the line lives in the mul_by_01_fp6 registers");
+            assert_eq!(r.b1.0, l.stored(1).0); // (b0, b1) = the line's first two values, no copy
+            match l.shape.twist {
+                Twist::M => {
+                    let t1 = Fp6(a.alloc(6));
+                    let w = Fp6(a.alloc(6));
+                    mul_by_1_fp6(a, t1, a1, l.y()); // t1 = a1·Y·v
+                    a.copy(r.x.0, a0.0, 6);
+                    call_mul_by_01_fp6(a, r); // z = t0 = a0·(K + X·v)
+                    add_fp6(a, r.x, r.x, a1); // a0 + a1
+                    add_fp2(a, r.b1, l.x(), l.y()); // X + Y
+                    add_fp6(a, w, r.z, t1); // t0 + t1
+                    add_mul_by_v_fp6(a, a0, r.z, t1); // A.c0 = t0 + t1·v
+                    call_mul_by_01_fp6(a, r); // (a0+a1)·(K + (X+Y)·v)
+                    sub_fp6(a, a1, r.z, w); // A.c1 = a0·L1 + a1·L0
+                }
+                Twist::D => {
+                    let t0 = Fp6(a.alloc(6));
+                    let w = Fp6(a.alloc(6));
+                    mul_by_0_fp6(a, t0, a0, l.y()); // t0 = a0·Y
+                    a.copy(r.x.0, a1.0, 6);
+                    call_mul_by_01_fp6(a, r); // z = t1 = a1·(X + K·v)
+                    add_fp6(a, r.x, r.x, a0); // a0 + a1
+                    add_fp2(a, r.b0, l.x(), l.y()); // X + Y
+                    add_fp6(a, w, t0, r.z); // t0 + t1
+                    add_mul_by_v_fp6(a, a0, t0, r.z); // A.c0 = t0 + t1·v
+                    call_mul_by_01_fp6(a, r); // (a0+a1)·((X+Y) + K·v)
+                    sub_fp6(a, a1, r.z, w); // A.c1 = a0·L1 + a1·L0
+                }
+            }
         })
     });
 }
@@ -259,7 +296,7 @@ fn call_inverse_fp12(a: &mut Asm, c: Ctx, p_minus_2: evm384_arith::Limbs) {
 
 /// A ← A^z for A in the cyclotomic subgroup: square-and-multiply over |z| (B keeps the base,
 /// and still holds it on return), then, for z < 0, conjugation, the inverse in the cyclotomic
-/// subgroup.
+/// subgroup (for z > 0 A^|z| is A^z).
 fn call_exp_by_z(a: &mut Asm, c: Ctx, z_bits: Vec<bool>, products: bool) {
     a.call("exp_by_z", move |a| {
         a.copy(c.fb.0, c.fa.0, 12); // B = base
@@ -410,7 +447,7 @@ fn final_exp(a: &mut Asm, c: Ctx, squaring: Squaring) {
 
 fn call_line_dbl(a: &mut Asm, c: Ctx) {
     let w = c.w;
-    a.call("line_dbl", move |a| line_dbl_projective(a, c.line, w.t(), w.px3(), w.py()));
+    a.call("line_dbl", move |a| line_dbl_projective(a, c.line, c.b3_twist, w.t(), w.px3(), w.py()));
 }
 
 fn call_line_add(a: &mut Asm, c: Ctx) {
@@ -418,8 +455,9 @@ fn call_line_add(a: &mut Asm, c: Ctx) {
     a.call("line_add", move |a| line_add_projective(a, c.line, w.t(), (w.qx(), w.qy()), w.px3(), w.py()));
 }
 
-/// A ← ∏ᵢ f_{|z|,Qᵢ}(Pᵢ), conjugated since z < 0: one accumulator for all pairs, squared once
-/// per bit; each pair's T lives in its record and is updated through the work record.
+/// A ← ∏ᵢ f_{z,Qᵢ}(Pᵢ): f_{|z|}, conjugated for z < 0 (f_{−|z|} = 1/f_{|z|} up to a factor the
+/// final exponentiation removes, and 1/f = conj(f) after it); one accumulator for all pairs,
+/// squared once per bit; each pair's T lives in its record and is updated through the work record.
 ///
 /// With `c_inv` (the hinted check): A starts at c⁻¹ and is multiplied by c⁻¹ after every
 /// addition step, so that the loop yields F·c^(−|z|) (the exponent of c follows the
@@ -427,7 +465,7 @@ fn call_line_add(a: &mut Asm, c: Ctx) {
 /// product is 1, h = (p¹²−1)/r).
 ///
 /// Without `c_inv` the accumulator f lives in the `mul_fp6` registers (`MulFp6Regs::xy`), so
-/// its squarings copy nothing in (`sqr_fp12_in_mul_fp6_regs`); A gets conj(f) at the end. With
+/// its squarings copy nothing in (`sqr_fp12_in_mul_fp6_regs`); A gets f_z at the end. With
 /// `c_inv` it is A itself (the loop's `mul_fp12` uses those registers).
 fn miller_loop(a: &mut Asm, c: Ctx, c_inv: Option<Fp12>) {
     let (z_bits, _) = c.params_bits();
@@ -507,7 +545,7 @@ fn decode_g1(a: &mut Asm, c: Ctx, z2_bits: &[bool], skip_checks: bool) {
 }
 
 /// G2 point of the current pair → Q in the work record, validated: on the twist, then
-/// ψ(Q) + [|z|]Q = O with ψ(x, y) = (conj(x)·r₂, conj(y)·s₂). Uses T as the accumulator.
+/// ψ(Q) = [z]Q with ψ(x, y) = (conj(x)·r₂, conj(y)·s₂). Uses T as the accumulator.
 fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
     let (x, y) = (c.w.qx(), c.w.qy());
     decode_fp(a, c, x.c0(), 128);
@@ -530,27 +568,30 @@ fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
 
 /// The G2 subgroup test of every pair record: after the Miller loop the record's T is [|z|]Q
 /// (the loop's doublings and additions are the subgroup test's own subroutines), so
-/// T = −ψ(Q), T ≠ O tests Q ∈ G2 without a multiplication of its own.
+/// T = −ψ(Q) (z < 0) or T = ψ(Q) (z > 0), T ≠ O, tests ψ(Q) = [z]Q, Q ∈ G2, without a
+/// multiplication of its own.
 fn assert_g2_subgroups_after_miller_loop(a: &mut Asm, c: Ctx) {
     a.phase(Phase::Subgroup);
     let w = c.w;
-    a.for_each_pair(|a| assert_projective_t_is_minus_psi_q(a, &c.k, w.t(), (w.qx(), w.qy()), (c.psi_r2, c.psi_s2)));
+    a.for_each_pair(|a| {
+        assert_projective_t_is_psi_q(a, &c.k, w.t(), (w.qx(), w.qy()), (c.psi_r2, c.psi_s2), c.z_negative)
+    });
 }
 
 /// INVALID unless the work record's Q is in G2, for a pair whose P is O (it gets no record, so
 /// the Miller loop does not test it): T = [|z|]Q by the Miller loop's own doubling and addition
 /// steps (their lines, evaluated at whatever P the record holds, are not used), then
-/// T = −ψ(Q) as after the loop.
+/// T = ∓ψ(Q) as after the loop.
 fn assert_in_g2_by_miller_loop_steps(a: &mut Asm, c: Ctx, z_bits: &[bool]) {
     let (w, t) = (c.w, c.w.t());
     a.copy(t.x(), w.qx().0, 4); // T = (xQ : yQ : 1)
     a.copy(t.z(), c.k.one, 2);
     a.for_bits(z_bits, |a| call_line_dbl(a, c), |a| call_line_add(a, c)); // T = [|z|]Q
-    assert_projective_t_is_minus_psi_q(a, &c.k, t, (w.qx(), w.qy()), (c.psi_r2, c.psi_s2));
+    assert_projective_t_is_psi_q(a, &c.k, t, (w.qx(), w.qy()), (c.psi_r2, c.psi_s2), c.z_negative);
 }
 
 /// Decodes and validates every input pair from calldata byte `start` on; pairs without a point
-/// at infinity are appended to the pair-record array as (-2·xP, 2·yP, Q, T = Q).
+/// at infinity are appended to the pair-record array as (−3·xP, yP, T = Q, Q).
 fn decode_inputs(a: &mut Asm, c: Ctx, skip_checks: bool, start: u32) {
     let (z_bits, z2_bits) = c.params_bits();
     let g1 = || Cond::InputNonZero { offset: 0, len: 128 };
@@ -627,7 +668,18 @@ pub const HINT_BYTES: u32 = 3 * 12 * 64 + 64;
 /// A·w = c^p (one Frobenius map). Input: witness (`HINT_BYTES`) ‖ pairs (384 bytes each, as
 /// PAIRING_CHECK's); output: the 32-byte boolean of the final equation; a malformed input or
 /// a witness failing its own checks halts. `moves`: as `ProgramOptions::moves`.
+///
+/// Panics for a curve whose residue-root structure is not worked out (`CurveParams::residue_ell`
+/// is `None`, as for BLS12-377: `crate::ops::hint` answers `HintError::UnsupportedCurve` there)
+/// or with z > 0 (the loop's c^(−|z|) and λ = p + |z| are written for z < 0).
 pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Moves) -> Program {
+    let ell = curve.residue_ell.filter(|_| curve.z_negative).unwrap_or_else(|| {
+        panic!(
+            "{}: the hinted check is written for z < 0 and a curve with its residue-root structure \
+             (ℓ, eprint 2024/640 §4) worked out",
+            curve.name
+        )
+    });
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     a.tower = curve.tower;
@@ -648,13 +700,7 @@ pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Mo
     call_mul_fp12(&mut a, c);
     a.assert(Cond::Eq(c.fa.0, c.k.one_fp12, 12)); // c·c⁻¹ = 1
     a.copy(pow.x, wa, 1);
-    crate::algebra::curve::pow_f(
-        &mut a,
-        Deg::Fp,
-        "pow_ell",
-        pow,
-        [curve.residue_ell.expect("the residue-root structure of this curve"), 0, 0, 0, 0, 0],
-    );
+    crate::algebra::curve::pow_f(&mut a, Deg::Fp, "pow_ell", pow, [ell, 0, 0, 0, 0, 0]);
     a.assert(Cond::Eq(pow.r, c.k.one, 1)); // a^ℓ = 1
     a.copy(c.fa.0, wb.0, 12);
     for _ in 0..3 {

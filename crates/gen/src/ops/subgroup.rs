@@ -2,8 +2,9 @@
 //! known to be on their curve. Shared by the pairing check and the MSMs.
 //!
 //! - G1: φ(x, y) = (β·x, y); P ∈ G1 ⇔ φ(P) + [z²]P = O, i.e. [z²]P = (β·x, −y).
-//! - G2: ψ(x, y) = (conj(x)·r₂, conj(y)·s₂); Q ∈ G2 ⇔ ψ(Q) + [|z|]Q = O, i.e.
-//!   [|z|]Q = (conj(x)·r₂, −conj(y)·s₂).
+//! - G2: ψ(x, y) = (conj(x)·r₂, conj(y)·s₂); Q ∈ G2 ⇔ ψ(Q) = [z]Q (Scott's test for BLS12
+//!   curves, 2021/1130 §4), i.e. for z < 0 ψ(Q) + [|z|]Q = O, [|z|]Q = (conj(x)·r₂, −conj(y)·s₂),
+//!   and for z > 0 [z]Q = (conj(x)·r₂, conj(y)·s₂).
 //!
 //! Either way the multiple is computed in Jacobian coordinates over the bits of the fixed
 //! exponent and compared with the endomorphism's image scaled by Z², Z³ (no inversion). The
@@ -97,16 +98,25 @@ fn t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, g: G2Regs, (psi_r2, psi_s2): (
     });
 }
 
-/// INVALID unless T (homogeneous projective: x = X/Z, y = Y/Z) = −ψ(Q) for Q = (qx, qy) and
-/// T ≠ O: X = conj(xQ)·r₂·Z, Y = −conj(yQ)·s₂·Z, Z ≠ 0. With T = [|z|]Q, as the pairing check's
-/// Miller loop leaves it in each pair record, this is the G2 membership test. A subroutine
-/// (`projective_t_is_minus_psi_q`): the pairing check calls it from two places.
-pub fn assert_projective_t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, t: Proj, q: (Fp2, Fp2), psi: (Fp2, Fp2)) {
+/// INVALID unless T (homogeneous projective: x = X/Z, y = Y/Z) = −ψ(Q) (`minus`, for z < 0) or
+/// ψ(Q) (z > 0) for Q = (qx, qy) and T ≠ O: X = conj(xQ)·r₂·Z, Y = ∓conj(yQ)·s₂·Z, Z ≠ 0. With
+/// T = [|z|]Q, as the pairing check's Miller loop leaves it in each pair record, this is the G2
+/// membership test ψ(Q) = [z]Q. A subroutine (`projective_t_is_minus_psi_q`, or
+/// `projective_t_is_psi_q`): the pairing check calls it from two places.
+pub fn assert_projective_t_is_psi_q(
+    a: &mut Asm,
+    k: &TowerConsts,
+    t: Proj,
+    q: (Fp2, Fp2),
+    psi: (Fp2, Fp2),
+    minus: bool,
+) {
     let k = *k;
-    a.call("projective_t_is_minus_psi_q", move |a| projective_t_is_minus_psi_q(a, &k, t, q, psi));
+    let name = if minus { "projective_t_is_minus_psi_q" } else { "projective_t_is_psi_q" };
+    a.call(name, move |a| projective_t_is_psi_q(a, &k, t, q, psi, minus));
 }
 
-fn projective_t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, t: Proj, (x, y): (Fp2, Fp2), (r2, s2): (Fp2, Fp2)) {
+fn projective_t_is_psi_q(a: &mut Asm, k: &TowerConsts, t: Proj, (x, y): (Fp2, Fp2), (r2, s2): (Fp2, Fp2), minus: bool) {
     let z = Fp2(t.z());
     a.scoped(|a| {
         let u = Fp2(a.alloc(2));
@@ -116,9 +126,11 @@ fn projective_t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, t: Proj, (x, y): (F
         a.assert(Cond::Eq(t.x(), u.0, 2)); // x(T) = x(ψ(Q))
         conj_fp2(a, k, u, y);
         mul_fp2(a, u, u, s2);
-        neg_fp2(a, k, u, u);
-        mul_fp2(a, u, u, z); // -conj(y)·s₂·Z
-        a.assert(Cond::Eq(t.y(), u.0, 2)); // y(T) = -y(ψ(Q))
+        if minus {
+            neg_fp2(a, k, u, u);
+        }
+        mul_fp2(a, u, u, z); // ∓conj(y)·s₂·Z
+        a.assert(Cond::Eq(t.y(), u.0, 2)); // y(T) = ∓y(ψ(Q))
         a.assert(Cond::Ne(t.z(), k.zero, 2)); // T ≠ O
     });
 }

@@ -186,6 +186,7 @@ pub fn input(c: Operation, k: u64) -> Vec<u8> {
         Operation::MapFpToG1 => field_element(0).to_vec(),
         Operation::MapFp2ToG2 => [field_element(1), field_element(2)].concat(),
         Operation::PairingCheck => unreachable!("the pairing check has sections of its own"),
+        Operation::G1Mul | Operation::G2Mul => unreachable!("EIP-2537 has no MUL (its MSM with one pair)"),
     }
 }
 

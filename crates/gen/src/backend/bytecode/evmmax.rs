@@ -37,6 +37,14 @@ const CONSTS_ADDR: u64 = SCRATCH_B + 48 * SCRATCH_VALUES;
 const CONTEXT: u64 = 0;
 
 /// Memory address of the first pair record.
+/// Whether the program keeps full 256-bit scalar words in its records (`Node::Scalar`).
+fn has_full_scalars(prog: &Program) -> bool {
+    fn walk(nodes: &[Node]) -> bool {
+        nodes.iter().any(|n| matches!(n, Node::Scalar { .. }) || n.blocks().into_iter().any(walk))
+    }
+    walk(&prog.main) || prog.subs.iter().any(|s| walk(&s.body))
+}
+
 pub(super) fn pair_base_addr(prog: &Program) -> u64 {
     CONSTS_ADDR + 48 * prog.consts.len() as u64
 }
@@ -279,12 +287,23 @@ impl Emitter<'_> {
     }
 
     /// LOADX converts out of Montgomery form and writes big-endian: each value at its field's
-    /// byte 16, after memory is expanded over all of them (the pads stay zero: fresh memory).
+    /// byte 16, after memory is expanded over all of them. The output overlaps the first pair
+    /// record, if any: its pads stay zero where that record has zero bytes there — fresh memory,
+    /// or the EIP-2537 MSMs' records (a scalar half below 2^128, then the table's O) — and are
+    /// cleared where a record holds a full 256-bit word (`Node::Scalar`, EIP-2539's MUL and
+    /// MULTIEXP), whose top bytes fall on the first pad.
     pub(super) fn return_fields_evmmax(&mut self, slots: &[u32]) {
         let out = pair_base_addr(self.prog);
         self.op(PUSH0);
         self.push(out + 64 * slots.len() as u64 - 32);
         self.op(MSTORE);
+        if has_full_scalars(self.prog) {
+            for i in 0..slots.len() as u64 {
+                self.op(PUSH0);
+                self.push(out + 64 * i);
+                self.op(MSTORE); // bytes 64i .. 64i + 32: the pad, then what LOADX overwrites
+            }
+        }
         for (i, &s) in slots.iter().enumerate() {
             let r = self.reg(s);
             self.loadx(out + 64 * i as u64 + 16, r, 1);

@@ -177,13 +177,23 @@ pub type PhaseMarks = Vec<(usize, Phase)>;
 
 /// [`assemble`], also returning the [`PhaseMarks`].
 pub fn assemble_with_phase_marks(prog: &Program, isa: impl Into<InstructionSet>) -> (Vec<u8>, PhaseMarks) {
-    let (code, _, mut marks) = assemble_all(prog, isa.into(), AssembleOptions::default());
+    let isa = isa.into();
+    try_assemble_with_phase_marks(prog, isa, AssembleOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`try_assemble`], also returning the [`PhaseMarks`].
+pub fn try_assemble_with_phase_marks(
+    prog: &Program,
+    isa: InstructionSet,
+    opts: AssembleOptions,
+) -> Result<(Vec<u8>, PhaseMarks), AssembleError> {
+    let (code, _, mut marks) = try_assemble_all(prog, isa, opts)?;
     // Keep the last marker at each offset (consecutive markers with no code between them).
     marks.reverse();
     let mut seen = std::collections::HashSet::new();
     marks.retain(|(pc, _)| seen.insert(*pc));
     marks.reverse();
-    (code, marks)
+    Ok((code, marks))
 }
 
 fn assemble_all(prog: &Program, isa: InstructionSet, opts: AssembleOptions) -> (Vec<u8>, SizeMap, PhaseMarks) {
@@ -427,6 +437,20 @@ impl Emitter<'_> {
                 self.push(PAIR_END_ADDR as u64);
                 self.op(MLOAD);
                 self.op(SUB); // [half, record slot address]
+                self.op(MSTORE);
+            }
+            Node::Scalar { offset, slot } => {
+                self.push(INPUT_PTR_ADDR as u64);
+                self.op(MLOAD);
+                if *offset > 0 {
+                    self.push(*offset as u64);
+                    self.op(ADD);
+                }
+                self.op(CALLDATALOAD); // [s]
+                self.push(48 * (pairs.record - slot) as u64);
+                self.push(PAIR_END_ADDR as u64);
+                self.op(MLOAD);
+                self.op(SUB); // [s, record slot address]
                 self.op(MSTORE);
             }
             Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, double, add } => {

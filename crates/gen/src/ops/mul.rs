@@ -1,0 +1,138 @@
+//! EIP-2539's scalar multiplications G1MUL, G2MUL and multi-scalar multiplications
+//! G1MULTIEXP, G2MULTIEXP, written once over the curve (`CurveParams`) and the group against
+//! the emitter; the programs of BLS12-377 (`programs::operation_program_on`).
+//!
+//! EIP-2539 (BLS12-377, EIP-2537's encodings): MUL's input is exactly one point (128 bytes in
+//! G1, 256 in G2) followed by a 32-byte big-endian scalar; MULTIEXP's is k ≥ 1 such records
+//! (an empty input is taken as an invalid length, as EIP-2537 rules for its MSMs: EIP-2539
+//! states no k = 0 case). Every point must be on its curve
+//! (y² = x³ + b, resp. b′ on the twist; the point at infinity, all zeros, is accepted), with
+//! coordinates below p and zero padding; EIP-2539 asks for subgroup checks in PAIRING only, so
+//! any point of E(Fp) resp. E′(Fp2) is multiplied, and its scalar is used as the full 256-bit
+//! integer: neither a reduction mod r nor an endomorphism split (GLV) is valid outside the
+//! prime-order subgroups. The output is Σ sᵢ·Pᵢ in the point encoding. Any failure halts
+//! (INVALID).
+//!
+//! Method:
+//! - each point with a non-zero encoding gets a record: its scalar as one word
+//!   (`Node::Scalar`) and the table j·P, j = 0..2^w, in homogeneous projective coordinates;
+//! - Straus' interleaved windows (`Node::ForScalarWindows`, as in [`crate::ops::msm`]): one
+//!   accumulator, 256/w windows, w doublings per window shared by all records, one table
+//!   addition per record and window;
+//! - doublings by eprint 2015/1060 Algorithm 9 (complete for a = 0, whatever the point's
+//!   order); additions by [`add_exact`]: Algorithm 7, which on E(Fp) of even order fails (gives
+//!   (0 : 0 : 0)) exactly when the difference of the summands has order two (Bosma–Lenstra),
+//!   with the exact sum computed in that case — the inputs reach it (a point of order two,
+//!   whose table entry 3T = 2T + T is such a pair, or G + T with a scalar prefix near r);
+//! - one inversion at the end to affine coordinates.
+
+use evm384_arith::MontField;
+
+use crate::algebra::curve::{
+    add_exact, assert_on_curve, dbl_complete, inverse_f, mul_f, Affine, Group, PointConsts, Proj, B3,
+};
+use crate::algebra::tower::InvFpRegs;
+use crate::curves::CurveParams;
+use crate::ir::{Asm, Cond, F2Mul, InputLength, Phase, Program};
+
+/// Bits per window (table of 2^WINDOW_BITS entries per record).
+pub const WINDOW_BITS: u32 = 4;
+
+/// Bits of a scalar (used unreduced).
+const SCALAR_BITS: u32 = 256;
+
+/// Bytes of one scalar.
+pub const SCALAR_BYTES: u32 = 32;
+
+/// How many (point, scalar) records the input holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Records {
+    /// Exactly one (G1MUL, G2MUL).
+    One,
+    /// Any k ≥ 1 (G1MULTIEXP, G2MULTIEXP).
+    Many,
+}
+
+/// The G1MUL/G2MUL (`Records::One`) or G1MULTIEXP/G2MULTIEXP (`Records::Many`) program of
+/// `curve`, any on-curve point, the scalar unreduced.
+pub fn mul_program(curve: &CurveParams, f2mul: F2Mul, g: Group, records: Records) -> Program {
+    let field = MontField::new(curve.p);
+    let mut a = Asm::new(field, f2mul);
+    a.tower = curve.tower;
+    let d = g.deg();
+    let n = d.n();
+    let PointConsts { k, r2, one_raw, b: b_curve, p_minus_2 } = PointConsts::new(&mut a, curve, g);
+    let b3 = B3::new(&mut a, curve, g);
+
+    // the work record: the scalar's slot, then the table of 2^w projective points
+    let entry = 3 * n;
+    let entries = 1u32 << WINDOW_BITS;
+    let record = 1 + entries * entry;
+    let work = a.alloc(record);
+    let table = |i: u32| Proj { d, base: work + 1 + i * entry };
+    a.set_pair_layout(work, record, (0, 0));
+    let p = Affine { d, base: a.alloc(2 * n) };
+    let acc = Proj::alloc(&mut a, d);
+    let tmp = Proj::alloc(&mut a, d);
+    let save = Proj::alloc(&mut a, d);
+    let inv = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
+    let out = Affine { d, base: a.alloc(2 * n) };
+    let zero_out = a.alloc(1);
+
+    let add = move |a: &mut Asm| a.call("add_exact", move |a| a.scoped(|a| add_exact(a, acc, tmp, b3, &k, save)));
+    let dbl = move |a: &mut Asm| a.call("dbl_complete", move |a| a.scoped(|a| dbl_complete(a, acc, b3)));
+    let bytes = g.point_bytes();
+    let stride = bytes + SCALAR_BYTES;
+
+    a.phase(Phase::Decode);
+    a.check_input_length(match records {
+        Records::One => InputLength::Exactly(stride),
+        Records::Many => InputLength::MultipleOf(stride),
+    });
+    a.for_each_input(stride, |a| {
+        // a point at infinity adds nothing: no record
+        a.if_(Cond::InputNonZero { offset: 0, len: bytes }, |a| {
+            for (j, s) in p.slots().into_iter().enumerate() {
+                a.load_input(s, 64 * j as u32, r2);
+            }
+            a.phase(Phase::OnCurve);
+            assert_on_curve(a, d, p.x(), p.y(), b_curve);
+            a.phase(Phase::Decode);
+            // the table j·P, j = 0..2^w: O, P, then repeated additions of P
+            let t0 = table(0);
+            a.copy(t0.x(), k.zero, n);
+            a.copy(t0.y(), k.one, n); // (1, 0) in Fp2
+            a.copy(t0.z(), k.zero, n);
+            a.copy(acc.x(), p.x(), 2 * n);
+            a.copy(acc.z(), k.one, n);
+            a.copy(tmp.base, acc.base, entry);
+            a.copy(table(1).base, acc.base, entry);
+            for j in 2..entries {
+                add(a);
+                a.copy(table(j).base, acc.base, entry);
+            }
+            a.append_pair();
+            a.scalar(bytes, 0); // s, all 256 bits
+        });
+    });
+
+    a.phase(Phase::ScalarMul);
+    a.copy(acc.x(), k.zero, n); // acc = O
+    a.copy(acc.y(), k.one, n);
+    a.copy(acc.z(), k.zero, n);
+    let windows = SCALAR_BITS.div_ceil(WINDOW_BITS);
+    a.for_scalar_windows((WINDOW_BITS, windows), (0, 1, entry), tmp.base, dbl, add);
+
+    a.phase(Phase::Output);
+    let ret = |a: &mut Asm, p: Affine| a.return_fields(&p.slots(), one_raw, zero_out);
+    a.if_(Cond::Eq(acc.z(), k.zero, n), |a| {
+        a.copy(out.base, k.zero, 2 * n); // O, encoded as zeros
+        ret(a, out)
+    });
+    a.copy(out.base, acc.z(), n);
+    inverse_f(&mut a, d, &k, inv, p_minus_2, out.base); // 1/Z
+    mul_f(&mut a, d, out.y(), acc.y(), out.x()); // y = Y/Z
+    mul_f(&mut a, d, out.x(), acc.x(), out.x()); // x = X/Z
+    ret(&mut a, out);
+    a.finish()
+}
