@@ -41,8 +41,9 @@ impl Contract for Operation {
     }
 
     fn runtime_code_on(self, curve: Curve, isa: InstructionSet, formulas: Formulas) -> Result<Vec<u8>, String> {
-        // BLS12-381's G1MUL/G2MUL: `operation_program_on` says EIP-2537 has none
-        if curve == Curve::Bls12_381 && !Operation::EXTRA.contains(&self) {
+        // the default curve's builds (the pairing check's formulas); its EIP may lack an
+        // operation, which `operation_program_on` says
+        if curve == Curve::default() && !Operation::EXTRA.contains(&self) {
             return self.runtime_code(isa, formulas).map_err(|e| format!("{self}, {isa}: {e}"));
         }
         let prog = operation_program_on(curve, self, formulas.f2mul, ProgramOptions::default())?;

@@ -1,12 +1,13 @@
-//! The BLS12-381 programs as the builds take them — each EIP-2537 operation's program, the
-//! pairing check's with its options — their run on the native executor (the contract's
-//! algorithm natively: [`native_pairing_check`], [`count_pairing_check`]) and the inputs the
-//! builds profile and cost them on ([`generator_pairs_input`]). The builds themselves (formula
-//! choices, moves, inlining, the contracts) are `evm384-build`'s.
+//! The programs as the builds take them: each operation's on each curve, as the curve's EIP
+//! rules it ([`operation_program_on`]); those of the default curve (BLS12-381, EIP-2537) with
+//! the pairing check's options, their run on the native executor (the contract's algorithm
+//! natively: [`native_pairing_check`], [`count_pairing_check`]) and the inputs the builds profile
+//! and cost them on ([`generator_pairs_input`]). The builds themselves (formula choices, moves,
+//! inlining, the contracts) are `evm384-build`'s.
 
 use crate::algebra::curve::Group;
 use crate::backend::native::{self, Outcome, PhaseCounts};
-use crate::curves::{self, Curve, G1_GENERATOR};
+use crate::curves::{Curve, G1_GENERATOR};
 use crate::ir::{F2Mul, Program};
 use crate::ops::pairing::{self, ProgramOptions};
 use crate::ops::{g_add, map, msm, mul};
@@ -30,74 +31,61 @@ pub enum Error {
 /// precompile addresses and vector files).
 pub use evm384_vectors::Operation;
 
-/// The BLS12_G1ADD (0x0b) program for BLS12-381.
+/// The BLS12_G1ADD (0x0b) program of the default curve.
 pub fn g1_add_program(f2mul: F2Mul) -> Program {
-    g_add::point_add_program(&curves::bls12_381(), f2mul, g_add::Group::G1)
+    g_add::point_add_program(&Curve::default().params(), f2mul, g_add::Group::G1)
 }
 
-/// The BLS12_G2ADD (0x0d) program for BLS12-381.
+/// The BLS12_G2ADD (0x0d) program of the default curve.
 pub fn g2_add_program(f2mul: F2Mul) -> Program {
-    g_add::point_add_program(&curves::bls12_381(), f2mul, g_add::Group::G2)
+    g_add::point_add_program(&Curve::default().params(), f2mul, g_add::Group::G2)
 }
 
-/// The PAIRING_CHECK program for BLS12-381.
+/// The PAIRING_CHECK program of the default curve.
 pub fn pairing_check_program(f2mul: F2Mul, opts: ProgramOptions) -> Program {
-    pairing::pairing_check_program(&curves::bls12_381(), f2mul, opts)
+    pairing::pairing_check_program(&Curve::default().params(), f2mul, opts)
 }
 
-/// The program of the EIP-2537 operation `op` for BLS12-381 with Fp2 multiplication `f2mul`
-/// (the pairing check's other options in `opts`; the other operations have none).
+/// The program of the EIP-2537 operation `op` on the default curve (BLS12-381) with Fp2
+/// multiplication `f2mul` (the pairing check's other options in `opts`; the other operations
+/// have none). Panics for an operation EIP-2537 lacks ([`operation_program_on`] says why).
 pub fn operation_program(op: Operation, f2mul: F2Mul, opts: ProgramOptions) -> Program {
-    operation_program_on(Curve::Bls12_381, op, f2mul, opts).expect("every operation is written for BLS12-381")
+    operation_program_on(Curve::default(), op, f2mul, opts).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The program of `op` on `curve`, or why there is none yet. BLS12-381: the seven EIP-2537
-/// operations (`Operation::ALL`; EIP-2537 has no G1MUL/G2MUL: a one-pair G1MSM/G2MSM is its
-/// multiplication). BLS12-377 (EIP-2539): G1ADD and G2ADD (`ops::g_add`), G1MUL, G2MUL and
-/// G1MULTIEXP, G2MULTIEXP (`Operation::G1Msm`, `G2Msm`) by `ops::mul` — any on-curve point,
-/// the scalar unreduced (no subgroup test, so no reduction mod r and no endomorphism), exact on
-/// points of any order; PAIRING (`ops::pairing`, the D-type twist's lines, z > 0, subgroup
-/// checks); EIP-2539 specifies no map to the curve.
+/// The program of `op` on `curve`, or why there is none, as the curve's EIP rules it
+/// ([`Curve::eip`]): the additions (`ops::g_add`) and the pairing check (`ops::pairing`) on
+/// every curve; the MSMs with subgroup checks, the scalar reduced and split by GLV
+/// (`ops::msm`) where the EIP asks for subgroup points (EIP-2537), otherwise (EIP-2539's
+/// MULTIEXPs) any on-curve point by the unreduced scalar (`ops::mul`), as are the single-point
+/// MULs where the EIP has them; the maps (`ops::map`) where the EIP specifies one
+/// ([`Curve::map_params`]: EIP-2539 specifies none).
 pub fn operation_program_on(
     curve: Curve,
     op: Operation,
     f2mul: F2Mul,
     opts: ProgramOptions,
 ) -> Result<Program, String> {
-    if curve == Curve::Bls12_381 {
-        return match op {
-            Operation::G1Mul | Operation::G2Mul => {
-                Err(format!("{curve} {op}: EIP-2537 has no G1MUL/G2MUL: use G1MSM/G2MSM with one pair"))
-            }
-            op => Ok(operation_program_381(op, f2mul, opts)),
-        };
-    }
-    let params = curve.params();
+    let (params, eip) = (curve.params(), curve.eip());
+    let group = match op {
+        Operation::G1Add | Operation::G1Msm | Operation::G1Mul | Operation::MapFpToG1 => Group::G1,
+        _ => Group::G2,
+    };
     match op {
-        Operation::G1Add => Ok(g_add::point_add_program(&params, f2mul, Group::G1)),
-        Operation::G2Add => Ok(g_add::point_add_program(&params, f2mul, Group::G2)),
+        Operation::G1Add | Operation::G2Add => Ok(g_add::point_add_program(&params, f2mul, group)),
         Operation::PairingCheck => Ok(pairing::pairing_check_program(&params, f2mul, opts)),
-        Operation::G1Mul => Ok(mul::mul_program(&params, f2mul, Group::G1, mul::Records::One)),
-        Operation::G2Mul => Ok(mul::mul_program(&params, f2mul, Group::G2, mul::Records::One)),
-        Operation::G1Msm => Ok(mul::mul_program(&params, f2mul, Group::G1, mul::Records::Many)),
-        Operation::G2Msm => Ok(mul::mul_program(&params, f2mul, Group::G2, mul::Records::Many)),
-        Operation::MapFpToG1 | Operation::MapFp2ToG2 => {
-            Err(format!("{curve} {op}: EIP-2539 specifies no map to the curve"))
+        Operation::G1Msm | Operation::G2Msm if eip.msm_in_subgroup => Ok(msm::msm_program(&params, f2mul, group)),
+        Operation::G1Msm | Operation::G2Msm => Ok(mul::mul_program(&params, f2mul, group, mul::Records::Many)),
+        Operation::G1Mul | Operation::G2Mul if eip.single_mul => {
+            Ok(mul::mul_program(&params, f2mul, group, mul::Records::One))
         }
-    }
-}
-
-fn operation_program_381(op: Operation, f2mul: F2Mul, opts: ProgramOptions) -> Program {
-    let curve = curves::bls12_381();
-    match op {
-        Operation::G1Add => g1_add_program(f2mul),
-        Operation::G2Add => g2_add_program(f2mul),
-        Operation::G1Msm => msm::msm_program(&curve, f2mul, Group::G1),
-        Operation::G2Msm => msm::msm_program(&curve, f2mul, Group::G2),
-        Operation::MapFpToG1 => map::map_program(&curve, &curves::bls12_381_map_params(), f2mul, Group::G1),
-        Operation::MapFp2ToG2 => map::map_program(&curve, &curves::bls12_381_map_params(), f2mul, Group::G2),
-        Operation::PairingCheck => pairing_check_program(f2mul, opts),
-        Operation::G1Mul | Operation::G2Mul => unreachable!("EIP-2537 has no MUL (operation_program_on)"),
+        Operation::G1Mul | Operation::G2Mul => {
+            Err(format!("{curve} {op}: EIP-{} has no G1MUL/G2MUL: use G1MSM/G2MSM with one pair", eip.number))
+        }
+        Operation::MapFpToG1 | Operation::MapFp2ToG2 => match curve.map_params() {
+            Some(m) => Ok(map::map_program(&params, &m, f2mul, group)),
+            None => Err(format!("{curve} {op}: EIP-{} specifies no map to the curve", eip.number)),
+        },
     }
 }
 
@@ -165,7 +153,7 @@ pub fn generator_pairs_input(k: usize) -> Vec<u8> {
 /// a hinted check's witness exists).
 pub fn generator_pairs_product_one() -> Vec<u8> {
     let mut input = generator_pairs_input(2);
-    let field = evm384_arith::MontField::new(curves::bls12_381().p);
+    let field = evm384_arith::MontField::new(Curve::default().params().p);
     let y = &mut input[384 + 64 + 16..384 + 128]; // the second pair's yP, 48 bytes big-endian
     let mut limbs = [0u64; 6];
     for (i, chunk) in y.chunks(8).rev().enumerate() {

@@ -11,53 +11,16 @@
 
 mod common;
 
-use ark_bls12_377::{Fq, Fq2, G1Affine, G1Projective, G2Affine, G2Projective};
-use ark_ec::{AffineRepr, CurveGroup};
+use common::bls12_377::{g1_bytes, g1_off_subgroup, g2_bytes};
+
+use ark_bls12_377::{Fq, G1Affine, G1Projective, G2Affine, G2Projective};
+use ark_ec::CurveGroup;
 use ark_ff::{BigInteger, Field, PrimeField, UniformRand};
 use evm384_gen::backend::bytecode::{try_assemble, AssembleOptions};
 use evm384_gen::curves::bls12_377;
 use evm384_gen::ops::g_add::{point_add_program, Group};
 use evm384_gen::{F2Mul, InstructionSet, Program};
 use rand::SeedableRng;
-
-fn fq_bytes(x: &Fq) -> Vec<u8> {
-    let mut be = x.into_bigint().to_bytes_be();
-    while be.len() < 64 {
-        be.insert(0, 0);
-    }
-    be
-}
-
-fn g1_bytes(p: &G1Affine) -> Vec<u8> {
-    match p.xy() {
-        None => vec![0; 128],
-        Some((x, y)) => [fq_bytes(&x), fq_bytes(&y)].concat(),
-    }
-}
-
-fn fq2_bytes(x: &Fq2) -> Vec<u8> {
-    [fq_bytes(&x.c0), fq_bytes(&x.c1)].concat()
-}
-
-fn g2_bytes(p: &G2Affine) -> Vec<u8> {
-    match p.xy() {
-        None => vec![0; 256],
-        Some((x, y)) => [fq2_bytes(&x), fq2_bytes(&y)].concat(),
-    }
-}
-
-/// A point of E(Fp) outside G1: a random x with x³ + 1 a square (the cofactor is not 1).
-fn g1_off_subgroup(rng: &mut rand::rngs::StdRng) -> G1Affine {
-    loop {
-        let x = Fq::rand(rng);
-        if let Some(y) = (x.square() * x + Fq::from(1u8)).sqrt() {
-            let p = G1Affine::new_unchecked(x, y);
-            if !p.is_in_correct_subgroup_assuming_on_curve() {
-                return p;
-            }
-        }
-    }
-}
 
 /// Two of E(Fp)'s points of order two: (−1, 0) and (−ω, 0), ω = (−1 + √−3)/2.
 fn g1_order_two() -> (G1Affine, G1Affine) {

@@ -14,6 +14,8 @@
 
 mod common;
 
+use common::bls12_377::{g1_bytes, g1_off_subgroup, g2_bytes, g2_off_subgroup};
+
 use ark_bls12_377::{g1, g2, Fq, Fq2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
 use ark_ec::{AffineRepr, CurveConfig, CurveGroup};
@@ -29,32 +31,6 @@ use evm384_gen::{F2Mul, InstructionSet, Program};
 use rand::{Rng, SeedableRng};
 
 type Rng64 = rand::rngs::StdRng;
-
-fn fq_bytes(x: &Fq) -> Vec<u8> {
-    let mut be = x.into_bigint().to_bytes_be();
-    while be.len() < 64 {
-        be.insert(0, 0);
-    }
-    be
-}
-
-fn fq2_bytes(x: &Fq2) -> Vec<u8> {
-    [fq_bytes(&x.c0), fq_bytes(&x.c1)].concat()
-}
-
-fn g1_bytes(p: &G1Affine) -> Vec<u8> {
-    match p.xy() {
-        None => vec![0; 128],
-        Some((x, y)) => [fq_bytes(&x), fq_bytes(&y)].concat(),
-    }
-}
-
-fn g2_bytes(p: &G2Affine) -> Vec<u8> {
-    match p.xy() {
-        None => vec![0; 256],
-        Some((x, y)) => [fq2_bytes(&x), fq2_bytes(&y)].concat(),
-    }
-}
 
 /// A 256-bit scalar, little-endian words.
 type Scalar = [u64; 4];
@@ -109,32 +85,6 @@ fn mul_g1(p: &G1Affine, s: &Scalar) -> G1Affine {
 }
 fn mul_g2(p: &G2Affine, s: &Scalar) -> G2Affine {
     p.mul_bigint(s).into_affine()
-}
-
-/// A point of E(Fp) outside G1: a random x with x³ + 1 a square, the cofactor not cleared.
-fn g1_off_subgroup(rng: &mut Rng64) -> G1Affine {
-    loop {
-        let x = Fq::rand(rng);
-        if let Some(y) = (x.square() * x + g1::Config::COEFF_B).sqrt() {
-            let p = G1Affine::new_unchecked(x, y);
-            if !p.is_in_correct_subgroup_assuming_on_curve() {
-                return p;
-            }
-        }
-    }
-}
-
-/// A point of E′(Fp2) outside G2, the cofactor not cleared.
-fn g2_off_subgroup(rng: &mut Rng64) -> G2Affine {
-    loop {
-        let x = Fq2::rand(rng);
-        if let Some(y) = (x.square() * x + g2::Config::COEFF_B).sqrt() {
-            let p = G2Affine::new_unchecked(x, y);
-            if !p.is_in_correct_subgroup_assuming_on_curve() {
-                return p;
-            }
-        }
-    }
 }
 
 /// The three points of order 2 of E(Fp): (x, 0) with x³ = −1, i.e. x = −1, −ω, −ω² (ω a

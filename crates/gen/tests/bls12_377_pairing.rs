@@ -28,6 +28,8 @@
 
 mod common;
 
+use common::bls12_377::{g1_bytes, g2_bytes};
+
 use ark_bls12_377::{Bls12_377, Fq, Fq2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::pairing::Pairing;
 use ark_ec::short_weierstrass::SWCurveConfig;
@@ -43,32 +45,6 @@ type Rng = rand::rngs::StdRng;
 
 fn long() -> bool {
     std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1")
-}
-
-fn fq_bytes(x: &Fq) -> Vec<u8> {
-    let mut be = x.into_bigint().to_bytes_be();
-    while be.len() < 64 {
-        be.insert(0, 0);
-    }
-    be
-}
-
-fn g1_bytes(p: &G1Affine) -> Vec<u8> {
-    match p.xy() {
-        None => vec![0; 128],
-        Some((x, y)) => [fq_bytes(&x), fq_bytes(&y)].concat(),
-    }
-}
-
-fn fq2_bytes(x: &Fq2) -> Vec<u8> {
-    [fq_bytes(&x.c0), fq_bytes(&x.c1)].concat()
-}
-
-fn g2_bytes(p: &G2Affine) -> Vec<u8> {
-    match p.xy() {
-        None => vec![0; 256],
-        Some((x, y)) => [fq2_bytes(&x), fq2_bytes(&y)].concat(),
-    }
 }
 
 fn pairs_bytes(pairs: &[(G1Affine, G2Affine)]) -> Vec<u8> {

@@ -9,8 +9,8 @@ use blst::*;
 use common::*;
 use evm384_arith::{from_be_bytes, Limbs, MontField};
 use evm384_gen::backend::native::{self, Outcome};
-use evm384_gen::ops::pairing::{accumulator_slot, final_exp_program};
 use evm384_gen::curves::bls12_381;
+use evm384_gen::ops::pairing::{accumulator_slot, final_exp_program};
 use evm384_gen::{F2Mul, Squaring};
 use rand::Rng;
 

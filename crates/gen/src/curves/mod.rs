@@ -40,6 +40,36 @@ impl Curve {
             Curve::Bls12_377 => bls12_377(),
         }
     }
+
+    /// What the curve's precompile EIP asks of its operations.
+    pub fn eip(self) -> Eip {
+        match self {
+            Curve::Bls12_381 => Eip { number: 2537, msm_in_subgroup: true, single_mul: false },
+            Curve::Bls12_377 => Eip { number: 2539, msm_in_subgroup: false, single_mul: true },
+        }
+    }
+
+    /// The constants of the maps to G1 and G2 (RFC 9380), where the EIP specifies a map.
+    pub fn map_params(self) -> Option<MapParams> {
+        match self {
+            Curve::Bls12_381 => Some(bls12_381_map_params()),
+            Curve::Bls12_377 => None,
+        }
+    }
+}
+
+/// The rules of a curve's precompile EIP that decide which program an operation gets (the
+/// encodings are EIP-2537's for both curves: 64-byte field elements, all zeros for infinity).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Eip {
+    pub number: u32,
+    /// The MSM's points must lie in the prime-order subgroup (EIP-2537): it checks them, so the
+    /// scalar may be reduced mod r and split by an endomorphism. Otherwise (EIP-2539) any
+    /// on-curve point is multiplied by the unreduced scalar.
+    pub msm_in_subgroup: bool,
+    /// Single-point multiplications are operations of their own (EIP-2539's G1MUL, G2MUL;
+    /// EIP-2537 has a one-pair MSM instead).
+    pub single_mul: bool,
 }
 
 impl core::fmt::Display for Curve {

@@ -97,7 +97,7 @@ const M_VAR: u64 = 0xc00; // G1MSM input, then msg_prime (grow with the input)
 
 /// −g₁ = (x, p − y) for the G1 generator, EIP-2537-encoded (128 bytes).
 fn neg_g1() -> Vec<u8> {
-    let p = crate::curves::bls12_381().p;
+    let p = crate::curves::Curve::default().params().p;
     let coord = |h: &str| -> evm384_arith::Limbs {
         evm384_arith::from_be_bytes(&hex::decode(h).expect("constant hex").try_into().expect("48 bytes"))
     };
@@ -308,7 +308,7 @@ fn expand_message_xmd(c: &mut Writer, dst: &[u8]) {
 /// hash_to_field: the four 64-byte chunks of the uniform bytes mod p (MODEXP, exponent 1) into
 /// M_FIELDS, each as an EIP-2537 field element (16 zero bytes, then 48).
 fn hash_to_field(c: &mut Writer) {
-    let p = evm384_arith::to_be_bytes(&crate::curves::bls12_381().p); // MODEXP's modulus
+    let p = evm384_arith::to_be_bytes(&crate::curves::Curve::default().params().p); // MODEXP's modulus
     for (i, len) in [64u64, 1, 48].into_iter().enumerate() {
         c.push(len);
         c.push(M_MODEXP + 32 * i as u64);

@@ -30,13 +30,13 @@
 use evm384_arith::MontField;
 
 use crate::algebra::curve::{
-    add_complete, assert_on_curve, dbl_complete, inverse_f, mul_f, sub_f, Affine, DblParts, G2Regs, Group, Jac,
+    add_complete, assert_on_curve, dbl_complete, inverse_f, mul_f, sub_f, Affine, DblParts, Deg, G2Regs, Group, Jac,
     PointConsts, Proj, B3,
 };
 use crate::algebra::tower::{Fp2, InvFpRegs};
 use crate::curves::CurveParams;
 use crate::ir::F2Mul;
-use crate::ir::{Asm, InputLength, Phase, Program};
+use crate::ir::{Asm, InputLength, Phase, Program, Slot};
 use crate::ops::subgroup::{assert_in_g1, assert_in_g2};
 
 /// Bits per window (table of 2^WINDOW_BITS entries per record).
@@ -55,25 +55,13 @@ pub fn msm_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {
     a.tower = curve.tower;
     let d = g.deg();
     let n = d.n();
-    let PointConsts { k, r2, one_raw, b: b_curve, p_minus_2 } = PointConsts::new(&mut a, curve, g);
+    let consts = PointConsts::new(&mut a, curve, g);
     let b3 = B3::new(&mut a, curve, g);
     let endo = a.const_mont(&[curve.glv_coefficient(g == Group::G2)]);
     let z_bits = curve.z_bits();
     let z2_bits = curve.z2_bits();
-
-    // the work record: the scalar's slot, then the table of 2^w projective points
-    let entry = 3 * n;
-    let entries = 1u32 << WINDOW_BITS;
-    let record = 1 + entries * entry;
-    let work = a.alloc(record);
-    let table = |i: u32| Proj { d, base: work + 1 + i * entry };
-    a.set_pair_layout(work, record, (0, 0));
-    let p = Affine { d, base: a.alloc(2 * n) };
-    let acc = Proj::alloc(&mut a, d);
-    let tmp = Proj::alloc(&mut a, d);
-    let inv = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
-    let out = Affine { d, base: a.alloc(2 * n) };
-    let zero_out = a.alloc(1);
+    let st = Straus::alloc(&mut a, g, consts, false);
+    let (k, r2, b_curve, p, acc, tmp) = (st.consts.k, st.consts.r2, st.consts.b, st.p, st.acc, st.tmp);
     let (r1, g2) = match g {
         Group::G1 => (Some(Jac { d, base: a.alloc(3) }), None),
         Group::G2 => {
@@ -110,24 +98,11 @@ pub fn msm_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {
                 _ => unreachable!("one check per group"),
             }
             a.phase(Phase::Decode);
-            // the table j·P, j = 0..2^w: O, P, then repeated additions of P
-            let t0 = table(0);
-            a.copy(t0.x(), k.zero, n);
-            a.copy(t0.y(), k.one, n); // (1, 0) in Fp2
-            a.copy(t0.z(), k.zero, n);
-            a.copy(acc.x(), p.x(), 2 * n);
-            a.copy(acc.z(), k.one, n);
-            a.copy(tmp.base, acc.base, entry);
-            a.copy(table(1).base, acc.base, entry);
-            for j in 2..entries {
-                add(a);
-                a.copy(table(j).base, acc.base, entry);
-            }
-            a.append_pair();
+            st.write_table(a, add);
             a.scalar_half(bytes, 0, r_words, lambda, false); // s₀ = s mod z²
                                                              // the table j·E(P) = E(j·P): X ← c·X, Y ← −Y
-            for j in 1..entries {
-                let t = table(j);
+            for j in 1..st.entries() {
+                let t = st.table(j);
                 for i in 0..n {
                     a.mul(t.x() + i, t.x() + i, endo);
                 }
@@ -138,23 +113,105 @@ pub fn msm_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {
         });
     });
 
-    a.phase(Phase::ScalarMul);
-    a.copy(acc.x(), k.zero, n); // acc = O
-    a.copy(acc.y(), k.one, n);
-    a.copy(acc.z(), k.zero, n);
-    let windows = HALF_BITS.div_ceil(WINDOW_BITS);
-    a.for_scalar_windows((WINDOW_BITS, windows), (0, 1, entry), tmp.base, dbl, add);
+    st.sum_and_return(a, HALF_BITS, dbl, add)
+}
 
-    a.phase(Phase::Output);
-    let ret = |a: &mut Asm, p: Affine| a.return_fields(&p.slots(), one_raw, zero_out);
-    a.if_(crate::ir::Cond::Eq(acc.z(), k.zero, n), |a| {
-        a.copy(out.base, k.zero, 2 * n); // O, encoded as zeros
-        ret(a, out)
-    });
-    a.copy(out.base, acc.z(), n);
-    inverse_f(&mut a, d, &k, inv, p_minus_2, out.base); // 1/Z
-    mul_f(&mut a, d, out.y(), acc.y(), out.x()); // y = Y/Z
-    mul_f(&mut a, d, out.x(), acc.x(), out.x()); // x = X/Z
-    ret(&mut a, out);
-    a.finish()
+/// What an MSM's program keeps besides its checks, written once for the MSMs here and EIP-2539's
+/// multiplications (`ops::mul`): the work record (the scalar's slot, then the table of 2^w
+/// projective points j·P), the current point, the accumulator and the addend, the output.
+pub(crate) struct Straus {
+    pub consts: PointConsts,
+    pub d: Deg,
+    /// The work record (its slot 0 the scalar word, then the table).
+    pub work: Slot,
+    /// The current input point, affine.
+    pub p: Affine,
+    pub acc: Proj,
+    pub tmp: Proj,
+    /// Where an exact addition keeps U (`algebra::curve::add_exact`), when asked for.
+    pub save: Option<Proj>,
+    inv: InvFpRegs,
+    out: Affine,
+    zero_out: Slot,
+}
+
+impl Straus {
+    /// Allocates the record layout and the registers (`save`: also a point for `add_exact`).
+    pub fn alloc(a: &mut Asm, g: Group, consts: PointConsts, save: bool) -> Straus {
+        let d = g.deg();
+        let n = d.n();
+        let record = 1 + (1u32 << WINDOW_BITS) * 3 * n;
+        let work = a.alloc(record);
+        a.set_pair_layout(work, record, (0, 0));
+        let p = Affine { d, base: a.alloc(2 * n) };
+        let acc = Proj::alloc(a, d);
+        let tmp = Proj::alloc(a, d);
+        let save = save.then(|| Proj::alloc(a, d));
+        let inv = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
+        let out = Affine { d, base: a.alloc(2 * n) };
+        let zero_out = a.alloc(1);
+        Straus { consts, d, work, p, acc, tmp, save, inv, out, zero_out }
+    }
+
+    /// Table entries per record.
+    pub fn entries(&self) -> u32 {
+        1 << WINDOW_BITS
+    }
+
+    /// Table entry `j` of the work record.
+    pub fn table(&self, j: u32) -> Proj {
+        Proj { d: self.d, base: self.work + 1 + j * 3 * self.d.n() }
+    }
+
+    /// Writes the table j·P, j = 0..2^w (O, P, then repeated additions of P by `add`, which
+    /// adds `tmp` to `acc`) and appends the work record.
+    pub fn write_table(&self, a: &mut Asm, add: impl Fn(&mut Asm)) {
+        let (k, n, entry, acc) = (&self.consts.k, self.d.n(), 3 * self.d.n(), self.acc);
+        let t0 = self.table(0);
+        a.copy(t0.x(), k.zero, n);
+        a.copy(t0.y(), k.one, n); // (1, 0) in Fp2
+        a.copy(t0.z(), k.zero, n);
+        a.copy(acc.x(), self.p.x(), 2 * n);
+        a.copy(acc.z(), k.one, n);
+        a.copy(self.tmp.base, acc.base, entry);
+        a.copy(self.table(1).base, acc.base, entry);
+        for j in 2..self.entries() {
+            add(a);
+            a.copy(self.table(j).base, acc.base, entry);
+        }
+        a.append_pair();
+    }
+
+    /// Straus' interleaved windows over the records' scalars of `bits` bits (`dbl` doubles
+    /// `acc`, `add` adds `tmp` to it), then Σ sᵢ·Pᵢ returned in affine coordinates (one
+    /// inversion; O encoded as zeros).
+    pub fn sum_and_return(
+        self,
+        mut a: Asm,
+        bits: u32,
+        dbl: impl FnOnce(&mut Asm),
+        add: impl FnOnce(&mut Asm),
+    ) -> Program {
+        let Straus { consts, d, acc, tmp, inv, out, zero_out, .. } = self;
+        let (k, n) = (consts.k, d.n());
+        a.phase(Phase::ScalarMul);
+        a.copy(acc.x(), k.zero, n); // acc = O
+        a.copy(acc.y(), k.one, n);
+        a.copy(acc.z(), k.zero, n);
+        let windows = bits.div_ceil(WINDOW_BITS);
+        a.for_scalar_windows((WINDOW_BITS, windows), (0, 1, 3 * n), tmp.base, dbl, add);
+
+        a.phase(Phase::Output);
+        let ret = |a: &mut Asm, p: Affine| a.return_fields(&p.slots(), consts.one_raw, zero_out);
+        a.if_(crate::ir::Cond::Eq(acc.z(), k.zero, n), |a| {
+            a.copy(out.base, k.zero, 2 * n); // O, encoded as zeros
+            ret(a, out)
+        });
+        a.copy(out.base, acc.z(), n);
+        inverse_f(&mut a, d, &k, inv, consts.p_minus_2, out.base); // 1/Z
+        mul_f(&mut a, d, out.y(), acc.y(), out.x()); // y = Y/Z
+        mul_f(&mut a, d, out.x(), acc.x(), out.x()); // x = X/Z
+        ret(&mut a, out);
+        a.finish()
+    }
 }

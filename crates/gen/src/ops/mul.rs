@@ -28,21 +28,13 @@
 
 use evm384_arith::MontField;
 
-use crate::algebra::curve::{
-    add_exact, assert_on_curve, dbl_complete, inverse_f, mul_f, Affine, Group, PointConsts, Proj, B3,
-};
-use crate::algebra::tower::InvFpRegs;
+use crate::algebra::curve::{add_exact, assert_on_curve, dbl_complete, Group, PointConsts, B3};
 use crate::curves::CurveParams;
 use crate::ir::{Asm, Cond, F2Mul, InputLength, Phase, Program};
-
-/// Bits per window (table of 2^WINDOW_BITS entries per record).
-pub const WINDOW_BITS: u32 = 4;
+use crate::ops::msm::{Straus, SCALAR_BYTES};
 
 /// Bits of a scalar (used unreduced).
 const SCALAR_BITS: u32 = 256;
-
-/// Bytes of one scalar.
-pub const SCALAR_BYTES: u32 = 32;
 
 /// How many (point, scalar) records the input holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,24 +52,11 @@ pub fn mul_program(curve: &CurveParams, f2mul: F2Mul, g: Group, records: Records
     let mut a = Asm::new(field, f2mul);
     a.tower = curve.tower;
     let d = g.deg();
-    let n = d.n();
-    let PointConsts { k, r2, one_raw, b: b_curve, p_minus_2 } = PointConsts::new(&mut a, curve, g);
+    let consts = PointConsts::new(&mut a, curve, g);
     let b3 = B3::new(&mut a, curve, g);
-
-    // the work record: the scalar's slot, then the table of 2^w projective points
-    let entry = 3 * n;
-    let entries = 1u32 << WINDOW_BITS;
-    let record = 1 + entries * entry;
-    let work = a.alloc(record);
-    let table = |i: u32| Proj { d, base: work + 1 + i * entry };
-    a.set_pair_layout(work, record, (0, 0));
-    let p = Affine { d, base: a.alloc(2 * n) };
-    let acc = Proj::alloc(&mut a, d);
-    let tmp = Proj::alloc(&mut a, d);
-    let save = Proj::alloc(&mut a, d);
-    let inv = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
-    let out = Affine { d, base: a.alloc(2 * n) };
-    let zero_out = a.alloc(1);
+    let st = Straus::alloc(&mut a, g, consts, true);
+    let (k, r2, b_curve, p, acc, tmp) = (st.consts.k, st.consts.r2, st.consts.b, st.p, st.acc, st.tmp);
+    let save = st.save.expect("allocated");
 
     let add = move |a: &mut Asm| a.call("add_exact", move |a| a.scoped(|a| add_exact(a, acc, tmp, b3, &k, save)));
     let dbl = move |a: &mut Asm| a.call("dbl_complete", move |a| a.scoped(|a| dbl_complete(a, acc, b3)));
@@ -98,41 +77,10 @@ pub fn mul_program(curve: &CurveParams, f2mul: F2Mul, g: Group, records: Records
             a.phase(Phase::OnCurve);
             assert_on_curve(a, d, p.x(), p.y(), b_curve);
             a.phase(Phase::Decode);
-            // the table j·P, j = 0..2^w: O, P, then repeated additions of P
-            let t0 = table(0);
-            a.copy(t0.x(), k.zero, n);
-            a.copy(t0.y(), k.one, n); // (1, 0) in Fp2
-            a.copy(t0.z(), k.zero, n);
-            a.copy(acc.x(), p.x(), 2 * n);
-            a.copy(acc.z(), k.one, n);
-            a.copy(tmp.base, acc.base, entry);
-            a.copy(table(1).base, acc.base, entry);
-            for j in 2..entries {
-                add(a);
-                a.copy(table(j).base, acc.base, entry);
-            }
-            a.append_pair();
+            st.write_table(a, add);
             a.scalar(bytes, 0); // s, all 256 bits
         });
     });
 
-    a.phase(Phase::ScalarMul);
-    a.copy(acc.x(), k.zero, n); // acc = O
-    a.copy(acc.y(), k.one, n);
-    a.copy(acc.z(), k.zero, n);
-    let windows = SCALAR_BITS.div_ceil(WINDOW_BITS);
-    a.for_scalar_windows((WINDOW_BITS, windows), (0, 1, entry), tmp.base, dbl, add);
-
-    a.phase(Phase::Output);
-    let ret = |a: &mut Asm, p: Affine| a.return_fields(&p.slots(), one_raw, zero_out);
-    a.if_(Cond::Eq(acc.z(), k.zero, n), |a| {
-        a.copy(out.base, k.zero, 2 * n); // O, encoded as zeros
-        ret(a, out)
-    });
-    a.copy(out.base, acc.z(), n);
-    inverse_f(&mut a, d, &k, inv, p_minus_2, out.base); // 1/Z
-    mul_f(&mut a, d, out.y(), acc.y(), out.x()); // y = Y/Z
-    mul_f(&mut a, d, out.x(), acc.x(), out.x()); // x = X/Z
-    ret(&mut a, out);
-    a.finish()
+    st.sum_and_return(a, SCALAR_BITS, dbl, add)
 }

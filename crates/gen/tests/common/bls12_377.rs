@@ -1,0 +1,60 @@
+//! BLS12-377 in EIP-2539's encoding (EIP-2537's: 64-byte field elements, 16 zero bytes then
+//! the value big-endian; Fp2 c0 ‖ c1; all zeros for the point at infinity), and points outside
+//! the prime-order subgroups, from arkworks' `ark-bls12-377`.
+
+use ark_bls12_377::{g1, g2, Fq, Fq2, G1Affine, G2Affine};
+use ark_ec::short_weierstrass::SWCurveConfig;
+use ark_ec::AffineRepr;
+use ark_ff::{BigInteger, Field, PrimeField, UniformRand};
+
+pub fn fq_bytes(x: &Fq) -> Vec<u8> {
+    let mut be = x.into_bigint().to_bytes_be();
+    while be.len() < 64 {
+        be.insert(0, 0);
+    }
+    be
+}
+
+pub fn fq2_bytes(x: &Fq2) -> Vec<u8> {
+    [fq_bytes(&x.c0), fq_bytes(&x.c1)].concat()
+}
+
+pub fn g1_bytes(p: &G1Affine) -> Vec<u8> {
+    match p.xy() {
+        None => vec![0; 128],
+        Some((x, y)) => [fq_bytes(&x), fq_bytes(&y)].concat(),
+    }
+}
+
+pub fn g2_bytes(p: &G2Affine) -> Vec<u8> {
+    match p.xy() {
+        None => vec![0; 256],
+        Some((x, y)) => [fq2_bytes(&x), fq2_bytes(&y)].concat(),
+    }
+}
+
+/// A point of E(Fp) outside G1: a random x with x³ + b a square, the cofactor not cleared.
+pub fn g1_off_subgroup(rng: &mut rand::rngs::StdRng) -> G1Affine {
+    loop {
+        let x = Fq::rand(rng);
+        if let Some(y) = (x.square() * x + g1::Config::COEFF_B).sqrt() {
+            let p = G1Affine::new_unchecked(x, y);
+            if !p.is_in_correct_subgroup_assuming_on_curve() {
+                return p;
+            }
+        }
+    }
+}
+
+/// A point of E′(Fp2) outside G2, the cofactor not cleared.
+pub fn g2_off_subgroup(rng: &mut rand::rngs::StdRng) -> G2Affine {
+    loop {
+        let x = Fq2::rand(rng);
+        if let Some(y) = (x.square() * x + g2::Config::COEFF_B).sqrt() {
+            let p = G2Affine::new_unchecked(x, y);
+            if !p.is_in_correct_subgroup_assuming_on_curve() {
+                return p;
+            }
+        }
+    }
+}
