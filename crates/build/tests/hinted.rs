@@ -1,6 +1,7 @@
 //! The hinted pairing check (`pairing::hinted_pairing_check_program`, witness by `hint::witness`):
 //! true for pairs whose product is 1 (random, and every EIP-2537 vector with result 1) natively
-//! and in v7, v9 and EVMMAX; no witness for a product ≠ 1; every wrong witness rejected.
+//! and in v7, v9 and EVMMAX; no witness for a product ≠ 1; every wrong witness rejected; the
+//! transaction beside the precompile's.
 
 #[path = "../../gen/tests/common/mod.rs"]
 mod common;
@@ -78,10 +79,10 @@ fn hinted_input(pairs: &[u8]) -> Vec<u8> {
     [w, pairs.to_vec()].concat()
 }
 
-/// One field element of the witness (index i of the 37) replaced by `v` (canonical, < p).
+/// One field element of the witness (index i of the 15, 48 bytes each) replaced by `v`.
 fn with_element(input: &[u8], i: usize, v: &[u8; 48]) -> Vec<u8> {
     let mut x = input.to_vec();
-    x[64 * i + 16..64 * i + 64].copy_from_slice(v);
+    x[48 * i..48 * i + 48].copy_from_slice(v);
     x
 }
 
@@ -104,6 +105,9 @@ fn true_for_products_of_one_and_every_wrong_witness_rejected() {
     // every pair at infinity: the empty product
     let inf = encode_pairs(&[(blst::blst_p1_affine::default(), q)]);
     assert_eq!(check.result(&hinted_input(&inf), "infinity"), Some(true));
+    // ... which is true whatever the witness (no product to scale)
+    let any = [input[..HINT_BYTES as usize].to_vec(), inf].concat();
+    assert_eq!(check.result(&any, "infinity, another input's witness"), Some(true));
 
     // a product ≠ 1 has no witness; with another input's witness the check is false
     let not_one = encode_pairs(&[(p, q), (p2, q2)]);
@@ -113,7 +117,8 @@ fn true_for_products_of_one_and_every_wrong_witness_rejected() {
     let borrowed = [input[..HINT_BYTES as usize].to_vec(), four.clone()].concat();
     assert_eq!(check.result(&borrowed, "another input's witness"), Some(false));
 
-    // witness elements: c (0..12), c⁻¹ (12..24), b (24..36), a (36)
+    // witness elements: d = c⁻¹ (0..12), then x₀, x₁, x₂ of w = x₀ + x₁·v + x₂·v² (12..15), one
+    // of them a ∈ Fp (at 12 + t), the others 0; every change but the encoding's gives false
     let one = {
         let mut v = [0u8; 48];
         v[47] = 1;
@@ -124,26 +129,57 @@ fn true_for_products_of_one_and_every_wrong_witness_rejected() {
         v[47] = 2;
         v
     };
-    assert_eq!(check.result(&with_element(&input, 0, &two), "c changed"), None, "c·c⁻¹ ≠ 1 halts");
-    assert_eq!(check.result(&with_element(&input, 13, &one), "c⁻¹ changed"), None);
-    assert_eq!(check.result(&with_element(&input, 36, &two), "a = 2"), None, "a^ℓ ≠ 1 halts");
-    assert_eq!(check.result(&with_element(&input, 25, &two), "b changed"), None, "b²⁷ ≠ 1 halts");
-    // c and c⁻¹ scaled consistently (c·2, c⁻¹/2): the final equation fails
-    let (mut c2, mut ci2) = (input.clone(), input.clone());
+    let zero = [0u8; 48];
+    let element = |x: &[u8], i: usize| -> [u8; 48] { x[48 * i..48 * i + 48].try_into().unwrap() };
+    let t = (0..3).find(|&t| element(&input, 12 + t) != zero).expect("a ≠ 0");
+    assert!((0..3).all(|i| i == t || element(&input, 12 + i) == zero), "w = a·v^t");
+    let a = element(&input, 12 + t);
+    assert_eq!(check.result(&with_element(&input, 0, &two), "d changed"), Some(false));
+    assert_eq!(check.result(&with_element(&input, 11, &one), "d changed"), Some(false));
+    let d_zero = (0..12).fold(input.clone(), |x, i| with_element(&x, i, &zero));
+    assert_eq!(check.result(&d_zero, "d = 0"), Some(false), "a zero d needs no test of its own");
+    assert_eq!(check.result(&with_element(&input, 12 + t, &two), "a = 2"), Some(false));
+    assert_eq!(check.result(&with_element(&input, 12 + t, &zero), "w = 0"), Some(false));
+    for wrong in (0..3).filter(|&i| i != t) {
+        // a at the wrong power of v: w = a·v^i, i ≠ t
+        let moved = with_element(&with_element(&input, 12 + t, &zero), 12 + wrong, &a);
+        assert_eq!(check.result(&moved, "a wrong power of v"), Some(false), "t = {t}, moved to {wrong}");
+        // w with a second coordinate: an element of Fp6 that is not a·v^t
+        assert_eq!(check.result(&with_element(&input, 12 + wrong, &one), "w with two coordinates"), Some(false));
+    }
+    // a coordinate of w, or of d, not below p: the encoding check halts
+    let p_bytes = evm384_arith::to_be_bytes(&bls12_381().p);
+    assert_eq!(check.result(&with_element(&input, 12 + (t + 1) % 3, &p_bytes), "x = p"), None);
+    assert_eq!(check.result(&with_element(&input, 5, &p_bytes), "a coordinate of d = p"), None);
+    // d and a scaled consistently, d·2 and a·2^(−λ): another witness of the same product, true
+    // (c/2 is a λ-th root of F·w·2^(−λ), w·2^(−λ) still in Fp6); d·2 alone: false
     let f = evm384_arith::MontField::new(bls12_381().p);
     let scale = |bytes: &mut Vec<u8>, i: usize, by: &[u64; 6]| {
-        let at = 64 * i + 16;
+        let at = 48 * i;
         let v = evm384_arith::from_be_bytes(bytes[at..at + 48].try_into().unwrap());
         let r = f.from_mont(&f.mul(&f.to_mont(&v), &f.to_mont(by)));
         bytes[at..at + 48].copy_from_slice(&evm384_arith::to_be_bytes(&r));
     };
-    let half = f.from_mont(&f.inverse(&f.to_mont(&[2, 0, 0, 0, 0, 0])));
+    let mut d2 = input.clone();
     for i in 0..12 {
-        scale(&mut c2, i, &[2, 0, 0, 0, 0, 0]);
-        scale(&mut ci2, 12 + i, &half);
+        scale(&mut d2, i, &[2, 0, 0, 0, 0, 0]);
     }
-    let scaled = [c2[..12 * 64].to_vec(), ci2[12 * 64..].to_vec()].concat();
-    assert_eq!(check.result(&scaled, "c·2, c⁻¹/2"), Some(false));
+    assert_eq!(check.result(&d2, "d·2"), Some(false));
+    // 2^(−λ) = 2^(−(p + |z|)) = 2^(−1−|z|) in Fp
+    let pow = |x: &[u64; 6], e: u64| {
+        let (mut r, mut b) = (f.to_mont(&[1, 0, 0, 0, 0, 0]), f.to_mont(x));
+        for bit in 0..64 {
+            if e >> bit & 1 == 1 {
+                r = f.mul(&r, &b);
+            }
+            b = f.mul(&b, &b);
+        }
+        r
+    };
+    let two_z = pow(&[2, 0, 0, 0, 0, 0], evm384_arith::BLS12_381_Z_ABS); // 2^|z|
+    let two_lambda_inv = f.from_mont(&f.inverse(&f.mul(&two_z, &f.to_mont(&[2, 0, 0, 0, 0, 0]))));
+    scale(&mut d2, 12 + t, &two_lambda_inv);
+    assert_eq!(check.result(&d2, "d·2, a·2^(−λ)"), Some(true));
     // lengths: no pairs, a partial pair
     assert_eq!(check.result(&input[..HINT_BYTES as usize], "no pairs"), None);
     assert_eq!(check.result(&input[..input.len() - 1], "a partial pair"), None);
@@ -176,4 +212,58 @@ fn pairing_vectors() {
         }
     }
     assert!(ones > 10 && others > 10, "{ones} true, {others} false");
+}
+
+/// The transaction of the hinted check (witness ‖ pairs: intrinsic gas, calldata, and the
+/// contract's execution under v9's model B repriced, or EIP-6690's prices for EVMMAX) beside
+/// the transaction calling PAIRING_CHECK with the same two pairs (102,900 gas of execution):
+/// the hinted one costs at most 1.5 times as much in v9.
+#[test]
+fn transaction_gas_beside_the_precompile_at_k_2() {
+    // ([s]G1, [t]G2), ([t]G1, −[s]G2): a product of one whose Miller-loop value is dense (the
+    // pairs (P, Q), (−P, Q) give one in Fp6, and a witness with many zero bytes)
+    let mut rng = rng(2640);
+    let scalar = |rng: &mut TestRng| {
+        let mut s = [0u8; 32];
+        rand::RngCore::fill_bytes(rng, &mut s);
+        s[31] &= 0x3f;
+        s
+    };
+    let (s, t) = (scalar(&mut rng), scalar(&mut rng));
+    let mut q2 = g2_mul(&s);
+    // SAFETY: blst reads and writes the locals.
+    unsafe { blst::blst_fp2_cneg(&mut q2.y, &g2_mul(&s).y, true) };
+    let pairs = encode_pairs(&[(g1_mul(&s), g2_mul(&t)), (g1_mul(&t), q2)]);
+    let input = hinted_input(&pairs);
+    let opts = RunOptions::default();
+    let spec = opts.spec;
+    let mut at = [0u8; 20];
+    at[19] = Operation::PairingCheck.address_byte();
+    let pre = evm384_evm::call_precompile(evm384_evm::Address::new(at), &pairs, &opts).expect("precompile");
+    assert_eq!(pre.status, Status::Success);
+    assert_eq!(pre.gas_used, 102_900);
+    let pre_tx = evm384_evm::transaction_gas(spec, &pairs, pre.gas_used as f64);
+    eprintln!("precompile: execution {}, transaction {pre_tx} ({} bytes of pairs)", pre.gas_used, pairs.len());
+    for isa in [InstructionSet::Evm384(Interface::V9), InstructionSet::Evmmax] {
+        let code = hinted_pairing_check_build(HINTED_FORMULAS, isa).try_code(isa).unwrap();
+        let mut r = Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
+        r.deploy(&code);
+        let e = r.run(&input).expect("run");
+        assert_eq!(e.status, Status::Success);
+        assert_eq!(e.output[31], 1);
+        let (schedule, gas) = match (isa, &e.gas_by_schedule) {
+            (InstructionSet::Evmmax, _) => ("eip-6690", e.gas_used as f64),
+            (_, Some(by)) => ("model-b-repriced", by.gas(evm384_evm::Schedule::ModelBRepriced)),
+            (_, None) => panic!("no gas by schedule"),
+        };
+        let tx = evm384_evm::transaction_gas(spec, &input, gas);
+        let ratio = tx / pre_tx;
+        eprintln!(
+            "hinted {isa} ({schedule}): witness {} bytes, execution {gas}, transaction {tx}, {ratio:.3}x the precompile's",
+            HINT_BYTES
+        );
+        if isa == InstructionSet::Evm384(Interface::V9) {
+            assert!(ratio <= 1.5, "hinted transaction {tx} over the precompile's {pre_tx}: {ratio:.3}");
+        }
+    }
 }

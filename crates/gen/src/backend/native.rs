@@ -118,13 +118,19 @@ pub fn run(prog: &Program, input: &[u8]) -> NativeRun {
 impl Machine<'_> {
     /// `Node::LoadInput`.
     fn load_input(&mut self, dst: Slot, offset: u32, r2: Slot) -> Result<(), Halt> {
-        let f = &self.prog.field;
         let s = self.input_pos + offset as usize;
-        let b = &self.input[s..s + 64];
-        if b[..16].iter().any(|&x| x != 0) {
+        if self.input[s..s + 16].iter().any(|&x| x != 0) {
             return Err(Halt::Done(Outcome::Invalid("invalid field element encoding (top bytes)")));
         }
-        let v = from_be_bytes(b[16..].try_into().unwrap());
+        self.load_value(dst, offset + 16, r2)
+    }
+
+    /// The 48-byte big-endian value at `offset` of the current input → `dst` (x·R), INVALID
+    /// unless below p (`Node::LoadInputs` packed).
+    fn load_value(&mut self, dst: Slot, offset: u32, r2: Slot) -> Result<(), Halt> {
+        let f = &self.prog.field;
+        let s = self.input_pos + offset as usize;
+        let v = from_be_bytes(self.input[s..s + 48].try_into().unwrap());
         if !less_than(&v, &f.m) {
             return Err(Halt::Done(Outcome::Invalid("field element not below p")));
         }
@@ -310,9 +316,12 @@ impl Machine<'_> {
                 }
             }
             Node::LoadInput { dst, offset, r2 } => self.load_input(*dst, *offset, *r2)?,
-            Node::LoadInputs { dst, n, offset, r2 } => {
+            Node::LoadInputs { dst, n, offset, r2, packed } => {
                 for i in 0..*n {
-                    self.load_input(dst + i, offset + 64 * i, *r2)?;
+                    match packed {
+                        false => self.load_input(dst + i, offset + 64 * i, *r2)?,
+                        true => self.load_value(dst + i, offset + 48 * i, *r2)?,
+                    }
                 }
             }
             Node::AppendPair => {

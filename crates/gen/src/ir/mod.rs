@@ -55,7 +55,7 @@ pub enum Phase {
     Output,
     /// The MSMs' shared doublings and window additions (`Node::ForScalarWindows`).
     ScalarMul,
-    /// The hinted pairing check's witness checks (c·c⁻¹ = 1, a^ℓ = 1, b²⁷ = 1) and its final
+    /// The hinted pairing check's product d^p·w of its witness (d = c⁻¹, w ∈ Fp6) and its final
     /// equation.
     Hint,
     /// The maps' simplified SWU onto the isogenous curve, square roots included.
@@ -220,12 +220,14 @@ pub enum Node {
     /// `LoadInput` of `n` consecutive field elements (64 bytes each, from `offset`) into the `n`
     /// consecutive slots from `dst`, by a loop (EVM384: the checks and byte order in a runtime
     /// loop, then the `n` products by R²; EVMMAX: one STOREX of all): the same values as `n`
-    /// `LoadInput`s in a fraction of the code.
+    /// `LoadInput`s in a fraction of the code. `packed`: 48 bytes each instead, the value alone
+    /// without EIP-2537's 16 zero bytes (the hinted check's witness; EVMMAX: one CALLDATACOPY).
     LoadInputs {
         dst: Slot,
         n: u32,
         offset: u32,
         r2: Slot,
+        packed: bool,
     },
     /// Appends the work record to the pair-record array.
     AppendPair,
@@ -539,7 +541,12 @@ impl Asm {
 
     /// See [`Node::LoadInputs`].
     pub fn load_inputs(&mut self, dst: Slot, n: u32, offset: u32, r2: Slot) {
-        self.push(Node::LoadInputs { dst, n, offset, r2 });
+        self.push(Node::LoadInputs { dst, n, offset, r2, packed: false });
+    }
+
+    /// See [`Node::LoadInputs`]: `n` field elements of 48 bytes each (no zero padding).
+    pub fn load_packed_inputs(&mut self, dst: Slot, n: u32, offset: u32, r2: Slot) {
+        self.push(Node::LoadInputs { dst, n, offset, r2, packed: true });
     }
 
     /// Declares the pair-record layout (once, before `append_pair`/`for_each_pair`; a program

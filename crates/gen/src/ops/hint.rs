@@ -2,19 +2,35 @@
 //! natively, off-chain, by the caller (`evm384 hint`).
 //!
 //! Novakovic, Eagen, "On Proving Pairings", eprint 2024/640, with BLS12-381's scaling factor
-//! (λ = p − z = 3ℓ²·r, h = (p¹²−1)/r = 27·ℓ·h₃ with gcd(27ℓ, h₃) = 1): for the unconjugated
-//! Miller-loop product F with F^h = 1,
-//! - w = (F^h₃)^s with s = −h₃⁻¹ mod 27ℓ has order dividing 27ℓ and F·w has order dividing h₃;
-//! - c = (F·w)^e with e = λ⁻¹ mod h₃ is a λ-th root: c^λ = F·w;
-//! - w = a·b with a = w^(27·(27⁻¹ mod ℓ)) of order ℓ (in Fp: ℓ | p − 1 and ℓ ∤ 12) and
-//!   b = w^(ℓ·(ℓ⁻¹ mod 27)) of order dividing 27 (CRT).
+//! (λ = p − z = 3ℓ²·r, h = (p¹²−1)/r = 27·ℓ·h₃ with gcd(27ℓ, h₃) = 1). The witness is
+//! d = c⁻¹ (Fp12) and w = x₀ + x₁·v + x₂·v² ∈ Fp6 (x₀, x₁, x₂ ∈ Fp; Fp6 = Fp2[v] ⊂ Fp12), 15
+//! field elements of 48 bytes, [`HINT_BYTES`]; the contract accepts iff F·d^λ·w = 1 for the
+//! unconjugated Miller-loop product F.
+//!
+//! Soundness: if F·d^λ·w = 1 then d and w are units (so d ≠ 0 needs no test), c = d⁻¹ has
+//! c^λ = F·w, and F^h = c^(λh)·w^(−h) = 1: λh = 3ℓ²·(p¹²−1) kills c, and w, an element of the
+//! proper subfield Fp6, has w^(p⁶−1) = 1 with p⁶−1 | h (r ∤ p⁶−1: the embedding degree is 12).
+//! The order of w is thus bounded by its encoding — three Fp coordinates over 1, v, v² — and
+//! needs no test on chain (the previous witness sent w = a·b with a^ℓ = 1 and b²⁷ = 1 tested,
+//! c beside c⁻¹ with c·c⁻¹ = 1 tested). F^h = 1 iff the pairing product is 1.
+//!
+//! Completeness (this module): w = a·v^t with a ∈ Fp and t ∈ {0, 1, 2}. The ℓ-part of Fp12* lies
+//! in Fp* (ℓ | p − 1, ℓ ∤ (p¹²−1)/(p−1) ≡ 12 mod ℓ) and its 3-part (order 27) in Fp3 ⊂ Fp6, and
+//! since 3 ∥ λ only the class of the 3-part modulo cubes has to be cancelled: v is not a cube in
+//! Fp12, so one t of the three does it. For F₁ = F·v^t (F₁^h = 1):
+//! - w₁ = (F₁^h₃)^s with s = −h₃⁻¹ mod 27ℓ has order dividing 27ℓ and F₁·w₁ has order dividing h₃;
+//! - c₁ = (F₁·w₁)^e with e = λ⁻¹ mod h₃ is a λ-th root: c₁^λ = F₁·w₁;
+//! - w₁ = a·b with a = w₁^(27·(27⁻¹ mod ℓ)) of order ℓ (in Fp) and b = w₁^(ℓ·(ℓ⁻¹ mod 27)) of
+//!   order dividing 27 (CRT); for the right t, b is a cube in the group of order 27, b = y^λ
+//!   with y a power of g₂₇ = v^((p¹²−1)/27) (found by trying the 27), so that
+//!   F·v^t·a = (c₁·y⁻¹)^λ: d = y·c₁⁻¹ and w = a·v^t (x_t = a, the two others 0).
 //!
 //! F is the generator's own Miller loop (its lines differ from other libraries' by subfield
 //! factors), taken from the native executor; the powers use arkworks' Fq12, whose tower is the
 //! generator's (Fp2 = Fp[u]/(u²+1), Fp6 = Fp2[v]/(v³ − (u+1)), Fp12 = Fp6[w]/(w² − v)).
 
 use ark_bls12_381::{Fq, Fq12, Fq2, Fq6};
-use ark_ff::{BigInt, Field, One, PrimeField};
+use ark_ff::{BigInt, Field, One, PrimeField, Zero};
 use evm384_arith::{to_be_bytes, Limbs, MontField};
 use num_bigint::BigUint;
 
@@ -77,6 +93,8 @@ struct Exponents {
     lambda: Vec<u64>,
     to_ell_part: Vec<u64>,
     to_27_part: Vec<u64>,
+    /// (p¹²−1)/27: g₂₇ = v^that generates the elements of order dividing 27.
+    n_27: Vec<u64>,
 }
 
 fn exponents(curve: &CurveParams) -> Exponents {
@@ -91,7 +109,9 @@ fn exponents(curve: &CurveParams) -> Exponents {
     let e = inv(&(&lambda % &h3), &h3);
     let to_ell_part = BigUint::from(27u8) * inv(&BigUint::from(27u8), &ell);
     let to_27_part = &ell * inv(&(&ell % 27u8), &BigUint::from(27u8));
+    let n = p.pow(12) - 1u8;
     Exponents {
+        n_27: (&n / 27u8).to_u64_digits(),
         h: h.to_u64_digits(),
         h3: h3.to_u64_digits(),
         s: s.to_u64_digits(),
@@ -120,8 +140,14 @@ fn miller_loop_product(curve: &CurveParams, pairs: &[u8], f2mul: F2Mul) -> Resul
     }
 }
 
-/// The witness (`HINT_BYTES` bytes: c, c⁻¹, b, a as EIP-2537 field elements) for `pairs`
-/// (PAIRING_CHECK's input), or why there is none.
+/// v ∈ Fp6 ⊂ Fp12, the tower's cube root of ξ = u + 1: not a cube in Fp12.
+fn v_fq12() -> Fq12 {
+    Fq12::new(Fq6::new(Fq2::zero(), Fq2::one(), Fq2::zero()), Fq6::zero())
+}
+
+/// The witness (`HINT_BYTES` bytes: d = c⁻¹ as 12 field elements in the tower's coefficient
+/// order, then x₀, x₁, x₂ of w = x₀ + x₁·v + x₂·v², each 48 bytes big-endian, EIP-2537's
+/// encoding without its 16 zero bytes) for `pairs` (PAIRING_CHECK's input), or why there is none.
 pub fn witness(curve: &CurveParams, pairs: &[u8], f2mul: F2Mul) -> Result<Vec<u8>, HintError> {
     if curve.p != evm384_arith::BLS12_381_P || curve.residue_ell.is_none() {
         return Err(HintError::UnsupportedCurve(curve.name));
@@ -131,25 +157,40 @@ pub fn witness(curve: &CurveParams, pairs: &[u8], f2mul: F2Mul) -> Result<Vec<u8
     if f.pow(&x.h) != Fq12::one() {
         return Err(HintError::NotOne);
     }
-    let w = f.pow(&x.h3).pow(&x.s);
-    let c = (f * w).pow(&x.e);
-    debug_assert_eq!(c.pow(&x.lambda), f * w, "c is a λ-th root of F·w");
-    let a = w.pow(&x.to_ell_part);
-    let b = w.pow(&x.to_27_part);
-    debug_assert_eq!(a * b, w);
-    let a_fp = from_fq12(&a);
-    assert!(a_fp[1..].iter().all(|v| *v == [0; 6]), "the ℓ-part of w lies in Fp");
-    let c_inv = c.inverse().expect("c ≠ 0");
-    let mut out = Vec::with_capacity(HINT_BYTES as usize);
-    let mut put = |v: &Limbs| {
-        out.extend_from_slice(&[0u8; 16]);
-        out.extend_from_slice(&to_be_bytes(v));
-    };
-    for v in [c, c_inv, b] {
-        from_fq12(&v).iter().for_each(&mut put);
+    let v = v_fq12();
+    let g27 = v.pow(&x.n_27);
+    let g27_lambda = g27.pow(&x.lambda);
+    let mut vt = Fq12::one();
+    for t in 0..3 {
+        let f1 = f * vt;
+        let w1 = f1.pow(&x.h3).pow(&x.s);
+        let c1 = (f1 * w1).pow(&x.e);
+        debug_assert_eq!(c1.pow(&x.lambda), f1 * w1, "c₁ is a λ-th root of F₁·w₁");
+        let a = w1.pow(&x.to_ell_part);
+        let b = w1.pow(&x.to_27_part);
+        debug_assert_eq!(a * b, w1);
+        // y = g₂₇^j with y^λ = b, if b is a cube in the group of order 27
+        let (mut y, mut y_lambda) = (Fq12::one(), Fq12::one());
+        for _ in 0..27 {
+            if y_lambda == b {
+                let d = y * c1.inverse().expect("c₁ ≠ 0");
+                let a_fp = from_fq12(&a);
+                assert!(a_fp[1..].iter().all(|v| *v == [0; 6]), "the ℓ-part of w lies in Fp");
+                debug_assert_eq!(f * vt * a * d.pow(&x.lambda), Fq12::one(), "F·d^λ·w = 1");
+                let mut out = Vec::with_capacity(HINT_BYTES as usize);
+                let mut put = |v: &Limbs| out.extend_from_slice(&to_be_bytes(v));
+                from_fq12(&d).iter().for_each(&mut put);
+                for i in 0..3 {
+                    put(if i == t { &a_fp[0] } else { &[0; 6] });
+                }
+                return Ok(out);
+            }
+            y *= g27;
+            y_lambda *= g27_lambda;
+        }
+        vt *= v;
     }
-    put(&a_fp[0]);
-    Ok(out)
+    unreachable!("v is not a cube: one of F, F·v, F·v² has a 27-part that is a cube")
 }
 
 #[cfg(test)]
@@ -168,5 +209,13 @@ mod tests {
         assert_eq!((b(&x.e) * b(&x.lambda)) % b(&x.h3), BigUint::from(1u8));
         assert_eq!((b(&x.to_ell_part) + b(&x.to_27_part)) % &m27, BigUint::from(1u8));
         assert_eq!(b(&x.h), b(&x.h3) * &m27);
+        // 3 ∥ λ; v is not a cube, so g₂₇ = v^((p¹²−1)/27) has order 27 exactly
+        assert_eq!(b(&x.lambda) % 3u8, BigUint::from(0u8));
+        assert_ne!(b(&x.lambda) % 9u8, BigUint::from(0u8));
+        let n_3 = (big(&c.p).pow(12) - 1u8) / 3u8; // x^((p¹²−1)/3) = 1 iff x is a cube
+        assert_ne!(v_fq12().pow(n_3.to_u64_digits()), Fq12::one(), "v is not a cube in Fp12");
+        let g27 = v_fq12().pow(&x.n_27);
+        assert_eq!(g27.pow([27u64]), Fq12::one());
+        assert_ne!(g27.pow([9u64]), Fq12::one());
     }
 }

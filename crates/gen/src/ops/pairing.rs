@@ -459,7 +459,7 @@ fn call_line_add(a: &mut Asm, c: Ctx) {
 /// final exponentiation removes, and 1/f = conj(f) after it); one accumulator for all pairs,
 /// squared once per bit; each pair's T lives in its record and is updated through the work record.
 ///
-/// With `c_inv` (the hinted check): A starts at c⁻¹ and is multiplied by c⁻¹ after every
+/// With `c_inv` (the hinted check's d = c⁻¹): A starts at c⁻¹ and is multiplied by c⁻¹ after every
 /// addition step, so that the loop yields F·c^(−|z|) (the exponent of c follows the
 /// square-and-multiply pattern of |z|), and F stays unconjugated (F^h = 1 iff the pairing
 /// product is 1, h = (p¹²−1)/r).
@@ -653,77 +653,67 @@ pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOpt
     a.finish()
 }
 
-/// Bytes of the hinted check's witness before the pairs: c, c⁻¹ and b (Fp12, 12 field elements
-/// of 64 bytes each, in the tower's coefficient order), then a (Fp).
-pub const HINT_BYTES: u32 = 3 * 12 * 64 + 64;
+/// Bytes of the hinted check's witness before the pairs: d = c⁻¹ (Fp12, 12 field elements in the
+/// tower's coefficient order), then x₀, x₁, x₂ of w = x₀ + x₁·v + x₂·v² ∈ Fp6; 48 bytes each,
+/// big-endian, below p (EIP-2537's encoding without its 16 zero bytes: 4 gas of calldata each).
+pub const HINT_BYTES: u32 = 15 * 48;
 
 /// The hinted pairing check (Novakovic, Eagen, "On Proving Pairings", eprint 2024/640, §4 with
-/// its BLS12 scaling factor): the caller supplies, beside the pairs, a residue root c (with c⁻¹)
-/// and a scaling factor w = a·b, a ∈ Fp with a^ℓ = 1 and b ∈ Fp12 with b²⁷ = 1, such that
-/// F·w = c^λ for the unconjugated Miller-loop product F and λ = p − z = p + |z| (a multiple of
-/// r: λ = 3ℓ²·r). Then F^h = c^(λh)·w^(−h) = 1, h = (p¹²−1)/r = 27·ℓ·h₃, so the pairing product
-/// is 1; conversely such a witness exists whenever it is 1 (`crate::ops::hint` computes it). The final
-/// exponentiation is replaced by checking c·c⁻¹ = 1, a^ℓ = 1 (ℓ-th roots of unity lie in Fp),
-/// b²⁷ = 1 (three cubings), c⁻¹ folded into the Miller loop (A ← F·c^(−|z|)), and
-/// A·w = c^p (one Frobenius map). Input: witness (`HINT_BYTES`) ‖ pairs (384 bytes each, as
-/// PAIRING_CHECK's); output: the 32-byte boolean of the final equation; a malformed input or
-/// a witness failing its own checks halts. `moves`: as `ProgramOptions::moves`.
+/// its BLS12 scaling factor): the caller supplies, beside the pairs, the inverse d = c⁻¹ of a
+/// residue root c and a scaling factor w ∈ Fp6, and the contract returns whether
+/// F·d^λ·w = 1 for the unconjugated Miller-loop product F and λ = p − z = p + |z| (a multiple of
+/// r: λ = 3ℓ²·r). If it holds, d and w are units, c = d⁻¹ has c^λ = F·w, and
+/// F^h = c^(λh)·w^(−h) = 1 for h = (p¹²−1)/r = 27·ℓ·h₃: c^(λh) = 1 as λh = 3ℓ²·(p¹²−1), and
+/// w^h = 1 because w lies in the proper subfield Fp6 (p⁶−1 divides h) — its order is bounded by
+/// its encoding, three Fp coordinates over 1, v, v², so no order test is made on chain, nor
+/// d ≠ 0 (a zero d or w makes the product 0) — so the pairing product is 1; conversely such a
+/// witness exists whenever it is 1 (`crate::ops::hint` computes it: w = a·v^t, a ∈ Fp of order ℓ,
+/// t < 3). The final exponentiation is replaced by d folded into the Miller loop (A ← F·d^|z|)
+/// and d^p·w (one Frobenius map, one product) multiplied in. Input: witness (`HINT_BYTES`) ‖
+/// pairs (384 bytes each, as PAIRING_CHECK's); output: the 32-byte boolean of the final
+/// equation; a malformed input halts. `moves`: as `ProgramOptions::moves`.
 ///
 /// Panics for a curve whose residue-root structure is not worked out (`CurveParams::residue_ell`
 /// is `None`, as for BLS12-377: `crate::ops::hint` answers `HintError::UnsupportedCurve` there)
-/// or with z > 0 (the loop's c^(−|z|) and λ = p + |z| are written for z < 0).
+/// or with z > 0 (the loop's d^|z| and λ = p + |z| are written for z < 0).
 pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Moves) -> Program {
-    let ell = curve.residue_ell.filter(|_| curve.z_negative).unwrap_or_else(|| {
+    if curve.residue_ell.is_none() || !curve.z_negative {
         panic!(
             "{}: the hinted check is written for z < 0 and a curve with its residue-root structure \
              (ℓ, eprint 2024/640 §4) worked out",
             curve.name
         )
-    });
+    }
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     a.tower = curve.tower;
     let c = Ctx::new(&mut a, curve, moves);
     a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
-    let witness = a.alloc(36); // c ‖ c⁻¹ ‖ b, loaded together
-    let (wc, wci, wb) = (Fp12(witness), Fp12(witness + 12), Fp12(witness + 24));
-    let wa = a.alloc(1);
-    let pow = crate::algebra::curve::PowRegs { x: a.alloc(1), r: a.alloc(1) };
+    let witness = a.alloc(15); // d = c⁻¹ ‖ x₀, x₁, x₂, loaded together
+    let (wd, wx) = (Fp12(witness), witness + 12);
+    let dpw = Fp12(a.alloc(12)); // d^p·w
     a.phase(Phase::Decode);
     a.check_input_length(InputLength::PrefixThenMultipleOf { prefix: HINT_BYTES, unit: PAIR_INPUT_BYTES });
-    a.load_inputs(witness, 36, 0, c.r2);
-    decode_fp(&mut a, c, wa, 3 * 768);
+    a.load_packed_inputs(witness, 15, 0, c.r2);
     decode_inputs(&mut a, c, false, HINT_BYTES);
     a.phase(Phase::Hint);
-    a.copy(c.fa.0, wc.0, 12);
-    a.copy(c.fb.0, wci.0, 12);
-    call_mul_fp12(&mut a, c);
-    a.assert(Cond::Eq(c.fa.0, c.k.one_fp12, 12)); // c·c⁻¹ = 1
-    a.copy(pow.x, wa, 1);
-    crate::algebra::curve::pow_f(&mut a, Deg::Fp, "pow_ell", pow, [ell, 0, 0, 0, 0, 0]);
-    a.assert(Cond::Eq(pow.r, c.k.one, 1)); // a^ℓ = 1
-    a.copy(c.fa.0, wb.0, 12);
-    for _ in 0..3 {
-        a.copy(c.fb.0, c.fa.0, 12);
-        call_sqr_fp12(&mut a, c);
-        call_mul_fp12(&mut a, c); // A ← A³
+    a.copy(c.fb.0, c.k.one_fp12, 12); // B = w = x₀ + x₁·v + x₂·v²: zero but for
+    for i in 0..3 {
+        a.copy(c.fb.0 + 2 * i, wx + i, 1); // the Fp parts of its three Fp2 coefficients
     }
-    a.assert(Cond::Eq(c.fa.0, c.k.one_fp12, 12)); // b²⁷ = 1
-    for i in 0..12 {
-        a.mul(wb.0 + i, wb.0 + i, wa); // w = a·b
-    }
+    a.copy(c.fa.0, wd.0, 12);
+    call_frobenius_fp12(&mut a, c, 1); // d^p (the Frobenius maps leave B alone)
+    call_mul_fp12(&mut a, c); // d^p·w
+    a.copy(dpw.0, c.fa.0, 12);
     a.phase(Phase::MillerLoop);
     a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
-    miller_loop(&mut a, c, Some(wci));
+    miller_loop(&mut a, c, Some(wd)); // F·d^|z|
     assert_g2_subgroups_after_miller_loop(&mut a, c);
     a.phase(Phase::Hint);
-    a.copy(c.fb.0, wb.0, 12);
-    call_mul_fp12(&mut a, c); // F·c^(−|z|)·w
-    a.copy(wb.0, c.fa.0, 12);
-    a.copy(c.fa.0, wc.0, 12);
-    call_frobenius_fp12(&mut a, c, 1); // c^p
+    a.copy(c.fb.0, dpw.0, 12);
+    call_mul_fp12(&mut a, c); // F·d^(p+|z|)·w = F·d^λ·w
     a.phase(Phase::Output);
-    a.return_bool(Cond::Eq(c.fa.0, wb.0, 12)); // F·w = c^(p+|z|) = c^λ
+    a.return_bool(Cond::Eq(c.fa.0, c.k.one_fp12, 12));
     a.finish()
 }
 

@@ -193,7 +193,7 @@ impl Emitter<'_> {
         self.op(MLOAD);
         self.push(offset as u64);
         self.op(ADD); // [a]
-        self.checked_words(); // [hi, lo]
+        self.checked_words(false); // [hi, lo]
         let d = slot_addr(dst) as u64;
         if iface.big_endian_values() {
             self.op(SWAP1);
@@ -217,7 +217,8 @@ impl Emitter<'_> {
 
     /// [a] → [hi, lo]: the 64-byte big-endian field element at calldata a as its top 128 bits and
     /// low 256 bits; INVALID unless its first 16 bytes are zero and the value is below p.
-    fn checked_words(&mut self) {
+    /// `packed`: the 48-byte value alone at a (no zero bytes to test).
+    fn checked_words(&mut self, packed: bool) {
         let inv = self.invalid;
         let p = &self.prog.field.m;
         let mut p_hi = [0u8; 32];
@@ -225,13 +226,18 @@ impl Emitter<'_> {
         let mut p_lo = [0u8; 32];
         p_lo.copy_from_slice(&to_be_bytes(p)[16..]);
         self.op(DUP1);
-        self.op(CALLDATALOAD); // [a, hi]
-        self.op(DUP1);
-        self.push(128);
-        self.op(SHR);
-        self.jumpi_to(inv); // top 16 bytes must be zero
+        self.op(CALLDATALOAD); // [a, hi] (packed: hi ‖ 16 bytes of lo)
+        if packed {
+            self.push(128);
+            self.op(SHR); // [a, hi]
+        } else {
+            self.op(DUP1);
+            self.push(128);
+            self.op(SHR);
+            self.jumpi_to(inv); // top 16 bytes must be zero
+        }
         self.op(SWAP1);
-        self.push(32);
+        self.push(if packed { 16 } else { 32 });
         self.op(ADD);
         self.op(CALLDATALOAD); // [hi, lo]
         self.op(DUP2);
@@ -252,19 +258,27 @@ impl Emitter<'_> {
     /// `Node::LoadInputs`: a runtime loop over the n elements (checks, byte order, store at the
     /// slot address computed on the stack), then the n conversions by R² (their operands are
     /// static: one instruction each).
-    pub(super) fn load_inputs_evm384(&mut self, iface: Interface, dst: u32, n: u32, offset: u32, r2: u32) {
+    pub(super) fn load_inputs_evm384(
+        &mut self,
+        iface: Interface,
+        dst: u32,
+        n: u32,
+        offset: u32,
+        r2: u32,
+        packed: bool,
+    ) {
         let top = self.label();
         self.op(PUSH0); // [i]
         self.place(top);
         self.op(DUP1);
-        self.push(64);
+        self.push(if packed { 48 } else { 64 });
         self.op(MUL);
         self.push(offset as u64);
         self.op(ADD);
         self.push(INPUT_PTR_ADDR as u64);
         self.op(MLOAD);
         self.op(ADD); // [i, a]
-        self.checked_words(); // [i, hi, lo]
+        self.checked_words(packed); // [i, hi, lo]
         self.op(DUP3);
         self.push(48);
         self.op(MUL);

@@ -379,11 +379,22 @@ impl Emitter<'_> {
 impl Emitter<'_> {
     /// `Node::LoadInputs`: each element's top 16 bytes checked and its 48 value bytes
     /// CALLDATACOPYed side by side where the pair records would start (free until the first
-    /// record), then one STOREX of all n (which halts unless each is below p).
-    pub(super) fn load_inputs_evmmax(&mut self, dst: u32, n: u32, offset: u32) {
+    /// record), then one STOREX of all n (which halts unless each is below p); `packed`: the
+    /// n 48-byte values by one CALLDATACOPY.
+    pub(super) fn load_inputs_evmmax(&mut self, dst: u32, n: u32, offset: u32, packed: bool) {
         let scratch = pair_base_addr(self.prog);
-        for i in 0..n {
-            self.input_value_to_memory(offset + 64 * i, scratch + 48 * i as u64);
+        if packed {
+            self.push(48 * n as u64);
+            self.push(INPUT_PTR_ADDR as u64);
+            self.op(MLOAD);
+            self.push(offset as u64);
+            self.op(ADD);
+            self.push(scratch);
+            self.op(CALLDATACOPY); // CALLDATACOPY(scratch, ptr + offset, 48·n)
+        } else {
+            for i in 0..n {
+                self.input_value_to_memory(offset + 64 * i, scratch + 48 * i as u64);
+            }
         }
         let d = self.reg(dst);
         self.storex(d, scratch, n as u64);

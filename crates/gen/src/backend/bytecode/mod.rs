@@ -552,9 +552,9 @@ impl Emitter<'_> {
                 self.op(RETURN);
             }
             Node::LoadInput { dst, offset, r2 } => self.load_input(*dst, *offset, *r2),
-            Node::LoadInputs { dst, n, offset, r2 } => match *self.isa {
-                Isa::Evm384(i) => self.load_inputs_evm384(i, *dst, *n, *offset, *r2),
-                Isa::Evmmax(_) => self.load_inputs_evmmax(*dst, *n, *offset),
+            Node::LoadInputs { dst, n, offset, r2, packed } => match *self.isa {
+                Isa::Evm384(i) => self.load_inputs_evm384(i, *dst, *n, *offset, *r2, *packed),
+                Isa::Evmmax(_) => self.load_inputs_evmmax(*dst, *n, *offset, *packed),
             },
             Node::AppendPair => {
                 let rec = 48 * pairs.record as u64;
