@@ -8,8 +8,8 @@ use evm384_gen::backend::native;
 use evm384_gen::ir::inline;
 use evm384_gen::ops::{hint, pairing};
 use evm384_gen::{
-    curves, generator_pairs_input, generator_pairs_product_one, pairing_check_program, F2Mul, InstructionSet, Moves,
-    Program, ProgramOptions, Squaring, MAX_CODE_SIZE, VERSION,
+    curves, generator_pairs_input, generator_pairs_product_one, pairing_check_program, F2Mul, InstructionSet,
+    Interface, Moves, Operation, Program, ProgramOptions, Squaring, MAX_CODE_SIZE, VERSION,
 };
 
 use crate::inlining::{inline_to_fit, InlineWeights};
@@ -51,6 +51,35 @@ impl Formulas {
             }
         }
         v
+    }
+
+    /// The build of the pairing check `evm384 build pairing-check` emits for `isa` when no
+    /// formula option is given: the cheapest at k = 2 under the instruction set's reference
+    /// schedule ([`crate::optimize::Target::reference`]) — v7 and v8 under `model-b`, v9 under
+    /// `model-b-repriced`, EVMMAX under EIP-6690's prices — among the [`Formulas::all`] that fit
+    /// [`MAX_CODE_SIZE`]. Gas is exact, so this is what [`crate::optimize::choose`] picks for
+    /// that target; it is stated here as constants so that nothing is costed at run time
+    /// (`tests/cheapest.rs` runs the choice and asserts it picks exactly these). Distinct from
+    /// [`Formulas::default`], the plain build the other operations and the pinned hashes use.
+    pub fn cheapest(isa: impl Into<InstructionSet>) -> Formulas {
+        let (squaring, f2mul, unroll, inline) = match isa.into() {
+            // a few gas below Granger–Scott's own squaring, which v8 and v9 choose
+            InstructionSet::Evm384(Interface::V7) => (Squaring::GrangerScottProducts, F2Mul::V4, 4, true),
+            InstructionSet::Evm384(Interface::V8) => (Squaring::GrangerScott, F2Mul::V4, 4, true),
+            InstructionSet::Evm384(Interface::V9) => (Squaring::GrangerScott, F2Mul::V4, 4, true),
+            InstructionSet::Evmmax => (Squaring::GrangerScott, F2Mul::V4, 4, true),
+        };
+        Formulas { f2mul, squaring, unroll, inline }
+    }
+
+    /// The formulas `evm384 build` writes `op` with for `isa` when no formula option is given:
+    /// [`Formulas::cheapest`] for the pairing check, [`Formulas::default`] for the other
+    /// operations (which use only `f2mul`).
+    pub fn build_default(op: Operation, isa: impl Into<InstructionSet>) -> Formulas {
+        match op {
+            Operation::PairingCheck => Formulas::cheapest(isa),
+            _ => Formulas::default(),
+        }
     }
 
     /// The PAIRING_CHECK program with these formulas and MCOPY moves (the native reference; a
@@ -173,6 +202,14 @@ impl Build {
     pub fn try_code(&self, isa: impl Into<InstructionSet>) -> Result<Vec<u8>, bytecode::AssembleError> {
         bytecode::try_assemble(&self.program, isa.into(), self.options)
     }
+
+    /// [`Build::try_code`] with the code offset where each phase starts (for gas per phase).
+    pub fn try_code_with_phase_marks(
+        &self,
+        isa: impl Into<InstructionSet>,
+    ) -> Result<(Vec<u8>, bytecode::PhaseMarks), bytecode::AssembleError> {
+        bytecode::try_assemble_with_phase_marks(&self.program, isa.into(), self.options)
+    }
 }
 
 impl core::fmt::Display for Formulas {
@@ -218,12 +255,22 @@ pub fn build_pairing_check(interface: impl Into<InstructionSet>, f2mul: F2Mul, i
 }
 
 /// A one-line provenance note for generated code (for stderr, never inside the code): the
-/// formulas and the moves of the build (`Build::moves`).
+/// formulas and the moves of the build (`Build::moves`), and whether the formulas are
+/// [`Formulas::cheapest`] (then the schedule they are cheapest under).
 pub fn provenance(interface: impl Into<InstructionSet>, formulas: Formulas, moves: Moves, code_len: usize) -> String {
     let interface = interface.into();
     let c = native::run(&formulas.program_with(moves), &generator_pairs_input(1)).counts.total();
+    let cheapest = if formulas == Formulas::cheapest(interface) {
+        format!(
+            " (the cheapest build under {} at k = {})",
+            crate::optimize::Target::reference(interface).name(),
+            crate::optimize::COST_K
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "evm384-gen {VERSION}: BLS12-381 PAIRING_CHECK, interface {interface}, {formulas}, {}, {code_len} bytes; \
+        "evm384-gen {VERSION}: BLS12-381 PAIRING_CHECK, interface {interface}, {formulas}, {}{cheapest}, {code_len} bytes; \
          k=1: {} ADDMOD384, {} SUBMOD384, {} MULMODMONT384",
         moves.describe(),
         c.addmod384,

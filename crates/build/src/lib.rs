@@ -3,7 +3,9 @@
 //!
 //! `evm384-gen` writes programs and encodes them; it chooses nothing. This crate holds the
 //! choices (a layer above `evm384-gen` and `evm384-evm`):
-//! - [`formulas`]: the formula choices of a build ([`Formulas`]), the moves it writes
+//! - [`formulas`]: the formula choices of a build ([`Formulas`]; the one `evm384 build` emits
+//!   by default, the cheapest under each instruction set's reference schedule:
+//!   [`Formulas::cheapest`]), the moves it writes
 //!   ([`Formulas::choose_moves`]), the program as the back-ends run it ([`Build`]), the hinted
 //!   check as shipped ([`HINTED_FORMULAS`]), the provenance line;
 //! - [`inlining`]: the subroutines inlined to fill the room under the code limit

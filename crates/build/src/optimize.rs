@@ -36,6 +36,17 @@ impl Target {
         }
     }
 
+    /// The instruction set's reference schedule, the one [`Formulas::cheapest`] is cheapest
+    /// under and the report's headline reads it under: `model-b` for v7 and v8,
+    /// `model-b-repriced` for v9, EIP-6690's prices for EVMMAX.
+    pub fn reference(isa: InstructionSet) -> Target {
+        match isa {
+            InstructionSet::Evm384(evm384_evm::Interface::V9) => Target::Gas(Schedule::ModelBRepriced),
+            InstructionSet::Evm384(_) => Target::Gas(Schedule::ModelB),
+            InstructionSet::Evmmax => Target::Eip6690Gas,
+        }
+    }
+
     /// Whether the target prices code of `isa` (EVM384 schedules price EVM384 code, EIP-6690's
     /// prices EVMMAX code; runtime applies to both).
     pub fn applies_to(self, isa: InstructionSet) -> bool {

@@ -19,10 +19,40 @@ fn build_pairing_check_prints_hex_and_size() {
         assert!(code.len() <= 24_576, "{iface}: {} bytes", code.len());
         let err = String::from_utf8(o.stderr).unwrap();
         assert!(err.contains(&format!("{} bytes", code.len())), "{err}");
-        let o = evm384(&["build", "pairing-check", "--interface", iface, "--init"]);
+        let o = evm384(&["build", "pairing-check", "--interface", iface, "--f2mul", "v3", "--init"]);
         let init = hex::decode(String::from_utf8(o.stdout).unwrap().trim()).unwrap();
         assert_eq!(&init[init.len() - code.len()..], &code[..]);
     }
+}
+
+/// Without formula options `build` emits the cheapest build under the instruction set's
+/// reference schedule, byte for byte what `--optimize-for` that schedule finds, and says so; a
+/// formula option overrides that one choice and keeps the others.
+#[test]
+fn build_pairing_check_defaults_to_the_cheapest_build() {
+    let default = evm384(&["build", "pairing-check", "--interface", "v9"]);
+    assert!(default.status.success());
+    let optimized = evm384(&["build", "pairing-check", "--interface", "v9", "--optimize-for", "model-b-repriced"]);
+    assert!(optimized.status.success());
+    assert_eq!(default.stdout, optimized.stdout, "the default v9 build is the cheapest under model-b-repriced");
+    let err = String::from_utf8(default.stderr).unwrap();
+    let cheapest = evm384_build::Formulas::cheapest(evm384_gen::InstructionSet::Evm384(evm384_gen::Interface::V9));
+    assert!(err.contains(&format!("{cheapest}, ")), "{err}");
+    assert!(err.contains("(the cheapest build under model-b-repriced at k = 2)"), "{err}");
+
+    // one option overridden, the others kept: v9's cheapest unrolls x4 and inlines
+    assert_eq!((cheapest.unroll, cheapest.inline), (4, true));
+    let o = evm384(&["build", "pairing-check", "--interface", "v9", "--unroll", "2"]);
+    assert!(o.status.success());
+    let err = String::from_utf8(o.stderr).unwrap();
+    let expected = evm384_build::Formulas { unroll: 2, ..cheapest };
+    assert!(err.contains(&format!("{expected}, ")) && !err.contains("the cheapest build"), "{err}");
+    let o = evm384(&["build", "pairing-check", "--interface", "v9", "--no-inline"]);
+    let err = String::from_utf8(o.stderr).unwrap();
+    let expected = evm384_build::Formulas { inline: false, ..cheapest };
+    assert!(err.contains(&format!("{expected}, ")) && !err.contains("inlined"), "{err}");
+    let o = evm384(&["build", "pairing-check", "--inline", "--no-inline"]);
+    assert_eq!(o.status.code(), Some(2), "--inline and --no-inline conflict");
 }
 
 /// A formula choice over the code limit is refused with the sizes; `--optimize-for` conflicts
@@ -55,9 +85,7 @@ fn build_choices_and_optimize_for() {
     let unroll = chosen.split("unrolled x").nth(1).map_or("1", |r| r.split([' ', ',']).next().unwrap());
     let mut args = vec!["build", "pairing-check", "--interface", "v7", "--f2mul", f2mul, "--squaring", squaring];
     args.extend(["--unroll", unroll]);
-    if chosen.contains("inlined") {
-        args.push("--inline");
-    }
+    args.push(if chosen.contains("inlined") { "--inline" } else { "--no-inline" });
     let direct = evm384(&args);
     assert!(direct.status.success());
     assert_eq!(o.stdout, direct.stdout, "the optimised build is the chosen formulas' build");
@@ -221,4 +249,15 @@ fn bls12_377_vectors_and_build() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8(o.stderr).unwrap().contains("EIP-2537 has no G1MUL"));
     assert_eq!(evm384(&["build", "g1-add", "--curve", "bn254"]).status.code(), Some(2));
+    // PAIRING: the files' names give the operation; the contract builds for the curve
+    let files = ["pairing_bls12377.json", "fail-pairing_bls12377.json"].map(|f| d.join(f).display().to_string());
+    let o = evm384(&["vectors", "--curve", "bls12-377", "--interface", "evmmax", &files[0], &files[1]]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success() && out.contains(" passed, 0 failed"), "{out}");
+    let o = evm384(&["build", "pairing-check", "--curve", "bls12-377", "--interface", "v7"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8(o.stderr).unwrap().contains("BLS12-377 pairing-check"));
+    let o = evm384(&["build", "map-fp-to-g1", "--curve", "bls12-377"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8(o.stderr).unwrap().contains("specifies no map to the curve"));
 }

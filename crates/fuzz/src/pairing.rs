@@ -269,14 +269,15 @@ pub struct PairingTargets {
 }
 
 impl PairingTargets {
-    /// The default-build contract (`evm384_build::Formulas::default()`) in each interface.
+    /// The contract `evm384 build pairing-check` emits by default in each interface
+    /// (`evm384_build::Formulas::cheapest`).
     pub fn new(interfaces: &[Interface]) -> PairingTargets {
         let opts = |interface| RunOptions { interface, count_opcodes: false, ..Default::default() };
         let contracts = interfaces
             .iter()
             .map(|&i| {
                 let mut r = Runner::new(opts(i));
-                r.deploy(&evm384_build::Formulas::default().runtime_code(i));
+                r.deploy(&evm384_build::Formulas::cheapest(i).runtime_code(i));
                 (i, r)
             })
             .collect();

@@ -1,5 +1,5 @@
-//! `evm384 build pairing-check | g1-add | g1-msm | g2-add | g2-msm | map-fp-to-g1 | map-fp2-to-g2
-//! | hash-to-g2 | bls-verify | bls-aggregate-verify`: a generated contract (evm384-gen)
+//! `evm384 build pairing-check | g1-add | g1-mul | g1-msm | g2-add | g2-mul | g2-msm | map-fp-to-g1
+//! | map-fp2-to-g2 | hash-to-g2 | bls-verify | bls-aggregate-verify`: a generated contract (evm384-gen)
 //! as hex, runtime code or (`--init`) init code; size and provenance on stderr. The builds and
 //! `--optimize-for` are `evm384-build`'s.
 
@@ -29,12 +29,18 @@ pub enum Target {
     PairingCheck(PairingCheckArgs),
     /// BLS12_G1ADD, a drop-in for the EIP-2537 precompile 0x0b.
     G1Add(PointArgs),
-    /// BLS12_G1MSM, a drop-in for the EIP-2537 precompile 0x0c.
+    /// BLS12_G1MSM, a drop-in for the EIP-2537 precompile 0x0c (with `--curve bls12-377`:
+    /// EIP-2539's G1MULTIEXP).
     G1Msm(PointArgs),
+    /// EIP-2539's BLS12_377_G1MUL (`--curve bls12-377`; EIP-2537 has none: G1MSM with one pair).
+    G1Mul(PointArgs),
     /// BLS12_G2ADD, a drop-in for the EIP-2537 precompile 0x0d.
     G2Add(PointArgs),
-    /// BLS12_G2MSM, a drop-in for the EIP-2537 precompile 0x0e.
+    /// BLS12_G2MSM, a drop-in for the EIP-2537 precompile 0x0e (with `--curve bls12-377`:
+    /// EIP-2539's G2MULTIEXP).
     G2Msm(PointArgs),
+    /// EIP-2539's BLS12_377_G2MUL (`--curve bls12-377`; EIP-2537 has none: G2MSM with one pair).
+    G2Mul(PointArgs),
     /// BLS12_MAP_FP_TO_G1, a drop-in for the EIP-2537 precompile 0x10.
     MapFpToG1(PointArgs),
     /// BLS12_MAP_FP2_TO_G2, a drop-in for the EIP-2537 precompile 0x11.
@@ -52,8 +58,13 @@ pub enum Target {
     BlsAggregateVerify(GlueArgs),
 }
 
-/// The one build choice no option sets (`evm384_build::Formulas::choose_moves`).
-const MOVES_HELP: &str = "Besides the formulas, the build itself chooses how the Fp12 product moves its \
+/// The default build (`evm384_build::Formulas::cheapest`) and the one build choice no option
+/// sets (`evm384_build::Formulas::choose_moves`).
+const MOVES_HELP: &str = "Without --optimize-for, the build is the cheapest that fits 24,576 bytes at k = 2 under the \
+instruction set's reference schedule (model-b for v7 and v8, model-b-repriced for v9, eip-6690 for evmmax), \
+fixed in evm384_build::Formulas::cheapest and checked against --optimize-for by the tests; each formula option \
+overrides that one choice and keeps the others (the provenance line on stderr says when the result is the \
+cheapest build). Besides the formulas, the build itself chooses how the Fp12 product moves its \
 operands: in EVM384 as additions of zero (6 against 33 gas an Fp6 in v9 under model-b-repriced) where the \
 program written so fits 24,576 bytes before inlining, as MCOPYs (~10 against ~102 bytes) otherwise and in \
 EVMMAX; the provenance line on stderr names the choice.";
@@ -101,7 +112,7 @@ fn parse_address(s: &str) -> Result<[u8; 20], String> {
 pub struct PointArgs {
     #[command(flatten)]
     pub interface: CodeInterfaceArg,
-    /// The curve: bls12-381 (EIP-2537) or bls12-377 (EIP-2539: G1ADD and G2ADD so far).
+    /// The curve: bls12-381 (EIP-2537) or bls12-377 (EIP-2539: no maps).
     #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
     pub curve: Curve,
     /// Fp2 multiplication (G2 operations): v3 (Karatsuba) or v4 (schoolbook).
@@ -142,18 +153,29 @@ pub struct HintedArgs {
 pub struct PairingCheckArgs {
     #[command(flatten)]
     pub interface: CodeInterfaceArg,
-    /// Fp2 multiplication: v3 (Karatsuba) or v4 (schoolbook).
-    #[arg(long, default_value = "v3", value_parser = parse_f2mul, conflicts_with = "optimize_for")]
-    pub f2mul: F2Mul,
-    /// Squaring in the final exponentiation: granger-scott or karabina (compressed).
-    #[arg(long, default_value = "granger-scott", value_parser = parse_squaring, conflicts_with = "optimize_for")]
-    pub squaring: Squaring,
+    /// The curve: bls12-381 (EIP-2537's PAIRING_CHECK) or bls12-377 (EIP-2539's PAIRING; its
+    /// build takes --f2mul only).
+    #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
+    pub curve: Curve,
+    /// Fp2 multiplication: v3 (Karatsuba) or v4 (schoolbook). Each formula option (--f2mul,
+    /// --squaring, --unroll, --inline/--no-inline) overrides that one choice of the default build,
+    /// the cheapest under the instruction set's reference schedule (see below); with
+    /// --curve bls12-377, v3 unless given.
+    #[arg(long, value_parser = parse_f2mul, conflicts_with = "optimize_for")]
+    pub f2mul: Option<F2Mul>,
+    /// Squaring in the final exponentiation: granger-scott, granger-scott-products or karabina
+    /// (compressed).
+    #[arg(long, value_parser = parse_squaring, conflicts_with = "optimize_for")]
+    pub squaring: Option<Squaring>,
     /// Copies of a counted loop's body per iteration (1, 2 or 4): less loop control, more code.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8), conflicts_with = "optimize_for")]
-    pub unroll: u32,
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8), conflicts_with = "optimize_for")]
+    pub unroll: Option<u32>,
     /// Inline the subroutines whose calls cost most per byte, as many as fit 24,576 bytes.
-    #[arg(long, conflicts_with = "optimize_for")]
+    #[arg(long, conflicts_with_all = ["optimize_for", "no_inline"])]
     pub inline: bool,
+    /// Call every subroutine instead of inlining.
+    #[arg(long, conflicts_with = "optimize_for")]
+    pub no_inline: bool,
     /// Choose the formulas (f2mul, squaring, unrolling, inlining) that minimise TARGET among those that fit the
     /// EIP-170 limit: a gas schedule (EVM384 gas at k = 2), eip-6690 (EVMMAX gas at k = 2) or
     /// `runtime` (time in revm at k = 2, measured now). The candidates and their costs go to stderr.
@@ -184,8 +206,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Target::PairingCheck(a) => pairing_check(a),
         Target::G1Add(a) => point_operation(Operation::G1Add, a),
         Target::G1Msm(a) => point_operation(Operation::G1Msm, a),
+        Target::G1Mul(a) => point_operation(Operation::G1Mul, a),
         Target::G2Add(a) => point_operation(Operation::G2Add, a),
         Target::G2Msm(a) => point_operation(Operation::G2Msm, a),
+        Target::G2Mul(a) => point_operation(Operation::G2Mul, a),
         Target::MapFpToG1(a) => point_operation(Operation::MapFpToG1, a),
         Target::MapFp2ToG2(a) => point_operation(Operation::MapFp2ToG2, a),
         Target::PairingCheckHinted(a) => hinted(a),
@@ -286,8 +310,33 @@ fn report_size(runtime: &[u8], init: bool) -> Result<(), CliError> {
 
 fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
+    if a.curve != Curve::default() {
+        if a.optimize_for.is_some() {
+            return Err(CliError::Build(format!("--optimize-for chooses among {} builds only", Curve::default())));
+        }
+        return point_operation(
+            Operation::PairingCheck,
+            PointArgs {
+                interface: a.interface,
+                curve: a.curve,
+                f2mul: a.f2mul.unwrap_or_default(),
+                init: a.init,
+                output: a.output,
+            },
+        );
+    }
     let formulas = match a.optimize_for {
-        None => Formulas { f2mul: a.f2mul, squaring: a.squaring, unroll: a.unroll, inline: a.inline },
+        None => {
+            // the cheapest build under the reference schedule, with the options given overriding
+            let cheapest = Formulas::cheapest(iface);
+            let inline = if a.inline || a.no_inline { a.inline } else { cheapest.inline };
+            Formulas {
+                f2mul: a.f2mul.unwrap_or(cheapest.f2mul),
+                squaring: a.squaring.unwrap_or(cheapest.squaring),
+                unroll: a.unroll.unwrap_or(cheapest.unroll),
+                inline,
+            }
+        }
         Some(target) => {
             let choice = optimize::choose(iface, &[target], Plan::QUICK).map_err(CliError::Build)?.remove(0);
             for c in &choice.candidates {

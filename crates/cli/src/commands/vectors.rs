@@ -26,11 +26,13 @@ pub struct Args {
     /// Interface(s) to run the contract in: v7, v8, v9 or evmmax (default: v7, v8 and v9).
     #[arg(long, value_parser = parse_interface)]
     pub interface: Vec<InstructionSet>,
-    /// Fp2 multiplication of the contract: v3 or v4.
-    #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
-    pub f2mul: F2Mul,
+    /// Fp2 multiplication of the contract: v3 or v4 (default: what `evm384 build` emits: the
+    /// pairing check's cheapest build, v3 for the other operations).
+    #[arg(long, value_parser = parse_f2mul)]
+    pub f2mul: Option<F2Mul>,
     /// The operation of every file (default: recognised from each file's name): g1-add, g1-msm,
-    /// g2-add, g2-msm, pairing-check, map-fp-to-g1 or map-fp2-to-g2.
+    /// g2-add, g2-msm, pairing-check, map-fp-to-g1 or map-fp2-to-g2; on bls12-377 also g1-mul
+    /// and g2-mul (EIP-2539's G1MUL, G2MUL; its MULTIEXPs are g1-msm, g2-msm).
     #[arg(long, value_parser = parse_op)]
     pub op: Option<Operation>,
     /// How the contract is created from its init code: transaction, create or create2.
@@ -39,7 +41,8 @@ pub struct Args {
     /// Place the runtime code in state instead of creating the contract.
     #[arg(long)]
     pub placed: bool,
-    /// The curve: bls12-381 (EIP-2537) or bls12-377 (EIP-2539: g1-add and g2-add so far).
+    /// The curve: bls12-381 (EIP-2537) or bls12-377 (EIP-2539: g1-add, g1-mul, g1-msm, g2-add,
+    /// g2-mul, g2-msm and pairing-check; it specifies no map to the curve).
     #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
     pub curve: Curve,
 }
@@ -91,7 +94,11 @@ fn load(args: &Args) -> Result<Vec<(PathBuf, Operation, Vec<Case>)>, CliError> {
     let mut files = Vec::new();
     for path in &args.files {
         let file = path.display().to_string();
-        let op = match args.op.or_else(|| Operation::of_file(&file)) {
+        let of_name = match args.curve {
+            Curve::Bls12_381 => Operation::of_file(&file),
+            Curve::Bls12_377 => Operation::of_eip2539_file(&file),
+        };
+        let op = match args.op.or(of_name) {
             Some(op) => op,
             None => {
                 return Err(CliError::Vectors(format!(
@@ -118,14 +125,22 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } else {
         args.interface.clone()
     };
-    let formulas = Formulas { f2mul: args.f2mul, ..Formulas::default() };
+    // what `evm384 build` emits for the operation and instruction set, `--f2mul` overriding
+    let formulas = |op: Operation, isa: InstructionSet| {
+        let f = match args.curve {
+            Curve::Bls12_381 => Formulas::build_default(op, isa),
+            _ => Formulas::default(),
+        };
+        Formulas { f2mul: args.f2mul.unwrap_or(f.f2mul), ..f }
+    };
     // One runner per contract and interface, built when a file needs it.
     let mut runners: BTreeMap<(&'static str, usize), Runner> = BTreeMap::new();
     let (mut passed, mut failed) = (0usize, 0usize);
     for (path, contract, cases) in &files {
         for (i, &iface) in ifaces.iter().enumerate() {
             if let std::collections::btree_map::Entry::Vacant(e) = runners.entry((contract.name(), i)) {
-                let code = contract.runtime_code_on(args.curve, iface, formulas).map_err(CliError::Build)?;
+                let code =
+                    contract.runtime_code_on(args.curve, iface, formulas(*contract, iface)).map_err(CliError::Build)?;
                 // a gas limit that even go-ethereum's k = 4,877 MSM fits (its memory alone costs
                 // over the default 10⁹): every case completes and shows its gas
                 let opts = RunOptions { count_opcodes: true, gas_limit: CONTRACT_GAS_LIMIT, ..RunOptions::default() }
@@ -143,7 +158,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let native = match args.curve {
             Curve::Bls12_381 => None,
             curve => Some(
-                operation_program_on(curve, *contract, formulas.f2mul, ProgramOptions::default())
+                operation_program_on(curve, *contract, args.f2mul.unwrap_or_default(), ProgramOptions::default())
                     .map_err(CliError::Build)?,
             ),
         };
@@ -159,7 +174,12 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 Some(prog) => {
                     let got = match evm384_gen::backend::native::run(prog, &case.input).outcome {
                         evm384_gen::Outcome::Output(o) => Some(o),
-                        _ => None,
+                        evm384_gen::Outcome::Bool(b) => {
+                            let mut word = vec![0u8; 32];
+                            word[31] = b as u8;
+                            Some(word)
+                        }
+                        evm384_gen::Outcome::Invalid(_) | evm384_gen::Outcome::Memory(_) => None,
                     };
                     line += &format!(" native {}", show(&got, *contract));
                     got == expected
