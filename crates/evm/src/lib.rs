@@ -25,6 +25,7 @@ pub mod meter;
 pub mod opcodes;
 pub mod runner;
 pub mod schedule;
+pub mod transaction;
 
 pub use evm384_arith::isa::{InstructionSet, Interface, Op, Operands};
 pub use meter::{OpcodeCounts, PhaseTracker, PhaseUsage, SETUP_PHASE};
@@ -36,6 +37,7 @@ pub use runner::{
     BLS12_PAIRING_CHECK, CALLER, CONTRACT, DEFAULT_GAS_LIMIT, FACTORY, FACTORY2,
 };
 pub use schedule::{gas_by_schedule, Decigas, GasBySchedule, Schedule};
+pub use transaction::transaction_gas;
 
 /// The mnemonic of an opcode byte: revm's names, the EVM384 names for `0xc0..=0xc2`, and
 /// `0xNN` for bytes that are no opcode.
