@@ -10,8 +10,9 @@
 //! files equal what arkworks gives now and that the contracts pass them.
 
 mod common;
+mod common_bls12_377;
 
-use common::bls12_377::{g1_bytes, g1_off_subgroup, g2_bytes};
+use common_bls12_377::{g1_bytes, g1_off_subgroup, g2_bytes};
 
 use ark_bls12_377::{Fq, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::CurveGroup;

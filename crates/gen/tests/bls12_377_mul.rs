@@ -13,8 +13,9 @@
 //! gives now and that the contracts pass them. `EVM384_LONG_TESTS=1` adds a random sweep.
 
 mod common;
+mod common_bls12_377;
 
-use common::bls12_377::{g1_bytes, g1_off_subgroup, g2_bytes, g2_off_subgroup};
+use common_bls12_377::{g1_bytes, g1_off_subgroup, g2_bytes, g2_off_subgroup};
 
 use ark_bls12_377::{g1, g2, Fq, Fq2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};

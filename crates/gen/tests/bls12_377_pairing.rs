@@ -27,8 +27,9 @@
 //! - `hinted_check_is_refused`: the hinted check is not written for this curve, and says so.
 
 mod common;
+mod common_bls12_377;
 
-use common::bls12_377::{g1_bytes, g2_bytes};
+use common_bls12_377::{g1_bytes, g2_bytes};
 
 use ark_bls12_377::{Bls12_377, Fq, Fq2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::pairing::Pairing;

@@ -1,8 +1,6 @@
 //! Shared test helpers: points and pairings from blst, EIP-2537 encodings, vector files.
 #![allow(dead_code)]
 
-pub mod bls12_377;
-
 use blst::*;
 use rand::{Rng, RngCore, SeedableRng};
 

@@ -1,6 +1,8 @@
 //! BLS12-377 in EIP-2539's encoding (EIP-2537's: 64-byte field elements, 16 zero bytes then
 //! the value big-endian; Fp2 c0 ‖ c1; all zeros for the point at infinity), and points outside
-//! the prime-order subgroups, from arkworks' `ark-bls12-377`.
+//! the prime-order subgroups, from arkworks' `ark-bls12-377` (a module of its own: the
+//! `evm384-build` tests share `common` without arkworks).
+#![allow(dead_code)]
 
 use ark_bls12_377::{g1, g2, Fq, Fq2, G1Affine, G2Affine};
 use ark_ec::short_weierstrass::SWCurveConfig;
