@@ -170,17 +170,8 @@ impl ModX {
         let kind = if power_of_two {
             Kind::PowerOfTwo { bits: bits - 1 }
         } else {
-            // R² mod m by doubling 1 modulo m, 2·64·limbs times.
-            let mut r2 = [0u64; MAX_LIMBS];
-            r2[0] = 1;
-            for _ in 0..128 * limbs {
-                let twice = r2;
-                let carry = add_in_place(&mut r2[..limbs], &twice[..limbs]);
-                if carry || geq(&r2[..limbs], &m[..limbs]) {
-                    sub_in_place(&mut r2[..limbs], &m[..limbs]);
-                }
-            }
-            Kind::Odd { inv: neg_inverse_mod_2_64(m[0]), r2 }
+            let inv = neg_inverse_mod_2_64(m[0]);
+            Kind::Odd { inv, r2: r_squared(&m, limbs, bits, inv) }
         };
         Ok(ModX { m, limbs, kind })
     }
@@ -314,6 +305,32 @@ impl ModX {
     }
 }
 
+/// x ← 2x mod m over `n` words (x below m).
+fn double_mod(x: &mut Limbs768, m: &Limbs768, n: usize) {
+    let twice = *x;
+    let carry = add_in_place(&mut x[..n], &twice[..n]);
+    if carry || geq(&x[..n], &m[..n]) {
+        sub_in_place(&mut x[..n], &m[..n]);
+    }
+}
+
+/// R² mod m (R = 2^(64·n)) for an odd m of `bits` bits (`n` words, `inv` = −m⁻¹ mod 2^64),
+/// SETMODX's precomputation: R mod m by doubling 2^(bits−1) (below m: m is odd) up to 2^(64n),
+/// n more doublings give 2^n·R (2^n in Montgomery form), then six Montgomery squarings give
+/// 2^(n·2^6)·R = R·R. At most 64 + n doublings and six products, where doubling 1 all the way
+/// (the reference in the tests) takes 128·n.
+fn r_squared(m: &Limbs768, n: usize, bits: u32, inv: u64) -> Limbs768 {
+    let mut x = [0u64; MAX_LIMBS];
+    x[(bits as usize - 1) / 64] = 1 << ((bits - 1) % 64);
+    for _ in 0..64 * n as u32 - bits + 1 + n as u32 {
+        double_mod(&mut x, m, n);
+    }
+    for _ in 0..6 {
+        x = cios(&x, &x, m, inv, n);
+    }
+    x
+}
+
 /// CIOS Montgomery product over `n` words (Koç, Acar, Kaliski 1996): for each word of x,
 /// t += x_i·y, then t += u·m with u = t₀·inv, shifted down a word; finally t − m if t ≥ m.
 fn cios(x: &Limbs768, y: &Limbs768, m: &Limbs768, inv: u64, n: usize) -> Limbs768 {
@@ -367,6 +384,48 @@ mod tests {
         assert_eq!(ModX::from_be_bytes(&[1, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap().limbs(), 2);
         assert_eq!(ModX::from_be_bytes(&[0xff; 96]).unwrap().limbs(), 12);
         assert_eq!(ModX::from_be_bytes(&[[1u8].as_slice(), &[0; 96]].concat()), Err(ModXError::TooLong));
+    }
+
+    #[test]
+    fn r_squared_is_r_squared_mod_m() {
+        // Against doubling 1 modulo m 128·n times, for moduli of every width: top words 1, 2,
+        // 3, 2^63, 2^64 − 1 and random ones, over random or zero lower words; BLS12-381's p; 3.
+        let mut moduli: Vec<Limbs768> = Vec::new();
+        let mut seed = 0x9e3779b97f4a7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in 1..=MAX_LIMBS {
+            for top in [1u64, 2, 3, 0x8000_0000_0000_0000, u64::MAX, next(), next() >> 40] {
+                let mut m = [0u64; MAX_LIMBS];
+                for w in &mut m[..n] {
+                    *w = next();
+                }
+                m[n - 1] = top;
+                m[0] |= 3;
+                moduli.push(m);
+                let mut low = [0u64; MAX_LIMBS];
+                low[n - 1] = top;
+                low[0] |= 3; // odd, and at least 3 for one word
+                moduli.push(low);
+            }
+        }
+        moduli.push(core::array::from_fn(|i| if i < 6 { crate::BLS12_381_P[i] } else { 0 }));
+        moduli.push([3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        for m in moduli {
+            let ctx = ModX::new(m).expect("odd modulus");
+            let n = ctx.limbs();
+            let mut want = [0u64; MAX_LIMBS];
+            want[0] = 1;
+            for _ in 0..128 * n {
+                double_mod(&mut want, &m, n);
+            }
+            let Kind::Odd { r2, .. } = ctx.kind else { panic!("odd") };
+            assert_eq!(r2, want, "{m:x?}");
+        }
     }
 
     #[test]

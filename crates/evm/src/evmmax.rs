@@ -87,15 +87,28 @@ pub enum EvmmaxHalt {
 /// One field context: its modulus and registers (internal form: Montgomery for odd moduli).
 #[derive(Clone, Debug)]
 pub struct FieldContext {
-    pub modx: ModX,
+    /// Boxed: a context is moved whenever SETMODX switches to or from it, and the modulus's
+    /// constants are read only by SETMODX, LOADX, STOREX and widths other than odd 384-bit.
+    pub modx: Box<ModX>,
     pub registers: Vec<Limbs768>,
     /// `modx.odd384()`, once: the 6-word arithmetic of an odd 384-bit context.
     odd384: Option<Odd384>,
+    /// [`GAS`]'s price of one ADDMODX / SUBMODX operation and of one MULMODX operation at this
+    /// width, looked up once.
+    add_sub_gas: u64,
+    mul_gas: u64,
 }
 
 impl FieldContext {
-    fn width(&self) -> usize {
-        self.modx.limbs() - 1
+    fn new(modx: ModX, registers: usize) -> FieldContext {
+        let width = modx.limbs() - 1;
+        FieldContext {
+            registers: vec![[0u64; MAX_LIMBS]; registers],
+            odd384: modx.odd384(),
+            add_sub_gas: GAS.add_sub[width],
+            mul_gas: GAS.mul[width],
+            modx: Box::new(modx),
+        }
     }
 
     /// [`EvmmaxState::arith_gas`] on this context.
@@ -117,8 +130,8 @@ impl FieldContext {
             return Err(EvmmaxHalt::RegisterOutOfBounds);
         }
         let per = match op {
-            ArithOp::AddModX | ArithOp::SubModX => GAS.add_sub[self.width()],
-            ArithOp::MulModX => GAS.mul[self.width()],
+            ArithOp::AddModX | ArithOp::SubModX => self.add_sub_gas,
+            ArithOp::MulModX => self.mul_gas,
         };
         Ok(per * imm.count as u64)
     }
@@ -167,7 +180,7 @@ impl FieldContext {
     /// each checked below the modulus before any register is written. The caller checked the
     /// range.
     fn store_values(&mut self, dest: usize, bytes: &[u8]) -> Result<(), EvmmaxHalt> {
-        let FieldContext { modx, registers, odd384 } = self;
+        let FieldContext { modx, registers, odd384, .. } = self;
         let size = modx.element_size();
         let value = |c: &[u8]| -> Limbs768 {
             let mut v = [0u64; MAX_LIMBS];
@@ -224,8 +237,9 @@ fn write6(r: &mut Limbs768, v: [u64; 6]) {
 /// all were computed before any is written (EIP-6690: "registers are not modified until all
 /// operations in the loop have completed").
 ///
-/// Computed and written in turn when no write can reach an operand still to be read
-/// ([`in_order_is_safe`]: the pairing check's runs, in practice); otherwise all results are
+/// One result, or two, are computed before any write; longer runs are computed and written in
+/// turn when no write can reach an operand still to be read ([`in_order_is_safe`]: the pairing
+/// check's runs, in practice); otherwise all results are
 /// buffered first (on the stack for short runs: a heap allocation per instruction tripled the
 /// interpreter's time on the pairing check).
 #[inline(always)]
@@ -237,11 +251,24 @@ fn strided<V: Copy + Default>(
 ) {
     let (x, y, out) = (imm.x as usize, imm.y as usize, imm.out as usize);
     if imm.count == 1 {
+        // Checked by `arith_gas`; checked again here, once, so that the compiler drops the
+        // three indexing checks.
+        if out.max(x).max(y) >= regs.len() {
+            unreachable!("register indices checked by arith_gas");
+        }
         let v = f(&regs[x], &regs[y]);
         return write(&mut regs[out], v);
     }
     let count = imm.count as usize;
     let (xs, ys, os) = (imm.x_stride as usize, imm.y_stride as usize, imm.out_stride as usize);
+    if count == 2 {
+        // Both results before either is written: right for every overlap, no test needed
+        // (the pairing check's Fp2 operations).
+        let v0 = f(&regs[x], &regs[y]);
+        let v1 = f(&regs[x + xs], &regs[y + ys]);
+        write(&mut regs[out], v0);
+        return write(&mut regs[out + os], v1);
+    }
     if in_order_is_safe(out, os, x, xs, count) && in_order_is_safe(out, os, y, ys, count) {
         for i in 0..count {
             let v = f(&regs[x + i * xs], &regs[y + i * ys]);
@@ -321,15 +348,18 @@ impl ArithImmediate {
     }
 }
 
-/// The EVMMAX state of one call frame. The contexts sit in a vector in creation order, found by
-/// id through `ids` (SETMODX only); the active one is its index, so that an arithmetic
-/// instruction reaches it without a map look-up.
+/// The EVMMAX state of one call frame. The contexts sit in a vector in creation order
+/// (`parked`), found by id through `ids` (SETMODX only); the active one is taken out of its slot
+/// and kept here (`active`), so that an arithmetic instruction reaches its registers without a
+/// map look-up or an index (SETMODX of another id puts it back).
 #[derive(Clone, Debug, Default)]
 pub struct EvmmaxState {
-    contexts: Vec<FieldContext>,
+    active: Option<FieldContext>,
+    /// The slot of `parked` the active context came from (empty while it is active).
+    active_slot: usize,
+    parked: Vec<Option<FieldContext>>,
     ids: BTreeMap<u16, usize>,
-    active: Option<usize>,
-    /// Bytes of all registers of `contexts` (kept, since every memory expansion reads it).
+    /// Bytes of all registers of all contexts (kept, since every memory expansion reads it).
     allocated: usize,
 }
 
@@ -351,23 +381,29 @@ impl EvmmaxState {
 
     #[inline]
     pub fn active(&self) -> Option<&FieldContext> {
-        self.active.and_then(|i| self.contexts.get(i))
+        self.active.as_ref()
     }
 
     #[inline]
     fn active_mut(&mut self) -> Result<&mut FieldContext, EvmmaxHalt> {
-        let i = self.active.ok_or(EvmmaxHalt::NoActiveContext)?;
-        self.contexts.get_mut(i).ok_or(EvmmaxHalt::NoActiveContext)
+        self.active.as_mut().ok_or(EvmmaxHalt::NoActiveContext)
     }
 
     /// Makes the context `id` active if it exists (SETMODX of an existing id).
     fn activate(&mut self, id: u16) -> bool {
-        match self.ids.get(&id) {
-            Some(&i) => {
-                self.active = Some(i);
-                true
-            }
-            None => false,
+        let Some(&slot) = self.ids.get(&id) else { return false };
+        if self.active.is_none() || self.active_slot != slot {
+            self.park();
+            self.active = self.parked[slot].take();
+            self.active_slot = slot;
+        }
+        true
+    }
+
+    /// Puts the active context (if any) back into its slot.
+    fn park(&mut self) {
+        if let Some(c) = self.active.take() {
+            self.parked[self.active_slot] = Some(c);
         }
     }
 
@@ -390,11 +426,11 @@ impl EvmmaxState {
             return Err(EvmmaxHalt::RegisterCap);
         }
         let gas = GAS.setmodx_base + if modx.is_odd() { GAS.setmodx_odd[modx.limbs() - 1] } else { 0 };
-        let registers = vec![[0u64; MAX_LIMBS]; alloc_count as usize];
-        let odd384 = modx.odd384();
-        self.contexts.push(FieldContext { modx, registers, odd384 });
-        self.ids.insert(id, self.contexts.len() - 1);
-        self.active = Some(self.contexts.len() - 1);
+        self.park();
+        self.parked.push(None);
+        self.active_slot = self.parked.len() - 1;
+        self.ids.insert(id, self.active_slot);
+        self.active = Some(FieldContext::new(modx, alloc_count as usize));
         self.allocated += allocated;
         Ok(SetModX { gas, allocated })
     }
@@ -422,11 +458,7 @@ impl EvmmaxState {
             return Err(EvmmaxHalt::RegisterOutOfBounds);
         }
         Ok(GAS.loadx_base
-            + if ctx.modx.is_odd() {
-                count * GAS.mul[ctx.width()]
-            } else {
-                (ctx.modx.element_size() as u64).div_ceil(32) * 3
-            })
+            + if ctx.modx.is_odd() { count * ctx.mul_gas } else { (ctx.modx.element_size() as u64).div_ceil(32) * 3 })
     }
 
     /// LOADX: the values, canonical, big-endian, `element_size` bytes each (the caller writes
@@ -447,7 +479,7 @@ impl EvmmaxState {
         }
         Ok(GAS.storex_base
             + if ctx.modx.is_odd() {
-                count * GAS.mul[ctx.width()]
+                count * ctx.mul_gas
             } else {
                 (count * ctx.modx.element_size() as u64).div_ceil(32) * 3
             })
@@ -511,6 +543,36 @@ mod tests {
         assert_eq!(s.setmodx(5, &[3], 9), Err(EvmmaxHalt::RegisterCap));
         assert!(s.setmodx(5, &[3], 8).is_ok());
         assert_eq!(s.allocated_bytes(), MAX_REGISTER_BYTES);
+    }
+
+    #[test]
+    fn switching_contexts_and_frames_keeps_their_registers() {
+        // Two contexts of one frame: r0 = 5 in context 1, r0 = 7 in context 2, back to 1.
+        let mut s = state(2);
+        s.storex(0, &be(5, 8), 1).unwrap();
+        assert_eq!(s.setmodx(2, &[103], 2).map(|r| r.allocated), Ok(16));
+        s.storex(0, &be(7, 8), 1).unwrap();
+        assert_eq!(s.setmodx(1, &[], 0), Ok(SetModX { gas: 1, allocated: 0 }));
+        assert_eq!((s.loadx(0, 1), s.active().unwrap().modx.modulus()[0]), (Ok(be(5, 8)), 101));
+        assert_eq!(s.setmodx(1, &[], 0), Ok(SetModX { gas: 1, allocated: 0 })); // already active
+        assert_eq!(s.setmodx(2, &[], 0), Ok(SetModX { gas: 1, allocated: 0 }));
+        assert_eq!(s.loadx(0, 1), Ok(be(7, 8)));
+        assert_eq!(s.allocated_bytes(), 32);
+        // Frames: depth 0 keeps its state while depth 1 runs; a child of depth 0 starts empty.
+        let mut frames = EvmmaxFrames::default();
+        *frames.at(0) = s;
+        assert!(frames.at(1).active().is_none());
+        frames.at(1).setmodx(0, &[3], 1).unwrap();
+        assert_eq!(frames.at(0).loadx(0, 1), Ok(be(7, 8)));
+        assert_eq!(frames.at(1).allocated_bytes(), 8);
+        assert_eq!(frames.at(2).allocated_bytes(), 0);
+        frames.entering_child(0);
+        assert_eq!(frames.at(1).allocated_bytes(), 0);
+        assert_eq!(frames.at(0).allocated_bytes(), 32);
+        frames.at(1).setmodx(0, &[3], 2).unwrap();
+        frames.entering_child(0); // from depth 1's state being the current one
+        assert_eq!(frames.at(1).allocated_bytes(), 0);
+        assert_eq!(frames.at(0).loadx(0, 1), Ok(be(7, 8)));
     }
 
     #[test]
@@ -669,26 +731,45 @@ mod glue {
     /// child (CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2) drops the states of
     /// deeper depths, so every new frame starts with none (EIP-6690: the field contexts belong
     /// to one call frame).
+    ///
+    /// The state of the depth that last ran an EVMMAX instruction is kept inline (`current`),
+    /// the others in `parked` by depth (`parked[depth]` itself holds an empty placeholder), so
+    /// that an instruction reaches its state by a comparison of depths rather than through a
+    /// vector indexed by one.
     #[derive(Clone, Debug, Default)]
-    pub struct EvmmaxFrames(Vec<EvmmaxState>);
+    pub struct EvmmaxFrames {
+        current: EvmmaxState,
+        depth: usize,
+        parked: Vec<EvmmaxState>,
+    }
 
     impl EvmmaxFrames {
         #[inline]
         pub fn at(&mut self, depth: usize) -> &mut EvmmaxState {
-            if self.0.len() <= depth {
-                self.grow(depth);
+            if depth != self.depth {
+                self.switch_to(depth);
             }
-            &mut self.0[depth]
+            &mut self.current
         }
+        /// Parks the current depth's state and takes `depth`'s.
         #[cold]
-        fn grow(&mut self, depth: usize) {
-            self.0.resize_with(depth + 1, Default::default);
+        fn switch_to(&mut self, depth: usize) {
+            let needed = depth.max(self.depth) + 1;
+            if self.parked.len() < needed {
+                self.parked.resize_with(needed, Default::default);
+            }
+            std::mem::swap(&mut self.current, &mut self.parked[self.depth]);
+            std::mem::swap(&mut self.current, &mut self.parked[depth]);
+            self.depth = depth;
         }
         pub fn entering_child(&mut self, depth: usize) {
-            self.0.truncate(depth + 1);
+            self.parked.truncate(depth + 1);
+            if self.depth > depth {
+                self.current = EvmmaxState::default();
+            }
         }
         pub fn clear(&mut self) {
-            self.0.clear();
+            *self = EvmmaxFrames::default();
         }
     }
 
@@ -795,10 +876,13 @@ mod glue {
     /// instruction, so that `op` is a constant there and one operation's code remains.
     #[inline(always)]
     fn arith<H: EvmmaxHost + ?Sized>(ctx: Ctx<'_, H>, op: ArithOp) -> InstructionExecResult {
-        let imm: [u8; IMMEDIATE_LEN] =
-            ctx.interpreter.bytecode.read_slice(IMMEDIATE_LEN).try_into().expect("padded code");
+        // Eight bytes in one load, the immediate and the byte after it: the code is padded
+        // with 33 zero bytes (`analysis`), so they are always there. (Seven bytes compiled to
+        // three loads joined by shifts, taken apart again.)
+        let word = ctx.interpreter.bytecode.read_slice(IMMEDIATE_LEN + 1);
+        let word = u64::from_le_bytes(word.try_into().expect("padded code"));
         ctx.interpreter.bytecode.relative_jump(IMMEDIATE_LEN as isize);
-        let imm = ArithImmediate::from_bytes(&imm);
+        let imm = ArithImmediate::from_bytes(&core::array::from_fn(|i| (word >> (8 * i)) as u8));
         // One look-up of the active context: checks and gas, the charge, then the arithmetic.
         let fc = ctx.host.evmmax_state().active_mut().map_err(halt)?;
         let gas = fc.arith_gas(op, imm).map_err(halt)?;
