@@ -18,10 +18,17 @@
 //!
 //! Ordinary families (v7, no EVM384 opcode): KECCAK256 of 32 bytes and of 1 KiB, MULMOD / ADDMOD /
 //! MUL / DIV / EXP chains on the stack, MLOAD/MSTORE and MCOPY loops at spread offsets.
+//!
+//! EVMMAX (EIP-6690, [`evmmax`]): every width of 1..12 words with odd and power-of-two moduli,
+//! timed in the same run; per width the worst ns/gas under EIP-6690's prices against the worst
+//! ordinary program at revm's standard prices, and the multiplier on EIP-6690's costs that
+//! would bring that width to parity ([`EvmmaxWidth`]).
+
+pub mod evmmax;
 
 use evm384_arith::isa::{encode, Op, Operands};
 use evm384_arith::{to_le_bytes, BLS12_381_P, BLS12_381_P_INV};
-use evm384_evm::{Interface, RunOptions, Runner, Schedule, Status};
+use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
 use evm384_timing::{measure, Plan};
 use serde::Serialize;
 
@@ -352,12 +359,96 @@ pub struct WorstCaseReport {
     pub plan: String,
     pub programs: Vec<Measured>,
     pub by_schedule: Vec<ScheduleWorst>,
+    /// `default` or `full` ([`evmmax::Scope`]).
+    pub evmmax_scope: &'static str,
+    /// The EVMMAX programs, timed with the others.
+    pub evmmax_programs: Vec<EvmmaxMeasured>,
+    /// The worst ordinary program at revm's standard prices (the `evmone` schedule's, which
+    /// prices every non-EVM384 opcode as revm does): EVMMAX's yardstick.
+    pub evmmax_ordinary: Worst,
+    /// Per width (1..12 words), the worst EVMMAX program and the price that reaches parity.
+    pub evmmax: Vec<EvmmaxWidth>,
+}
+
+/// One EVMMAX program measured.
+#[derive(Clone, Debug, Serialize)]
+pub struct EvmmaxMeasured {
+    #[serde(flatten)]
+    pub program: evmmax::EvmmaxProgram,
+    /// Wall time of one run, median and minimum.
+    pub ns: f64,
+    pub ns_min: f64,
+    /// Execution gas of the run under EIP-6690's prices.
+    pub gas: u64,
+}
+
+impl EvmmaxMeasured {
+    pub fn ns_per_gas(&self) -> f64 {
+        self.ns / self.gas as f64
+    }
+
+    /// For a program priced by EIP-6690's per-width tables: the multiplier `m` on the gas from
+    /// the tables at which its ns/gas equals `target`: `ns / (m · table_gas + other_gas) =
+    /// target`, at least 0.
+    pub fn parity_multiplier(&self, target: f64) -> Option<f64> {
+        let p = &self.program;
+        let other = (self.gas - p.table_gas) as f64;
+        p.priced_by_tables.then(|| ((self.ns / target - other) / p.table_gas as f64).max(0.0))
+    }
+
+    /// For a program whose work pays fixed EVMMAX costs only (SETMODX re-activation, power-of-two
+    /// SETMODX, LOADX, STOREX): the multiplier on those fixed costs (bases and power-of-two copy
+    /// costs) at which its ns/gas equals `target`, at least 0.
+    pub fn fixed_multiplier(&self, target: f64) -> Option<f64> {
+        let p = &self.program;
+        let other = (self.gas - p.fixed_gas) as f64;
+        (!p.priced_by_tables).then(|| ((self.ns / target - other) / p.fixed_gas as f64).max(0.0))
+    }
+}
+
+/// One width's answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct EvmmaxWidth {
+    pub words: usize,
+    /// EIP-6690's MULMODX and ADDMODX/SUBMODX gas at this width.
+    pub mul_gas: u64,
+    pub add_gas: u64,
+    /// The program with the most ns per gas (odd or power-of-two modulus).
+    pub worst: String,
+    pub worst_modulus: &'static str,
+    pub ns_per_gas: f64,
+    /// The worst odd-modulus program's ns per gas.
+    pub worst_odd: String,
+    pub odd_ns_per_gas: f64,
+    /// worst ns/gas ÷ the worst ordinary program's.
+    pub ratio: f64,
+    /// The multiplier on EIP-6690's per-width costs at this width (ADDMODX/SUBMODX, MULMODX —
+    /// also LOADX/STOREX per value of an odd modulus — and SETMODX's odd-modulus part; base
+    /// costs and memory expansion unchanged) that brings every program with such costs to at
+    /// most the worst ordinary program's ns/gas; below 1: these prices could fall.
+    pub parity_multiplier: f64,
+    /// The program that needs it.
+    pub parity_program: String,
+    pub parity_modulus: &'static str,
+    /// The programs that the tables do not price (SETMODX re-activation, power-of-two SETMODX,
+    /// LOADX, STOREX): the multiplier on their fixed costs (bases, power-of-two copy costs) that
+    /// brings them to parity, and the program needing it.
+    pub fixed_multiplier: f64,
+    pub fixed_program: String,
+    pub fixed_modulus: &'static str,
+}
+
+/// [`worst_case_scoped`] with the default EVMMAX scope.
+pub fn worst_case(plan: Plan, progress: &dyn Fn(&str)) -> Result<WorstCaseReport, String> {
+    worst_case_scoped(plan, evmmax::Scope::Default, progress)
 }
 
 /// Runs every program once with opcode counting (its gas under every schedule; it must end
-/// with STOP), then measures them all together with the harness.
-pub fn worst_case(plan: Plan, progress: &dyn Fn(&str)) -> Result<WorstCaseReport, String> {
+/// with STOP), then measures them all together with the harness: EVM384, ordinary and EVMMAX
+/// programs (`scope` of them) in one run.
+pub fn worst_case_scoped(plan: Plan, scope: evmmax::Scope, progress: &dyn Fn(&str)) -> Result<WorstCaseReport, String> {
     let programs = programs();
+    let evmmax_programs = evmmax::all_programs(scope);
     let mut runners: Vec<Runner> = Vec::with_capacity(programs.len());
     let mut gas = Vec::with_capacity(programs.len());
     for p in &programs {
@@ -375,6 +466,26 @@ pub fn worst_case(plan: Plan, progress: &dyn Fn(&str)) -> Result<WorstCaseReport
         r.deploy(&p.code);
         runners.push(r);
     }
+    let mut evmmax_gas = Vec::with_capacity(evmmax_programs.len());
+    for p in &evmmax_programs {
+        progress(&format!("gas of {} ({} words, {} modulus)", p.name, p.words, p.modulus.name()));
+        let opts =
+            RunOptions { count_opcodes: false, ..Default::default() }.with_instruction_set(InstructionSet::Evmmax);
+        let mut r = Runner::new(opts);
+        r.deploy(&p.code);
+        let ex = r.run(&[]).map_err(|e| e.to_string())?;
+        if ex.status != Status::Success {
+            return Err(format!(
+                "{} ({} words, {}) did not run to its end: {:?}",
+                p.name,
+                p.words,
+                p.modulus.name(),
+                ex.status
+            ));
+        }
+        evmmax_gas.push(ex.gas_used);
+        runners.push(r);
+    }
     progress("timing every program together");
     let mut closures: Vec<Box<dyn FnMut()>> = runners
         .iter_mut()
@@ -385,7 +496,8 @@ pub fn worst_case(plan: Plan, progress: &dyn Fn(&str)) -> Result<WorstCaseReport
         })
         .collect();
     let mut refs: Vec<&mut dyn FnMut()> = closures.iter_mut().map(|c| c.as_mut() as &mut dyn FnMut()).collect();
-    let times = measure(plan, &mut refs);
+    let mut times = measure(plan, &mut refs);
+    let evmmax_times = times.split_off(programs.len());
     let measured: Vec<Measured> = programs
         .into_iter()
         .zip(times)
@@ -393,13 +505,68 @@ pub fn worst_case(plan: Plan, progress: &dyn Fn(&str)) -> Result<WorstCaseReport
         .map(|((program, t), gas)| Measured { program, ns: t.median_ns(), ns_min: t.min_ns(), gas })
         .collect();
     let by_schedule = Schedule::ALL.iter().map(|s| schedule_worst(*s, &measured)).collect();
+    let evmmax_measured: Vec<EvmmaxMeasured> = evmmax_programs
+        .into_iter()
+        .zip(evmmax_times)
+        .zip(evmmax_gas)
+        .map(|((program, t), gas)| EvmmaxMeasured { program, ns: t.median_ns(), ns_min: t.min_ns(), gas })
+        .collect();
+    let evmmax_ordinary = worst(Schedule::Evmone, measured.iter().filter(|m| m.program.kind == "ordinary"));
+    let evmmax = evmmax::WORDS.map(|w| evmmax_width(w, &evmmax_measured, evmmax_ordinary.ns_per_gas)).collect();
     let plan = format!(
         "warm-up {} ms, {} samples of {} ms each",
         plan.warmup.as_millis(),
         plan.samples,
         plan.sample.as_millis()
     );
-    Ok(WorstCaseReport { plan, programs: measured, by_schedule })
+    Ok(WorstCaseReport {
+        plan,
+        programs: measured,
+        by_schedule,
+        evmmax_scope: match scope {
+            evmmax::Scope::Default => "default",
+            evmmax::Scope::Full => "full",
+        },
+        evmmax_programs: evmmax_measured,
+        evmmax_ordinary,
+        evmmax,
+    })
+}
+
+/// One width's worst EVMMAX program and its parity multiplier against `ordinary` ns/gas.
+fn evmmax_width(words: usize, ms: &[EvmmaxMeasured], ordinary: f64) -> EvmmaxWidth {
+    let of_width: Vec<&EvmmaxMeasured> = ms.iter().filter(|m| m.program.words == words).collect();
+    let by = |f: &dyn Fn(&EvmmaxMeasured) -> f64, odd_only: bool| {
+        of_width
+            .iter()
+            .filter(|m| !odd_only || m.program.modulus == evmmax::Modulus::Odd)
+            .max_by(|a, b| f(a).total_cmp(&f(b)))
+            .copied()
+    };
+    let worst = by(&|m| m.ns_per_gas(), false);
+    let odd = by(&|m| m.ns_per_gas(), true);
+    let parity = by(&|m| m.parity_multiplier(ordinary).unwrap_or(f64::NEG_INFINITY), false);
+    let fixed = by(&|m| m.fixed_multiplier(ordinary).unwrap_or(f64::NEG_INFINITY), false);
+    let name = |m: Option<&EvmmaxMeasured>| m.map_or(String::new(), |m| m.program.name.clone());
+    let modulus = |m: Option<&EvmmaxMeasured>| m.map_or("", |m| m.program.modulus.name());
+    let ns_per_gas = worst.map_or(f64::NAN, |m| m.ns_per_gas());
+    EvmmaxWidth {
+        words,
+        mul_gas: evm384_evm::evmmax::GAS.mul[words - 1],
+        add_gas: evm384_evm::evmmax::GAS.add_sub[words - 1],
+        worst: name(worst),
+        worst_modulus: modulus(worst),
+        ns_per_gas,
+        worst_odd: name(odd),
+        odd_ns_per_gas: odd.map_or(f64::NAN, |m| m.ns_per_gas()),
+        ratio: ns_per_gas / ordinary,
+        parity_multiplier: parity.and_then(|m| m.parity_multiplier(ordinary)).unwrap_or(f64::NAN),
+        parity_program: name(parity),
+        parity_modulus: modulus(parity),
+        fixed_multiplier: fixed.and_then(|m| m.fixed_multiplier(ordinary)).unwrap_or(f64::NAN),
+        fixed_program: name(fixed),
+        fixed_modulus: modulus(fixed),
+    }
 }
 
 fn ns_per_gas(m: &Measured, schedule: Schedule) -> f64 {
