@@ -94,29 +94,31 @@ pub fn g2_mul(scalar: u64) -> blst_p2_affine {
 /// `k` valid pairs (points in the subgroups) for measurements, deterministic in `seed`.
 ///
 /// For `k ≥ 2`: pairs `([aᵢ]G1, [bᵢ]G2)` for `i < k-1` with random 30-bit `aᵢ, bᵢ`, and a last
-/// pair `([-c]G1, G2)` with `c = Σ aᵢbᵢ` (no wrap-around: `c < 2^60·15`), so the product of the
-/// pairings is one and the check returns true. For `k = 1` a true product is impossible with
-/// finite points, so the single random pair gives a false check (same work, same cost).
+/// pair `([-c]G1, G2)` with `c = Σ aᵢbᵢ` (no wrap-around: `c < 2^60·1023`, a 128-bit
+/// scalar), so the product of the pairings is one and the check returns true. For `k = 1` a
+/// true product is impossible with finite points, so the single random pair gives a false check
+/// (same work, same cost). (Up to k = 16, `c < 2^64`, and the inputs are those of the 64-bit
+/// version this replaced.)
 pub fn pairing_input(k: usize, seed: u64) -> Vec<u8> {
-    assert!((1..=16).contains(&k), "k = {k} out of range 1..=16 (c = Σ aᵢbᵢ must stay below 2^64)");
+    assert!((1..=1024).contains(&k), "k = {k} out of range 1..=1024 (c = Σ aᵢbᵢ must stay below 2^128)");
     let mut rng = SplitMix64(seed);
     let mut out = Vec::with_capacity(k * PAIR_BYTES);
     if k == 1 {
         out.extend_from_slice(&encode_pair(&g1_mul(rng.next_u64() >> 34 | 1), &g2_mul(rng.next_u64() >> 34 | 1)));
         return out;
     }
-    let mut sum: u64 = 0;
+    let mut sum: u128 = 0;
     for _ in 0..k - 1 {
         let (a, b) = (rng.next_u64() >> 34 | 1, rng.next_u64() >> 34 | 1);
-        sum += a * b;
+        sum += (a * b) as u128;
         out.extend_from_slice(&encode_pair(&g1_mul(a), &g2_mul(b)));
     }
     // Last pair ([sum]G1 negated, G2): e(-[sum]G1, G2) = e(G1, G2)^(-sum).
     let mut p = blst_p1::default();
     let mut a = blst_p1_affine::default();
-    // SAFETY: as in `g1_mul`, with a 64-bit scalar.
+    // SAFETY: as in `g1_mul`, with a 128-bit scalar (16 bytes).
     unsafe {
-        blst_p1_mult(&mut p, blst_p1_generator(), sum.to_le_bytes().as_ptr(), 64);
+        blst_p1_mult(&mut p, blst_p1_generator(), sum.to_le_bytes().as_ptr(), 128);
         blst_p1_cneg(&mut p, true);
         blst_p1_to_affine(&mut a, &p);
     }
@@ -131,7 +133,7 @@ mod tests {
     #[test]
     fn generated_inputs_check_true_for_k_at_least_two_and_false_for_one() {
         assert_eq!(blst_pairing_check(&pairing_input(1, 7)), Ok(false));
-        for k in [2, 3, 8] {
+        for k in [2, 3, 8, 40] {
             assert_eq!(blst_pairing_check(&pairing_input(k, k as u64)), Ok(true), "k = {k}");
         }
     }

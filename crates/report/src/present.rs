@@ -4,6 +4,8 @@
 use crate::doc::{duration_ns, ratio, thousands, Block, Chart, ChartKind, Document, Section, Series, Table};
 use crate::results::Results;
 
+mod cost_sections;
+
 /// Schedules shown in the gas tables, in order.
 const SCHEDULES: [&str; 9] = [
     "evmone",
@@ -68,6 +70,9 @@ pub fn document_from(r: &Results, source: &str) -> Document {
             worst_case(r),
             interpretation(r),
             operations(r),
+            curves(r),
+            cost_sections::evmmax_worst_case(r),
+            cost_sections::precompile_cost(r),
         ],
     }
 }
@@ -136,6 +141,32 @@ fn answer(r: &Results, ks: &[u64], source: &str) -> Section {
     };
     let fmt = |x: Option<f64>| x.map(ratio);
     let fmt_min = |x: Option<(f64, f64)>| x.map(|(m, n)| format!("{} ({})", ratio(m), ratio(n)));
+    // what the transactions pay, calldata included: the headline
+    let pre_tx = |k: u64| r.precompile_gas.iter().find(|p| p.k == k).and_then(|p| p.tx_gas).map(|g| g as f64);
+    let tx = |k: u64, i: &str, s: &str| {
+        let row = r.gas.iter().find(|g| g.k == k && g.interface == i && g.schedule == s && g.phase == "total")?;
+        Some(row.tx_gas? / pre_tx(k)?)
+    };
+    let hinted_tx = |k: u64, i: &str, s: &str| {
+        r.operations_gas
+            .iter()
+            .find(|g| g.operation == "pairing-check-hinted" && g.k == k && g.interface == i && g.schedule == s)
+            .and_then(|g| Some(g.tx_gas? / g.precompile_tx_gas?))
+    };
+    for (label, i, s, _) in ANSWER_SETS {
+        push(
+            &mut t,
+            format!("transaction gas ÷ the precompile's: {label}, {}, default build", schedule_words(s)),
+            ks.iter().map(|&k| fmt(tx(k, i, s))).collect(),
+        );
+    }
+    for (label, i, s, _) in [ANSWER_SETS[1], ANSWER_SETS[2]] {
+        push(
+            &mut t,
+            format!("transaction gas ÷ the precompile's: hinted check, {label}, {}", schedule_words(s)),
+            ks.iter().map(|&k| fmt(hinted_tx(k, i, s))).collect(),
+        );
+    }
     for (label, i, s, _) in ANSWER_SETS {
         let w = schedule_words(s);
         push(
@@ -241,6 +272,13 @@ fn answer(r: &Results, ks: &[u64], source: &str) -> Section {
             "At k = {kh} the cheapest is the {g_name} at **{}** the price, the fastest the {t_name} at **{}** the time. ",
             ratio(g),
             ratio(tm)
+        );
+    }
+    if let (Some(v9), Some(h)) = (tx(kh, "v9", "model-b-repriced"), hinted_tx(kh, "v9", "model-b-repriced")) {
+        words += &format!(
+            "Counting what a transaction pays (21,000, calldata or EIP-7623's floor, execution) on both sides, the v9 contract costs {} the precompile's transaction at k = {kh}, the hinted check, witness included, {}. ",
+            ratio(v9),
+            ratio(h)
         );
     }
     if let (Some(hg), Some(ht)) = (hinted_gas(kh, "v9", "model-b-repriced"), hinted_time(kh, "contract-v9")) {
@@ -372,7 +410,7 @@ fn answer(r: &Results, ks: &[u64], source: &str) -> Section {
             Block::Table(t),
             Block::Chart(chart),
             Block::Paragraph(format!(
-                "How to read it. Price: the precompile's, 32600·k + 37700 ({price_text}); time: the contract's median over revm's 0x0f called from a contract (sections 3 and 5), ratios of minimums in brackets. Default build: the program the other sections measure; cheapest build: what `evm384 build --optimize-for SCHEDULE` finds within 24,576 bytes, measured at k = 2 only and not timed (section 4); hinted check: the pairing check with an off-chain witness instead of the final exponentiation (section 10). {v8_words}Floor: the gas of the run's modular arithmetic alone (section 4)."
+                "How to read it. Transaction gas: what a transaction calling the contract with the pairs pays — 21,000, calldata at EIP-2028's 16 gas a non-zero byte and 4 a zero byte plus the execution gas, or EIP-7623's floor of 10 gas a token where larger — over what a transaction calling the precompile with the same pairs pays (the hinted check's calldata holds its witness too). Price: the precompile's, 32600·k + 37700 ({price_text}); time: the contract's median over revm's 0x0f called from a contract (sections 3 and 5), ratios of minimums in brackets. Default build: the program the other sections measure, what `evm384 build` emits without options (in files from 2026-11-27 on the cheapest build under the instruction set's reference schedule, so the two rows agree; before, the plain program); cheapest build: what `evm384 build --optimize-for SCHEDULE` finds within 24,576 bytes, measured at k = 2 only (section 4); hinted check: the pairing check with an off-chain witness instead of the final exponentiation (section 10). {v8_words}Floor: the gas of the run's modular arithmetic alone (section 4)."
             )),
             Block::Paragraph(
                 "**Parity formula.** With G the contract's gas, A the gas of its arithmetic instructions (the floor) and P the price, multiplying the arithmetic prices by λ = (P − (G − A)) ÷ A, every other price unchanged, makes the contract cost exactly P; \"impossible\" (λ ≤ 0) means its other gas alone, G − A, exceeds P. The last row is λ = P ÷ A, the factor if every other instruction were free. These factors are for the default builds, the only ones whose gas the file splits by class (section 4's break-even factors of the arithmetic class); time has no such price."
@@ -495,6 +533,45 @@ fn evmmax_gas(r: &Results, ks: &[u64]) -> Table {
     t
 }
 
+/// What the transactions pay: the contract's (21,000, calldata or EIP-7623's floor, execution
+/// gas) beside the precompile's with the same pairs, per instruction set under its reference
+/// schedule and under every schedule for EVM384.
+fn transaction_gas(r: &Results, ks: &[u64]) -> Table {
+    let cells: Vec<String> = ["instruction set", "schedule"]
+        .into_iter()
+        .map(String::from)
+        .chain(ks.iter().map(|k| format!("k = {k}")))
+        .collect();
+    let head: Vec<&str> = cells.iter().map(String::as_str).collect();
+    let mut t = Table::new(
+        "Transaction gas (21,000 + calldata (EIP-2028) + execution, or EIP-7623's floor where larger): the contract's, and ÷ the precompile's transaction with the same pairs",
+        &head,
+    );
+    let pre_tx = |k: u64| r.precompile_gas.iter().find(|p| p.k == k).and_then(|p| p.tx_gas);
+    let mut row = vec!["EIP-2537 precompile".to_string(), "—".to_string()];
+    row.extend(ks.iter().map(|&k| pre_tx(k).map_or("–".into(), thousands)));
+    t.row(row);
+    let mut sets: Vec<(String, String)> = Vec::new();
+    for g in r.gas.iter().filter(|g| g.phase == "total" && g.tx_gas.is_some()) {
+        let key = (g.interface.clone(), g.schedule.clone());
+        if !sets.contains(&key) {
+            sets.push(key);
+        }
+    }
+    for (i, s) in sets {
+        let mut row = vec![i.clone(), s.clone()];
+        row.extend(ks.iter().map(|&k| {
+            let g = r.gas.iter().find(|g| g.k == k && g.interface == i && g.schedule == s && g.phase == "total");
+            match (g.and_then(|g| g.tx_gas), pre_tx(k)) {
+                (Some(x), Some(p)) => format!("{} ({})", gas_fmt(x), ratio(x / p as f64)),
+                _ => "–".into(),
+            }
+        }));
+        t.row(row);
+    }
+    t
+}
+
 fn gas(r: &Results, ks: &[u64]) -> Section {
     let mut blocks = vec![Block::Paragraph(
         "Execution gas of the contract's call frame (no intrinsic transaction gas) under every schedule, measured in revm on valid inputs; integer schedules are charged by the EVM, fractional ones computed exactly from the executed-opcode histogram plus memory gas. v8 differs from v7 only in byte order and is charged alike (its column is measured too). The precompile's price is 32600·k + 37700 (EIP-2537), also charged by revm's 0x0f on the same input.".into(),
@@ -526,6 +603,9 @@ fn gas(r: &Results, ks: &[u64]) -> Section {
             let n = t.rows.len();
             t.folded(format!("Gas, {phase}: {n} schedules × v7, v8, v9 at every k"))
         }));
+    }
+    if r.gas.iter().any(|g| g.tx_gas.is_some()) {
+        blocks.push(Block::Table(transaction_gas(r, ks)));
     }
     let mut series: Vec<Series> = ["evmone", "model-a", "model-b", "model-b-repriced", "model-b-fractional"]
         .iter()
@@ -1006,6 +1086,77 @@ fn calibration(r: &Results) -> Section {
 }
 
 /// G1ADD, G1MSM, G2ADD and G2MSM as contracts beside their precompiles.
+/// One contract's gas under one schedule, beside its baseline's charge, for
+/// [`gas_by_schedule`].
+struct ScheduleGas<'a> {
+    operation: &'a str,
+    k: u64,
+    interface: &'a str,
+    code_bytes: u64,
+    baseline: u64,
+    schedule: &'a str,
+    gas: f64,
+}
+
+/// A folded table of gas under every schedule: a row per operation, size and instruction set
+/// (EVMMAX's gas under EIP-6690's prices in the last column), the baseline's in `baseline`.
+fn gas_by_schedule(title: &str, baseline: &str, rows: &[ScheduleGas]) -> Block {
+    let mut schedules: Vec<&str> = Vec::new();
+    for g in rows {
+        if g.interface != "evmmax" && !schedules.contains(&g.schedule) {
+            schedules.push(g.schedule);
+        }
+    }
+    let mut head: Vec<&str> = vec!["operation", "k", "interface", "code bytes", baseline];
+    head.extend(schedules.iter());
+    head.push("eip-6690");
+    let mut t = Table::new(title, &head);
+    let mut seen: Vec<(&str, u64, &str)> = Vec::new();
+    for g in rows {
+        let key = (g.operation, g.k, g.interface);
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        let mut row = vec![
+            g.operation.to_string(),
+            g.k.to_string(),
+            g.interface.to_string(),
+            thousands(g.code_bytes),
+            thousands(g.baseline),
+        ];
+        for sch in schedules.iter().copied().chain(["eip-6690"]) {
+            let x = rows
+                .iter()
+                .find(|x| (x.operation, x.k, x.interface, x.schedule) == (g.operation, g.k, g.interface, sch));
+            row.push(x.map_or("—".into(), |x| gas_fmt(x.gas)));
+        }
+        t.row(row);
+    }
+    let n = t.rows.len();
+    Block::Table(t.folded(format!("Gas under every schedule: {n} rows (operation, size, interface)")))
+}
+
+/// (operation, k, implementation, wall-time statistics, ratio of medians, ratio of minimums).
+type TimeRow<'a> = (&'a str, u64, &'a str, &'a evm384_timing::Stats, f64, f64);
+
+/// A folded table of runtimes beside a baseline (`times`: the ratio column's head).
+fn runtime_rows(title: &str, times: &str, rows: &[TimeRow]) -> Block {
+    let mut t = Table::new(title, &["operation", "k", "implementation", "median", "min", times]);
+    for &(op, k, imp, stats, median, min) in rows {
+        t.row(vec![
+            op.to_string(),
+            k.to_string(),
+            imp.to_string(),
+            duration_ns(stats.median_ns),
+            duration_ns(stats.min_ns),
+            format!("{} ({})", ratio(median), ratio(min)),
+        ]);
+    }
+    let n = t.rows.len();
+    Block::Table(t.folded(format!("Runtime of every operation, size and implementation: {n} rows")))
+}
+
 fn operations(r: &Results) -> Section {
     let mut blocks = Vec::new();
     if r.operations_gas.is_empty() {
@@ -1026,7 +1177,7 @@ fn operations(r: &Results) -> Section {
         }
     }
     let mut t = Table::new(
-        "Each operation beside its precompile: gas ÷ the precompile's price (per interface and schedule) and time ÷ the precompile's time (ratio of medians)",
+        "Each operation beside its precompile: gas ÷ the precompile's price (per interface and schedule), transaction gas ÷ the precompile's transaction's (tx: 21,000, calldata or EIP-7623's floor, execution; the hinted check's witness in its calldata) and time ÷ the precompile's time (ratio of medians)",
         &[
             "operation",
             "k",
@@ -1036,6 +1187,8 @@ fn operations(r: &Results) -> Section {
             "v9 model-b",
             "v9 model-b-repriced",
             "evmmax eip-6690",
+            "tx v9 model-b-repriced",
+            "tx evmmax eip-6690",
             "time v7",
             "time v9",
             "time evmmax",
@@ -1054,61 +1207,154 @@ fn operations(r: &Results) -> Section {
         ] {
             row.push(gas_of(op, *k, i, sch).map_or("—".into(), |g| ratio(g.gas / g.precompile_gas as f64)));
         }
+        for (i, sch) in [("v9", "model-b-repriced"), ("evmmax", "eip-6690")] {
+            let tx = gas_of(op, *k, i, sch).and_then(|g| Some(g.tx_gas? / g.precompile_tx_gas?));
+            row.push(tx.map_or("—".into(), ratio));
+        }
         for imp in ["contract-v7", "contract-v9", "contract-evmmax"] {
             row.push(time_of(op, *k, imp).map_or("—".into(), |x| ratio(x.ratio_to_precompile)));
         }
         t.row(row);
     }
     blocks.push(Block::Table(t));
-    // every schedule: one row per operation, size and instruction set
-    let mut schedules: Vec<String> = Vec::new();
-    for g in &r.operations_gas {
-        if g.interface != "evmmax" && !schedules.contains(&g.schedule) {
-            schedules.push(g.schedule.clone());
+    let gas_rows: Vec<ScheduleGas> = r
+        .operations_gas
+        .iter()
+        .map(|g| ScheduleGas {
+            operation: &g.operation,
+            k: g.k,
+            interface: &g.interface,
+            code_bytes: g.code_bytes,
+            baseline: g.precompile_gas,
+            schedule: &g.schedule,
+            gas: g.gas,
+        })
+        .collect();
+    blocks.push(gas_by_schedule(
+        "Gas of the contracts (execution gas) under every schedule, beside the precompile's",
+        "precompile gas",
+        &gas_rows,
+    ));
+    let time_rows: Vec<TimeRow> = r
+        .operations_time
+        .iter()
+        .map(|x| {
+            (
+                x.operation.as_str(),
+                x.k,
+                x.implementation.as_str(),
+                &x.stats,
+                x.ratio_to_precompile,
+                x.ratio_to_precompile_min,
+            )
+        })
+        .collect();
+    blocks.push(runtime_rows(
+        "Runtime of the contracts beside the precompile (ratios of medians, of minimums in brackets)",
+        "× precompile",
+        &time_rows,
+    ));
+    Section { id: "operations".into(), title: "10. Other EIP-2537 operations".into(), blocks }
+}
+
+/// Section 11: BLS12-377's EIP-2539 operations, beside EIP-2539's prices and arkworks.
+fn curves(r: &Results) -> Section {
+    let (id, title) = ("curves".to_string(), "11. A second curve: BLS12-377 (EIP-2539)".to_string());
+    let mut blocks = Vec::new();
+    if r.curves_gas.is_empty() {
+        blocks.push(Block::Paragraph("Not measured in this file (written before these contracts existed).".into()));
+        return Section { id, title, blocks };
+    }
+    blocks.push(Block::Paragraph("The same generator writes BLS12-377 (Zexe; EIP-2539: Fp2 = Fp[u]/(u² + 5), ξ = u, a D-type twist, z = 0x8508c00000000001 > 0) from its parameter set: G1ADD and G2ADD (on-curve checks, no subgroup check), G1MUL, G2MUL, G1MULTIEXP and G2MULTIEXP (any on-curve point, the 32-byte scalar unreduced, as EIP-2539 asks: no subgroup check and so no endomorphism; exact additions where the complete formulas meet a point of order two), and PAIRING (subgroup checks by the endomorphisms: G1 by φ, G2 by ψ). EIP-2539 specifies no map to the curve, so there are no MAP contracts. No chain has these precompiles: gas is set beside EIP-2539's proposed prices (pairing 55,000·k + 65,000; MUL 12,000 and 55,000; MULTIEXP k·MUL·discount(k)/1000; ADD 600 and 4,500), and runtime beside arkworks (`ark-bls12-377`, doing the precompile's work natively: decoding, the checks, the operation) and beside the BLS12-381 contract of the same operation on an input of the same shape (MUL: G1MSM/G2MSM with one pair, which reduces the scalar and splits it for GLV), all measured together by the project's harness. The measured inputs: distinct subgroup points, full 256-bit scalars, pairs whose product is one (k ≥ 2). Every contract's output equals arkworks'.".into()));
+    let gas_of = |op: &str, k: u64, i: &str, sch: &str| {
+        r.curves_gas.iter().find(|g| g.operation == op && g.k == k && g.interface == i && g.schedule == sch)
+    };
+    let time_of = |op: &str, k: u64, imp: &str| {
+        r.curves_time.iter().find(|t| t.operation == op && t.k == k && t.implementation == imp)
+    };
+    let mut sizes: Vec<(String, u64)> = Vec::new();
+    for g in &r.curves_gas {
+        if !sizes.contains(&(g.operation.clone(), g.k)) {
+            sizes.push((g.operation.clone(), g.k));
         }
     }
-    let mut head: Vec<&str> = vec!["operation", "k", "interface", "code bytes", "precompile gas"];
-    head.extend(schedules.iter().map(String::as_str));
-    head.push("eip-6690");
-    let mut t = Table::new("Gas of the contracts (execution gas) under every schedule, beside the precompile's", &head);
-    let mut seen: Vec<(String, u64, String)> = Vec::new();
-    for g in &r.operations_gas {
-        let key = (g.operation.clone(), g.k, g.interface.clone());
-        if seen.contains(&key) {
-            continue;
+    let mut t = Table::new(
+        "Each operation: gas ÷ EIP-2539's proposed price (per interface and schedule), transaction gas ÷ that of a transaction calling a precompile at that price (tx), and time ÷ arkworks' (ratio of medians); the last column the contract's time ÷ the BLS12-381 contract's (v9)",
+        &[
+            "operation",
+            "k",
+            "EIP-2539 price",
+            "v7 model-b",
+            "v9 model-b-repriced",
+            "evmmax eip-6690",
+            "tx v9 model-b-repriced",
+            "tx evmmax eip-6690",
+            "time v7",
+            "time v9",
+            "time evmmax",
+            "v9 ÷ BLS12-381 v9",
+        ],
+    );
+    for (op, k) in &sizes {
+        let mut row = vec![op.clone(), k.to_string()];
+        let price = r.curves_gas.iter().find(|g| &g.operation == op && g.k == *k).map(|g| g.eip_price);
+        row.push(price.map_or("—".into(), thousands));
+        for (i, sch) in [("v7", "model-b"), ("v9", "model-b-repriced"), ("evmmax", "eip-6690")] {
+            row.push(gas_of(op, *k, i, sch).map_or("—".into(), |g| ratio(g.gas / g.eip_price as f64)));
         }
-        seen.push(key);
-        let mut row = vec![
-            g.operation.clone(),
-            g.k.to_string(),
-            g.interface.clone(),
-            thousands(g.code_bytes),
-            thousands(g.precompile_gas),
-        ];
-        for sch in schedules.iter().map(String::as_str).chain(["eip-6690"]) {
-            row.push(gas_of(&g.operation, g.k, &g.interface, sch).map_or("—".into(), |x| gas_fmt(x.gas)));
+        for (i, sch) in [("v9", "model-b-repriced"), ("evmmax", "eip-6690")] {
+            row.push(gas_of(op, *k, i, sch).map_or("—".into(), |g| ratio(g.tx_gas / g.eip_price_tx_gas)));
         }
+        for imp in ["contract-v7", "contract-v9", "contract-evmmax"] {
+            row.push(time_of(op, *k, imp).map_or("—".into(), |x| ratio(x.ratio_to_arkworks)));
+        }
+        let ours = time_of(op, *k, "contract-v9");
+        let theirs = time_of(op, *k, "bls12-381-contract-v9");
+        row.push(match (ours, theirs) {
+            (Some(a), Some(b)) => ratio(a.stats.median_ns / b.stats.median_ns),
+            _ => "—".into(),
+        });
         t.row(row);
     }
-    let n = t.rows.len();
-    blocks.push(Block::Table(t.folded(format!("Gas under every schedule: {n} rows (operation, size, interface)"))));
-    let mut t = Table::new(
-        "Runtime of the contracts beside the precompile (ratios of medians, of minimums in brackets)",
-        &["operation", "k", "implementation", "median", "min", "× precompile"],
-    );
-    for x in &r.operations_time {
-        t.row(vec![
-            x.operation.clone(),
-            x.k.to_string(),
-            x.implementation.clone(),
-            duration_ns(x.stats.median_ns),
-            duration_ns(x.stats.min_ns),
-            format!("{} ({})", ratio(x.ratio_to_precompile), ratio(x.ratio_to_precompile_min)),
-        ]);
-    }
-    let n = t.rows.len();
-    blocks.push(Block::Table(t.folded(format!("Runtime of every operation, size and implementation: {n} rows"))));
-    Section { id: "operations".into(), title: "10. Other EIP-2537 operations".into(), blocks }
+    blocks.push(Block::Table(t));
+    let gas_rows: Vec<ScheduleGas> = r
+        .curves_gas
+        .iter()
+        .map(|g| ScheduleGas {
+            operation: &g.operation,
+            k: g.k,
+            interface: &g.interface,
+            code_bytes: g.code_bytes,
+            baseline: g.eip_price,
+            schedule: &g.schedule,
+            gas: g.gas,
+        })
+        .collect();
+    blocks.push(gas_by_schedule(
+        "Gas of the BLS12-377 contracts (execution gas) under every schedule",
+        "EIP-2539 price",
+        &gas_rows,
+    ));
+    let time_rows: Vec<TimeRow> = r
+        .curves_time
+        .iter()
+        .map(|x| {
+            (
+                x.operation.as_str(),
+                x.k,
+                x.implementation.as_str(),
+                &x.stats,
+                x.ratio_to_arkworks,
+                x.ratio_to_arkworks_min,
+            )
+        })
+        .collect();
+    blocks.push(runtime_rows(
+        "Runtime beside arkworks (ratios of medians, of minimums in brackets)",
+        "× arkworks",
+        &time_rows,
+    ));
+    Section { id, title, blocks }
 }
 
 fn interpretation(r: &Results) -> Section {

@@ -61,7 +61,59 @@ pub struct Results {
     pub operations_gas: Vec<OperationGasRow>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub operations_time: Vec<OperationTimeRow>,
+    /// Another curve's operations as contracts (BLS12-377, EIP-2539): gas beside the EIP's
+    /// proposed prices, runtime beside arkworks. Empty in files written before them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub curves_gas: Vec<CurveGasRow>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub curves_time: Vec<CurveTimeRow>,
+    /// EVMMAX (EIP-6690) per width: the worst program of the worst-case search under the EIP's
+    /// prices against the worst ordinary program, and the price that reaches parity. Empty in
+    /// files written before it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evmmax_worst_case: Vec<EvmmaxWorstCaseRow>,
+    /// Every EIP-2537 precompile's own time per gas (revm's, blst; PAIRING_CHECK also on the IFMA
+    /// backend) and its price at EIP-7904's targets. Empty in files written before it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub precompile_cost: Vec<PrecompileCostRow>,
     pub summary: Summary,
+}
+
+/// Gas of another curve's operation as a contract on the measured input under one schedule.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CurveGasRow {
+    /// `bls12-377`.
+    pub curve: String,
+    /// `g1-add`, `g1-mul`, `g1-msm`, `g2-add`, `g2-mul`, `g2-msm`, `pairing-check`.
+    pub operation: String,
+    /// Points (MULTIEXP) or pairs (PAIRING) in the input; 1 otherwise.
+    pub k: u64,
+    /// `v7`, `v8`, `v9`, `evmmax`.
+    pub interface: String,
+    /// A gas schedule, or `eip-6690` (EVMMAX).
+    pub schedule: String,
+    pub gas: f64,
+    /// The curve's EIP's proposed price for the same input (EIP-2539).
+    pub eip_price: u64,
+    pub code_bytes: u64,
+    /// What the transaction calling the contract pays, and one calling a precompile charging
+    /// `eip_price` with the same input (as [`GasRow::tx_gas`]).
+    pub tx_gas: f64,
+    pub eip_price_tx_gas: f64,
+}
+
+/// Runtime of another curve's operation: arkworks natively, the contract in one interface, or
+/// the BLS12-381 contract of the same operation.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CurveTimeRow {
+    pub curve: String,
+    pub operation: String,
+    pub k: u64,
+    /// `arkworks`, `contract-v7`, `contract-v9`, `contract-evmmax`, `bls12-381-contract-v9`.
+    pub implementation: String,
+    pub stats: Stats,
+    pub ratio_to_arkworks: f64,
+    pub ratio_to_arkworks_min: f64,
 }
 
 fn one() -> u64 {
@@ -84,6 +136,14 @@ pub struct OperationGasRow {
     /// What revm's precompile charged for the same input.
     pub precompile_gas: u64,
     pub code_bytes: u64,
+    /// What the transaction calling the contract pays (as [`GasRow::tx_gas`]; the hinted
+    /// check's calldata holds its witness too), and the same for a transaction calling the
+    /// precompile (BLS verification: the glue over the precompiles) with the same input.
+    /// Absent in files written before them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tx_gas: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precompile_tx_gas: Option<f64>,
 }
 
 /// Runtime of one operation's implementation: the precompile called from a contract, or the
@@ -109,6 +169,76 @@ pub struct WorstCase {
     /// The harness plan.
     pub plan: String,
     pub rows: Vec<WorstCaseRow>,
+}
+
+/// One EVMMAX width's worst case (`evm384_fuzz::worst_case::EvmmaxWidth`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EvmmaxWorstCaseRow {
+    /// Modulus width in 64-bit words (1..12) and bits.
+    pub words: u64,
+    pub bits: u64,
+    /// EVMMAX programs of this width measured (odd and power-of-two moduli).
+    pub programs: u64,
+    /// EIP-6690's MULMODX and ADDMODX/SUBMODX gas at this width.
+    pub mul_gas: u64,
+    pub add_gas: u64,
+    /// `name (modulus)` of the program with the most ns per gas, and that figure.
+    pub worst: String,
+    pub ns_per_gas: f64,
+    /// The worst program with an odd modulus.
+    pub worst_odd: String,
+    pub odd_ns_per_gas: f64,
+    /// The worst ordinary program at revm's prices (the same for every width) and its ns/gas.
+    pub ordinary: String,
+    pub ordinary_ns_per_gas: f64,
+    /// ns_per_gas ÷ ordinary_ns_per_gas.
+    pub ratio: f64,
+    /// The multiplier on EIP-6690's per-width costs (ADDMODX/SUBMODX, MULMODX — also per LOADX/
+    /// STOREX value of an odd modulus — and SETMODX's odd-modulus part) that brings every program
+    /// with such costs to the ordinary program's ns/gas, the program needing it, and the MULMODX
+    /// and ADDMODX prices it gives.
+    pub parity_multiplier: f64,
+    pub parity_program: String,
+    pub mul_price_at_parity: f64,
+    pub add_price_at_parity: f64,
+    /// For the programs the tables do not price (SETMODX re-activation, power-of-two SETMODX,
+    /// LOADX, STOREX): the multiplier on their fixed costs (bases, power-of-two copy costs).
+    pub fixed_multiplier: f64,
+    pub fixed_program: String,
+    /// `default` or `full`, and the harness plan.
+    pub scope: String,
+    pub plan: String,
+}
+
+/// One EIP-2537 precompile at one size: its own time, gas, and prices at EIP-7904's targets.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PrecompileCostRow {
+    /// `g1-add`, `g1-msm`, `g2-add`, `g2-msm`, `pairing-check`, `map-fp-to-g1`, `map-fp2-to-g2`.
+    pub precompile: String,
+    /// `0x0b`..`0x11`.
+    pub address: String,
+    /// `revm-blst` (revm's precompile), `ifma` (`evm384-precompile` on the IFMA backend) or
+    /// `evm384-precompile-blst-fallback` (the same without IFMA).
+    pub implementation: String,
+    /// Points (MSM) or pairs (pairing); 1 otherwise.
+    pub k: u64,
+    pub input_bytes: u64,
+    /// Gas revm charged (the EIP-2537 price).
+    pub gas: u64,
+    /// A transaction calling the precompile, median and minimum, and a transaction with as much
+    /// calldata to a contract that only STOPs (median; interpolated between two such calls by
+    /// the input's length), ns of thread CPU time (wall time where the platform has no
+    /// per-thread clock); the call's wall-time median beside them.
+    pub call_ns: f64,
+    pub call_ns_min: f64,
+    pub call_wall_ns: f64,
+    pub empty_call_ns: f64,
+    /// The precompile's own time, `call_ns − empty_call_ns`, and per gas.
+    pub ns: f64,
+    pub ns_per_gas: f64,
+    /// `ns · R / 1000` gas at R = 60 and 100 Mgas/s.
+    pub price_60_mgas: f64,
+    pub price_100_mgas: f64,
 }
 
 /// One schedule's worst programs.
@@ -169,6 +299,11 @@ pub struct GasRow {
     /// `total`, or a phase name.
     pub phase: String,
     pub gas: f64,
+    /// What the transaction calling the contract with the measured input pays (`total` rows):
+    /// 21,000 + calldata (EIP-2028) + `gas`, or EIP-7623's calldata floor where larger
+    /// (`evm384_evm::transaction_gas`). Absent in files written before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tx_gas: Option<f64>,
 }
 
 /// The precompile's price by the EIP-2537 formula and as charged by revm, same input.
@@ -179,6 +314,9 @@ pub struct PrecompileGas {
     pub formula: u64,
     /// What revm's 0x0f charged.
     pub measured: u64,
+    /// What a transaction calling 0x0f with the same input pays (as [`GasRow::tx_gas`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tx_gas: Option<u64>,
 }
 
 /// Where the gas goes (the critique's question): EVM384 arithmetic vs the rest.
@@ -402,4 +540,17 @@ pub struct Summary {
     /// k = 2 time of the hinted check in v9 over the precompile's (medians).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k2_time_ratio_hinted_v9_to_precompile: Option<f64>,
+    /// What a transaction pays at k = 2 (`GasRow::tx_gas`: 21,000, calldata or EIP-7623's
+    /// floor, execution) calling the contract over what one calling the precompile with the same
+    /// pairs pays: v7 under model B, v9 under model B repriced, EVMMAX under EIP-6690's prices,
+    /// and the hinted check in v9 under model B repriced (its witness in the calldata). Absent
+    /// in files written before them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_tx_gas_ratio_v7_model_b: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_tx_gas_ratio_v9_model_b_repriced: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_tx_gas_ratio_evmmax: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_tx_gas_ratio_hinted_v9_model_b_repriced: Option<f64>,
 }

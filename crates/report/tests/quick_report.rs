@@ -60,18 +60,52 @@ fn quick_report_writes_valid_files() {
         "k2_time_ratio_evmmax_to_precompile",
         "k2_time_ratio_evmmax_to_v9",
         "k2_gas_best_evmmax",
+        "k2_tx_gas_ratio_v7_model_b",
+        "k2_tx_gas_ratio_v9_model_b_repriced",
+        "k2_tx_gas_ratio_evmmax",
+        "k2_tx_gas_ratio_hinted_v9_model_b_repriced",
     ] {
         assert!(json["summary"][key].as_f64().is_some_and(|v| v > 0.0), "summary.{key}");
     }
+    // The headline keys measure what `evm384 build` emits by default: the cheapest build under
+    // each set's reference schedule, the one `--optimize-for` finds (gas is exact).
+    let s = &results.summary;
+    assert_eq!(Some(s.k2_gas_v7_model_b), s.k2_gas_best_v7_model_b);
+    assert_eq!(Some(s.k2_gas_v9_model_b_repriced), s.k2_gas_best_v9_model_b_repriced);
+    assert_eq!(s.k2_gas_evmmax, s.k2_gas_best_evmmax);
+    // Transaction gas: every total row has it, above its execution gas by at least 21,000 and the
+    // calldata; the hinted check's transaction pays for its witness, the precompile's does not.
+    for g in results.gas.iter().filter(|g| g.phase == "total") {
+        let tx = g.tx_gas.expect("tx gas on total rows");
+        let calldata_min = 4.0 * 384.0 * g.k as f64; // every byte at least 4 gas
+        assert!(tx >= 21_000.0 + g.gas + calldata_min, "{g:?}");
+    }
+    let hinted = results
+        .operations_gas
+        .iter()
+        .find(|g| g.operation == "pairing-check-hinted" && g.k == 2 && g.interface == "v9")
+        .unwrap();
+    let (tx, pre_tx) = (hinted.tx_gas.unwrap(), hinted.precompile_tx_gas.unwrap());
+    let witness = evm384_gen::ops::pairing::HINT_BYTES as f64;
+    assert!(tx - hinted.gas >= pre_tx - hinted.precompile_gas as f64 + witness * 4.0, "the witness is paid for");
     // The EVMMAX contract passed every vector, and its gas is what revm charged.
     let evmmax: Vec<_> = results.correctness.iter().filter(|c| c.implementation == "contract-evmmax").collect();
     assert!(!evmmax.is_empty() && evmmax.iter().all(|c| c.failed == 0 && c.passed > 0));
     assert!(results.k_max.iter().any(|m| m.interface == "evmmax" && m.k_max > 0));
-    // Its floor is the gas its arithmetic charged: below the total, above model B's EVM384 floor
-    // less the to-Montgomery products STOREX does by itself (two pairs: 12 products, 36 gas).
+    // Its floor is the gas its arithmetic charged: below the total, above model B's price of the
+    // same operations (the counter's, for the formulas of its build: the default one) less the
+    // to-Montgomery products STOREX does by itself (two pairs: 12 products, 36 gas).
     let floor = |i: &str, s: &str| results.parity.iter().find(|p| p.k == 2 && p.interface == i && p.schedule == s);
-    let (mmax, v9) = (floor("evmmax", "eip-6690").unwrap(), floor("v9", "model-b").unwrap());
-    assert!(mmax.floor_evm384_gas < mmax.contract_gas && mmax.floor_evm384_gas >= v9.floor_evm384_gas - 36.0);
+    let mmax = floor("evmmax", "eip-6690").unwrap();
+    let formulas = evm384_build::Formulas::cheapest(evm384_evm::InstructionSet::Evmmax);
+    let ops = evm384_gen::backend::native::run(&formulas.program(), &generator_pairs_input(2)).counts.total();
+    let model_b = (ops.addmod384 + ops.submod384 + 3 * ops.mulmodmont384) as f64;
+    assert!(
+        mmax.floor_evm384_gas < mmax.contract_gas && mmax.floor_evm384_gas >= model_b - 36.0,
+        "evmmax floor {} gas, total {}; its operations at model B {model_b}",
+        mmax.floor_evm384_gas,
+        mmax.contract_gas
+    );
     assert!(md.contains("EVMMAX (EIP-6690)"));
     // The other operations and BLS verification: gas in every interface under every schedule
     // and a runtime row per timed implementation, at each measured size (quick: k = 1, 2).
@@ -92,10 +126,48 @@ fn quick_report_writes_valid_files() {
         assert!(gas.iter().all(|g| g.gas > 0.0 && g.precompile_gas > 0));
         assert_eq!(results.operations_time.iter().filter(|t| t.operation == op).count(), sizes * 4, "{op}");
     }
+    // The second curve: every EIP-2539 operation in every instruction set under every schedule
+    // beside EIP-2539's price, and a runtime row per implementation (arkworks, v7, v9, EVMMAX,
+    // the BLS12-381 contract) at each quick size.
+    assert!(md.contains("## 11. A second curve: BLS12-377 (EIP-2539)"));
+    for (op, sizes) in
+        [("g1-add", 1), ("g1-mul", 1), ("g1-msm", 2), ("g2-add", 1), ("g2-mul", 1), ("g2-msm", 2), ("pairing-check", 2)]
+    {
+        let gas: Vec<_> = results.curves_gas.iter().filter(|g| g.operation == op).collect();
+        assert_eq!(gas.len(), sizes * (3 * schedules + 1), "bls12-377 {op}");
+        assert!(gas.iter().all(|g| g.gas > 0.0 && g.eip_price > 0 && g.code_bytes <= 24_576));
+        assert_eq!(results.curves_time.iter().filter(|t| t.operation == op).count(), sizes * 5, "bls12-377 {op}");
+    }
     // The worst-case search: one row per schedule, every ratio measured.
     let worst = results.worst_case.as_ref().expect("worst-case section");
     assert_eq!(worst.rows.len(), evm384_evm::Schedule::ALL.len());
     assert!(worst.rows.iter().all(|r| r.ratio > 0.0 && r.ratio_16bit > 0.0 && r.ratio_16bit <= r.ratio * 1.0000001));
+    // EVMMAX's worst case: one row per width 1..12, each measured, with a parity price.
+    assert!(md.contains("## 12. EVMMAX worst case per width"));
+    let widths: Vec<u64> = results.evmmax_worst_case.iter().map(|w| w.words).collect();
+    assert_eq!(widths, (1..=12).collect::<Vec<u64>>());
+    assert!(results.evmmax_worst_case.iter().all(|w| w.ns_per_gas > 0.0
+        && w.ratio > 0.0
+        && w.parity_multiplier.is_finite()
+        && w.fixed_multiplier.is_finite()
+        && w.programs >= 12));
+    // The precompiles' own time per gas: every EIP-2537 precompile in revm, the pairing also on
+    // the IFMA backend (or its fallback), at each quick size, with prices at 60 and 100 Mgas/s.
+    assert!(md.contains("## 13. EIP-2537 precompiles: time per gas"));
+    let ks = evm384_report::collect::precompile_cost::ks(true);
+    for (op, rows) in [
+        ("g1-add", 1),
+        ("g2-add", 1),
+        ("map-fp-to-g1", 1),
+        ("map-fp2-to-g2", 1),
+        ("g1-msm", ks.len()),
+        ("g2-msm", ks.len()),
+        ("pairing-check", 2 * ks.len()),
+    ] {
+        let r: Vec<_> = results.precompile_cost.iter().filter(|p| p.precompile == op).collect();
+        assert_eq!(r.len(), rows, "precompile cost rows of {op}");
+        assert!(r.iter().all(|p| p.gas > 0 && p.call_ns > 0.0 && p.price_100_mgas >= p.price_60_mgas), "{op}");
+    }
 
     // One inline SVG per chart; no external resources.
     let charts = present::document(&results)

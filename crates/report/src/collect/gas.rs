@@ -2,7 +2,8 @@
 //! precompile's price; and the breakdown of where the gas goes.
 
 use evm384_evm::{
-    call_precompile, InstructionSet, Interface, OpcodeCounts, RunOptions, Runner, Schedule, Status, BLS12_PAIRING_CHECK,
+    call_precompile, transaction_gas, InstructionSet, Interface, OpcodeCounts, RunOptions, Runner, Schedule, Status,
+    BLS12_PAIRING_CHECK,
 };
 use evm384_gen::Phase;
 
@@ -42,12 +43,14 @@ pub fn evmmax_gas(c: &EvmmaxContract, k: u64) -> Result<Vec<GasRow>, String> {
     if ex.status != Status::Success {
         return Err(format!("contract evmmax halted at k = {k}: {:?}", ex.status));
     }
+    let spec = runner.options().spec;
     let row = |phase: &str, gas: f64| GasRow {
         k,
         interface: InstructionSet::Evmmax.name().into(),
         schedule: EVMMAX_SCHEDULE.into(),
         phase: phase.into(),
         gas,
+        tx_gas: (phase == "total").then(|| transaction_gas(spec, &input, gas)),
     };
     let mut rows = vec![row("total", ex.gas_used as f64)];
     for p in Phase::ALL {
@@ -81,6 +84,7 @@ pub fn contract_gas(c: &Contract, k: u64) -> Result<(Vec<GasRow>, Vec<Breakdown>
         schedule: schedule.name().into(),
         phase: phase.into(),
         gas,
+        tx_gas: (phase == "total").then(|| transaction_gas(spec, &input, gas)),
     };
     for s in Schedule::ALL {
         rows.push(row(s, "total", total.gas(s)));
@@ -138,5 +142,6 @@ pub fn precompile_gas(k: u64) -> Result<PrecompileGas, String> {
     if ex.status != Status::Success {
         return Err(format!("precompile failed at k = {k}: {:?}", ex.status));
     }
-    Ok(PrecompileGas { k, formula: precompile_price(k), measured: ex.gas_used })
+    let tx_gas = transaction_gas(RunOptions::default().spec, &input, ex.gas_used as f64) as u64;
+    Ok(PrecompileGas { k, formula: precompile_price(k), measured: ex.gas_used, tx_gas: Some(tx_gas) })
 }

@@ -5,17 +5,20 @@ pub mod calibration;
 pub mod choices;
 pub mod correctness;
 pub mod counts;
+pub mod curves;
+pub mod evmmax_worst_case;
 pub mod gas;
 pub mod native;
 pub mod operations;
 pub mod parity;
+pub mod precompile_cost;
 pub mod runtime;
 
 use std::collections::BTreeMap;
 
 use evm384_evm::{Address, Creation, InstructionSet, Interface, RunOptions, Runner};
 use evm384_gen::backend::bytecode;
-use evm384_gen::{pairing_check_program, F2Mul, ProgramOptions, MAX_CODE_SIZE};
+use evm384_gen::MAX_CODE_SIZE;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::machine::{today_utc, tool_version, Machine};
@@ -52,28 +55,33 @@ impl Options {
     }
 }
 
+/// The EVM384 pairing-check contracts: per interface, what `evm384 build pairing-check` emits by
+/// default (`Formulas::cheapest`, the cheapest build under the interface's reference schedule).
 fn build_contracts() -> Result<Vec<Contract>, String> {
-    let prog = pairing_check_program(F2Mul::V3, ProgramOptions::default());
     Interface::ALL
         .into_iter()
         .map(|interface| {
-            let (code, phase_marks) = bytecode::assemble_with_phase_marks(&prog, interface);
-            if code.len() > MAX_CODE_SIZE {
-                return Err(format!("{interface} contract is {} bytes, over EIP-170's {MAX_CODE_SIZE}", code.len()));
-            }
+            let (code, phase_marks) = default_pairing_check(InstructionSet::Evm384(interface))?;
             Ok(Contract { interface, code, phase_marks })
         })
         .collect()
 }
 
-/// The EVMMAX contract of the default formulas.
+/// The EVMMAX pairing-check contract `evm384 build` emits by default (`Formulas::cheapest`).
 fn build_evmmax_contract() -> Result<EvmmaxContract, String> {
-    let prog = pairing_check_program(F2Mul::V3, ProgramOptions::default());
-    let (code, phase_marks) = bytecode::assemble_with_phase_marks(&prog, InstructionSet::Evmmax);
-    if code.len() > MAX_CODE_SIZE {
-        return Err(format!("evmmax contract is {} bytes, over EIP-170's {MAX_CODE_SIZE}", code.len()));
-    }
+    let (code, phase_marks) = default_pairing_check(InstructionSet::Evmmax)?;
     Ok(EvmmaxContract { code, phase_marks })
+}
+
+/// The code and phase marks of the pairing check's default build for `isa`.
+fn default_pairing_check(isa: InstructionSet) -> Result<(Vec<u8>, bytecode::PhaseMarks), String> {
+    let formulas = evm384_build::Formulas::cheapest(isa);
+    let build = formulas.pairing_check_build(isa);
+    let (code, marks) = build.try_code_with_phase_marks(isa).map_err(|e| format!("{isa}, {formulas}: {e}"))?;
+    if code.len() > MAX_CODE_SIZE {
+        return Err(format!("{isa} contract is {} bytes, over EIP-170's {MAX_CODE_SIZE}", code.len()));
+    }
+    Ok((code, marks))
 }
 
 /// Runs every measurement, reporting progress on stderr.
@@ -91,7 +99,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         }
     }
 
-    let steps = 1 + files.len() as u64 * 5 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 6;
+    let steps = 1 + files.len() as u64 * 5 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 7;
     let bar = ProgressBar::new(steps);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
@@ -120,7 +128,8 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         let opts = RunOptions { count_opcodes: false, gas_limit: 1 << 40, ..Default::default() };
         for isa in sets {
             bar.set_message(format!("vectors {file} through contract-{isa}"));
-            let code = contract.runtime_code(isa, evm384_build::Formulas::default()).map_err(|e| e.to_string())?;
+            let formulas = evm384_build::Formulas::build_default(contract, isa);
+            let code = contract.runtime_code(isa, formulas).map_err(|e| e.to_string())?;
             // created as a chain creates it: the init code run by CREATE
             let mut r = Runner::new(opts.clone().with_instruction_set(isa));
             let init = evm384_gen::backend::bytecode::init_code(&code);
@@ -177,6 +186,10 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     let (operations_gas, operations_time) = operations::operations(plan, opts.quick, &mut |m| bar.set_message(m))?;
     bar.inc(1);
 
+    bar.set_message("BLS12-377's EIP-2539 operations beside arkworks");
+    let (curves_gas, curves_time) = curves::curves(plan, opts.quick, &mut |m| bar.set_message(m))?;
+    bar.inc(1);
+
     bar.set_message("arithmetic beside blst, and each opcode in revm");
     let arith = arith::bench_ops(plan);
     bar.inc(1);
@@ -199,7 +212,10 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     bar.inc(1);
 
     bar.set_message("worst case: ns per gas, EVM384 and ordinary programs");
-    let worst_case = Some(worst_case(opts.quick)?);
+    let (worst_case, evmmax_worst_case) = worst_case(opts.quick)?;
+    let worst_case = Some(worst_case);
+    bar.set_message("the EIP-2537 precompiles' own time per gas");
+    let precompile_cost = precompile_cost::precompile_cost(plan, opts.quick)?;
     bar.inc(1);
     bar.finish_with_message("measured");
 
@@ -217,6 +233,20 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         summary.k2_gas_hinted_v9_model_b_repriced = Some(g.gas);
         summary.k2_gas_ratio_hinted_v9_model_b_repriced_to_precompile = Some(g.gas / g.precompile_gas as f64);
     }
+    // what the transactions pay at k = 2: the contract's over the precompile's, same pairs
+    let tx = |iface: &str, schedule: &str| {
+        gas_rows
+            .iter()
+            .find(|r| r.k == 2 && r.interface == iface && r.schedule == schedule && r.phase == "total")
+            .and_then(|r| r.tx_gas)
+    };
+    let pre_tx = precompile_gas.iter().find(|p| p.k == 2).and_then(|p| p.tx_gas).map(|g| g as f64);
+    let over_pre = |g: Option<f64>| g.zip(pre_tx).map(|(a, b)| a / b);
+    summary.k2_tx_gas_ratio_v7_model_b = over_pre(tx("v7", "model-b"));
+    summary.k2_tx_gas_ratio_v9_model_b_repriced = over_pre(tx("v9", "model-b-repriced"));
+    summary.k2_tx_gas_ratio_evmmax = over_pre(tx("evmmax", gas::EVMMAX_SCHEDULE));
+    summary.k2_tx_gas_ratio_hinted_v9_model_b_repriced =
+        operations_gas.iter().find(hinted).and_then(|g| g.tx_gas.zip(g.precompile_tx_gas)).map(|(a, b)| a / b);
     summary.k2_time_ratio_hinted_v9_to_precompile = operations_time
         .iter()
         .find(|t| t.operation == "pairing-check-hinted" && t.k == 2 && t.implementation == "contract-v9")
@@ -260,12 +290,16 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         worst_case,
         operations_gas,
         operations_time,
+        curves_gas,
+        curves_time,
+        evmmax_worst_case,
+        precompile_cost,
         summary,
     })
 }
 
 /// The worst-case search (`evm384_fuzz::worst_case`); quick mode samples briefly.
-fn worst_case(quick: bool) -> Result<crate::results::WorstCase, String> {
+fn worst_case(quick: bool) -> Result<(crate::results::WorstCase, Vec<crate::results::EvmmaxWorstCaseRow>), String> {
     let plan = if quick {
         evm384_timing::Plan {
             warmup: std::time::Duration::from_millis(10),
@@ -277,7 +311,8 @@ fn worst_case(quick: bool) -> Result<crate::results::WorstCase, String> {
     };
     let r = evm384_fuzz::worst_case::worst_case(plan, &|_| {})?;
     let named = |w: &evm384_fuzz::worst_case::Worst| format!("{} ({})", w.name, w.interface);
-    Ok(crate::results::WorstCase {
+    let evmmax_rows = evmmax_worst_case::rows(&r);
+    let worst = crate::results::WorstCase {
         programs: r.programs.len(),
         plan: r.plan.clone(),
         rows: r
@@ -295,7 +330,8 @@ fn worst_case(quick: bool) -> Result<crate::results::WorstCase, String> {
                 ratio_16bit: s.ratio_offsets_16bit,
             })
             .collect(),
-    })
+    };
+    Ok((worst, evmmax_rows))
 }
 
 fn summarize(
@@ -347,6 +383,10 @@ fn summarize(
         k2_gas_hinted_v9_model_b_repriced: None,
         k2_gas_ratio_hinted_v9_model_b_repriced_to_precompile: None,
         k2_time_ratio_hinted_v9_to_precompile: None,
+        k2_tx_gas_ratio_v7_model_b: None,
+        k2_tx_gas_ratio_v9_model_b_repriced: None,
+        k2_tx_gas_ratio_evmmax: None,
+        k2_tx_gas_ratio_hinted_v9_model_b_repriced: None,
     })
 }
 
