@@ -15,7 +15,7 @@
 mod common;
 mod common_bls12_377;
 
-use common_bls12_377::{g1_bytes, g1_off_subgroup, g2_bytes, g2_off_subgroup};
+use common_bls12_377::{bless_or_check, g1_bytes, g1_off_subgroup, g2_bytes, g2_off_subgroup, Case};
 
 use ark_bls12_377::{g1, g2, Fq, Fq2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
@@ -131,7 +131,6 @@ fn twist_has_odd_order() {
 }
 
 /// One case: its name, input, and expected output (`None`: the contract halts).
-type Case = (String, Vec<u8>, Option<Vec<u8>>);
 
 /// A point of E(Fp) or E′(Fp2) in EIP-2539's encoding (each Fp component 64 bytes).
 fn pt_bytes<C: SWCurveConfig>(p: &Affine<C>) -> Vec<u8> {
@@ -314,51 +313,16 @@ impl Contract {
     }
 }
 
-/// The cases as EIP-2537-format files: valid (`Input`, `Expected`, `Name`) and failing
-/// (`Input`, `ExpectedError`, `Name`).
-fn files(op: &str, cases: &[Case]) -> [(String, String); 2] {
+/// The committed files equal what arkworks gives now (`EVM384_BLESS=1` rewrites them), and
+/// every case of them passes natively and in every instruction set.
+fn check(op: &str, g: Group, records: Records, cases: Vec<Case>) {
     let name = |what: &str| {
         let what = what.replace('+', "plus").replace('-', "minus").replace('^', "pow");
         format!("bls12377_{op}_{}", what.replace(|c: char| !c.is_ascii_alphanumeric(), "_"))
     };
-    let valid: Vec<serde_json::Value> = cases
-        .iter()
-        .filter_map(|(w, i, e)| {
-            e.as_ref()
-                .map(|e| serde_json::json!({"Input": hex::encode(i), "Expected": hex::encode(e), "Name": name(w)}))
-        })
-        .collect();
-    let failing: Vec<serde_json::Value> = cases
-        .iter()
-        .filter(|(_, _, e)| e.is_none())
-        .map(|(w, i, _)| serde_json::json!({"Input": hex::encode(i), "ExpectedError": w, "Name": name(w)}))
-        .collect();
-    let text = |v: &Vec<serde_json::Value>| serde_json::to_string_pretty(v).unwrap() + "\n";
-    [(format!("{op}_bls12377.json"), text(&valid)), (format!("fail-{op}_bls12377.json"), text(&failing))]
-}
-
-/// The committed files equal what arkworks gives now (`EVM384_BLESS=1` rewrites them), and
-/// every case of them passes natively and in every instruction set.
-fn check(op: &str, g: Group, records: Records, cases: Vec<Case>) {
-    let dir = evm384_vectors::testdata("eip2539");
-    for (file, text) in files(op, &cases) {
-        let path = dir.join(&file);
-        if std::env::var("EVM384_BLESS").is_ok_and(|v| v == "1") {
-            std::fs::create_dir_all(&dir).unwrap();
-            std::fs::write(&path, &text).unwrap();
-        }
-        let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert_eq!(committed, text, "{file} differs from what arkworks gives (EVM384_BLESS=1 rewrites it)");
-    }
     let c = Contract::new(g, records);
-    for file in [format!("{op}_bls12377.json"), format!("fail-{op}_bls12377.json")] {
-        for case in evm384_vectors::load(&dir.join(&file)).unwrap() {
-            let want = match &case.expected {
-                evm384_vectors::Expected::Output(o) => Some(o.clone()),
-                evm384_vectors::Expected::Error(_) => None,
-            };
-            assert_eq!(c.run(&case.input, &case.name), want, "{file} {}", case.name);
-        }
+    for (file, case, input, want) in bless_or_check(op, &cases, name) {
+        assert_eq!(c.run(&input, &case), want, "{file} {case}");
     }
 }
 

@@ -29,7 +29,7 @@
 mod common;
 mod common_bls12_377;
 
-use common_bls12_377::{g1_bytes, g2_bytes};
+use common_bls12_377::{bless_or_check, g1_bytes, g2_bytes, Case};
 
 use ark_bls12_377::{Bls12_377, Fq, Fq2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::pairing::Pairing;
@@ -171,7 +171,6 @@ impl Contract {
 }
 
 /// One case: its name, input, and expected output (`None`: the contract halts).
-type Case = (String, Vec<u8>, Option<Vec<u8>>);
 
 fn cases() -> Vec<Case> {
     let mut rng = Rng::seed_from_u64(2539);
@@ -247,52 +246,18 @@ fn cases() -> Vec<Case> {
     out
 }
 
-/// The cases as EIP-2537-format files: valid (`Input`, `Expected`, `Name`) and failing
-/// (`Input`, `ExpectedError`, `Name`).
-fn files(cases: &[Case]) -> [(String, String); 2] {
+#[test]
+fn pairing_equals_arkworks() {
+    let cases = cases();
     let name = |what: &str| {
         let words: Vec<&str> = what.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
         format!("bls12377_pairing_{}", words.join("_"))
     };
-    let valid: Vec<serde_json::Value> = cases
-        .iter()
-        .filter_map(|(w, i, e)| {
-            e.as_ref()
-                .map(|e| serde_json::json!({"Input": hex::encode(i), "Expected": hex::encode(e), "Name": name(w)}))
-        })
-        .collect();
-    let failing: Vec<serde_json::Value> = cases
-        .iter()
-        .filter(|(_, _, e)| e.is_none())
-        .map(|(w, i, _)| serde_json::json!({"Input": hex::encode(i), "ExpectedError": w, "Name": name(w)}))
-        .collect();
-    let text = |v: &Vec<serde_json::Value>| serde_json::to_string_pretty(v).unwrap() + "\n";
-    [("pairing_bls12377.json".into(), text(&valid)), ("fail-pairing_bls12377.json".into(), text(&failing))]
-}
-
-#[test]
-fn pairing_equals_arkworks() {
-    let cases = cases();
-    let dir = evm384_vectors::testdata("eip2539");
-    for (file, text) in files(&cases) {
-        let path = dir.join(&file);
-        if std::env::var("EVM384_BLESS").is_ok_and(|v| v == "1") {
-            std::fs::create_dir_all(&dir).unwrap();
-            std::fs::write(&path, &text).unwrap();
-        }
-        let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert_eq!(committed, text, "{file} differs from what arkworks gives (EVM384_BLESS=1 rewrites it)");
-    }
+    let committed = bless_or_check("pairing", &cases, name);
     for f2mul in [F2Mul::V3, F2Mul::V4] {
         let c = Contract::new(f2mul);
-        for file in ["pairing_bls12377.json", "fail-pairing_bls12377.json"] {
-            for case in evm384_vectors::load(&dir.join(file)).unwrap() {
-                let want = match &case.expected {
-                    evm384_vectors::Expected::Output(o) => Some(o.clone()),
-                    evm384_vectors::Expected::Error(_) => None,
-                };
-                assert_eq!(c.run(&case.input, &case.name, false), want, "{f2mul} {file} {}", case.name);
-            }
+        for (file, case, input, want) in &committed {
+            assert_eq!(c.run(input, case, false), *want, "{f2mul} {file} {case}");
         }
     }
 }

@@ -60,3 +60,50 @@ pub fn g2_off_subgroup(rng: &mut rand::rngs::StdRng) -> G2Affine {
         }
     }
 }
+
+/// A case: its description, the input, the expected output (`None`: the call must fail).
+pub type Case = (String, Vec<u8>, Option<Vec<u8>>);
+
+/// A committed case: its file, its name, the input and the expected output (`None`: failure).
+pub type FileCase = (String, String, Vec<u8>, Option<Vec<u8>>);
+
+/// The cases as the EIP-2537-format files `{stem}_bls12377.json` (`Input`, `Expected`, `Name`)
+/// and `fail-{stem}_bls12377.json` (`Input`, `ExpectedError`, `Name`) of `testdata/eip2539`,
+/// each case named by `name`: `EVM384_BLESS=1` writes them; otherwise they must equal what the
+/// cases give now. Returns every case of the committed files.
+pub fn bless_or_check(stem: &str, cases: &[Case], name: impl Fn(&str) -> String) -> Vec<FileCase> {
+    let valid: Vec<serde_json::Value> = cases
+        .iter()
+        .filter_map(|(w, i, e)| {
+            e.as_ref()
+                .map(|e| serde_json::json!({"Input": hex::encode(i), "Expected": hex::encode(e), "Name": name(w)}))
+        })
+        .collect();
+    let failing: Vec<serde_json::Value> = cases
+        .iter()
+        .filter(|(_, _, e)| e.is_none())
+        .map(|(w, i, _)| serde_json::json!({"Input": hex::encode(i), "ExpectedError": w, "Name": name(w)}))
+        .collect();
+    let text = |v: &Vec<serde_json::Value>| serde_json::to_string_pretty(v).unwrap() + "\n";
+    let dir = evm384_vectors::testdata("eip2539");
+    let mut committed = Vec::new();
+    for (file, text) in
+        [(format!("{stem}_bls12377.json"), text(&valid)), (format!("fail-{stem}_bls12377.json"), text(&failing))]
+    {
+        let path = dir.join(&file);
+        if std::env::var("EVM384_BLESS").is_ok_and(|v| v == "1") {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(&path, &text).unwrap();
+        }
+        let on_disk = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(on_disk, text, "{file} differs from what arkworks gives (EVM384_BLESS=1 rewrites it)");
+        for case in evm384_vectors::load(&path).unwrap() {
+            let want = match case.expected {
+                evm384_vectors::Expected::Output(o) => Some(o),
+                evm384_vectors::Expected::Error(_) => None,
+            };
+            committed.push((file.clone(), case.name, case.input, want));
+        }
+    }
+    committed
+}
