@@ -59,8 +59,6 @@ impl Contract {
     }
 }
 
-/// One case: its name, input, and expected output (`None`: the contract halts).
-
 /// G1ADD's cases.
 fn g1_cases() -> Vec<Case> {
     let mut out = Vec::new();

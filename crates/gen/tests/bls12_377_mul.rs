@@ -130,8 +130,6 @@ fn twist_has_odd_order() {
     assert!(g2_order_three().is_none());
 }
 
-/// One case: its name, input, and expected output (`None`: the contract halts).
-
 /// A point of E(Fp) or E′(Fp2) in EIP-2539's encoding (each Fp component 64 bytes).
 fn pt_bytes<C: SWCurveConfig>(p: &Affine<C>) -> Vec<u8> {
     let fp = |x: &C::BaseField| -> Vec<u8> {

@@ -170,8 +170,6 @@ impl Contract {
     }
 }
 
-/// One case: its name, input, and expected output (`None`: the contract halts).
-
 fn cases() -> Vec<Case> {
     let mut rng = Rng::seed_from_u64(2539);
     let mut out: Vec<Case> = Vec::new();
