@@ -9,7 +9,8 @@
 //! the file and the case, never a silently reinterpreted case.
 //!
 //! The files shipped with the project live in `testdata/eip2537/` (see its README for
-//! provenance); [`PAIRING_FILES`] lists the PAIRING_CHECK ones. [`eip6690`] loads the EIP-6690
+//! provenance); [`PAIRING_FILES`] lists the PAIRING_CHECK ones. BN254's (EIP-196/197, same JSON
+//! format) live in `testdata/bn254/`, listed by [`BN254_FILES`]. [`eip6690`] loads the EIP-6690
 //! (EVMMAX) conformance suite of `testdata/eip6690/`.
 
 use std::path::{Path, PathBuf};
@@ -28,9 +29,27 @@ pub const PAIRING_FILES: [&str; 6] = [
     "eest-derived/fail-pairing_check_bls_eest_extra.json",
 ];
 
+/// The BN254 (alt_bn128) vector files shipped in `testdata/bn254/`, relative to it, by
+/// operation: ecAdd, ecMul, ecPairing (see `testdata/bn254/README.md` for provenance):
+/// go-ethereum's `bn256*.json` and the adversarial cases made here with arkworks. Not among
+/// [`Operation::files`] (EIP-2537's); [`Operation::bn254_files`] gives one operation's.
+pub static BN254_FILES: [&str; 9] = [
+    "bn256Add.json",
+    "ecadd.json",
+    "fail-ecadd.json",
+    "bn256ScalarMul.json",
+    "ecmul.json",
+    "fail-ecmul.json",
+    "bn256Pairing.json",
+    "ecpairing.json",
+    "fail-ecpairing.json",
+];
+
 /// The seven EIP-2537 operations (precompiles 0x0b..0x11, listed in [`Operation::ALL`]), and
 /// the single-point multiplications G1MUL and G2MUL, which EIP-2539 (BLS12-377) has and
 /// EIP-2537 does not (there a one-pair MSM): not in `ALL`, no vector files of their own here.
+/// BN254's precompiles are three of them: ecAdd `G1Add`, ecMul `G1Mul`, ecPairing
+/// `PairingCheck` ([`Operation::bn254_files`], [`Operation::bn254_address_byte`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Operation {
     G1Add,
@@ -165,6 +184,58 @@ impl Operation {
     }
 }
 
+impl Operation {
+    /// The operation a BN254 file of `testdata/bn254/` holds, from its file name: EIP-196's
+    /// ecAdd as [`Operation::G1Add`] (`bn256Add.json`, `[fail-]ecadd.json`), its ecMul (one G1
+    /// point ‖ a 32-byte scalar) as [`Operation::G1Mul`] (`bn256ScalarMul.json`,
+    /// `[fail-]ecmul.json`), EIP-197's ecPairing as [`Operation::PairingCheck`]
+    /// (`bn256Pairing.json`, `[fail-]ecpairing.json`).
+    pub fn of_bn254_file(path: &str) -> Option<Operation> {
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let stem = name.strip_prefix("fail-").unwrap_or(name).strip_suffix(".json")?;
+        Some(match stem {
+            "bn256Add" | "ecadd" => Operation::G1Add,
+            "bn256ScalarMul" | "ecmul" => Operation::G1Mul,
+            "bn256Pairing" | "ecpairing" => Operation::PairingCheck,
+            _ => return None,
+        })
+    }
+
+    /// The shipped BN254 files of this operation, relative to `testdata/bn254/` (empty for the
+    /// operations BN254 has no precompile for).
+    pub fn bn254_files(self) -> &'static [&'static str] {
+        match self {
+            Operation::G1Add => &BN254_FILES[0..3],
+            Operation::G1Mul => &BN254_FILES[3..6],
+            Operation::PairingCheck => &BN254_FILES[6..9],
+            _ => &[],
+        }
+    }
+
+    /// The address (its last byte) of BN254's precompile for this operation: ecAdd 0x06,
+    /// ecMul 0x07 (EIP-196), ecPairing 0x08 (EIP-197).
+    pub fn bn254_address_byte(self) -> Option<u8> {
+        match self {
+            Operation::G1Add => Some(0x06),
+            Operation::G1Mul => Some(0x07),
+            Operation::PairingCheck => Some(0x08),
+            _ => None,
+        }
+    }
+
+    /// The BN254 precompile's gas for an input of `input_len` bytes under EIP-1108's prices:
+    /// ecAdd 150, ecMul 6,000, ecPairing 45,000 + 34,000·k for k = `input_len` / 192 whole
+    /// pairs (the price of a call that succeeds; a failing call consumes all its gas).
+    pub fn bn254_gas(self, input_len: usize) -> Option<u64> {
+        match self {
+            Operation::G1Add => Some(150),
+            Operation::G1Mul => Some(6_000),
+            Operation::PairingCheck => Some(45_000 + 34_000 * (input_len / 192) as u64),
+            _ => None,
+        }
+    }
+}
+
 impl core::fmt::Display for Operation {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
@@ -186,6 +257,12 @@ impl core::str::FromStr for Operation {
 pub fn load_operation_files(op: Operation) -> Result<Vec<(&'static str, Vec<Case>)>, VectorError> {
     let dir = testdata_dir().join("eip2537");
     op.files().iter().map(|f| load(&dir.join(f)).map(|cases| (*f, cases))).collect()
+}
+
+/// Every shipped BN254 file of `op` with its cases ([`Operation::bn254_files`]).
+pub fn load_bn254_files(op: Operation) -> Result<Vec<(&'static str, Vec<Case>)>, VectorError> {
+    let dir = testdata_dir().join("bn254");
+    op.bn254_files().iter().map(|f| load(&dir.join(f)).map(|cases| (*f, cases))).collect()
 }
 
 /// What a case expects of the precompile.
@@ -377,6 +454,53 @@ mod tests {
         assert!(seen >= 14, "{seen} EIP-2539 files");
         assert_eq!(Operation::of_eip2539_file("fail-multiexp_G2_bls12377.json"), Some(Operation::G2Msm));
         assert_eq!(Operation::of_eip2539_file("blsG1Add.json"), None);
+    }
+
+    /// Every JSON file of `testdata/bn254/` is listed once, under the operation its name says,
+    /// and loads; go-ethereum's files whole (case counts by Python's json module over the same
+    /// files), valid cases with EIP-1108's price as `Gas`, ecPairing's answers 32-byte booleans.
+    #[test]
+    fn shipped_bn254_files_are_listed_and_load() {
+        let ops = [Operation::G1Add, Operation::G1Mul, Operation::PairingCheck];
+        let listed: Vec<&str> = ops.iter().flat_map(|op| op.bn254_files().iter().copied()).collect();
+        assert_eq!(listed, BN254_FILES);
+        for e in std::fs::read_dir(testdata_dir().join("bn254")).unwrap() {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            if name.ends_with(".json") {
+                assert!(BN254_FILES.contains(&name.as_str()), "{name} is not listed");
+            }
+        }
+        let go_ethereum_counts = [("bn256Add.json", 16), ("bn256ScalarMul.json", 19), ("bn256Pairing.json", 14)];
+        for (op, address) in ops.into_iter().zip([0x06, 0x07, 0x08]) {
+            assert_eq!(op.bn254_address_byte(), Some(address));
+            for (file, cases) in load_bn254_files(op).unwrap() {
+                assert_eq!(Operation::of_bn254_file(&format!("testdata/bn254/{file}")), Some(op), "{file}");
+                assert_eq!(Operation::of_file(file), None, "{file} taken for an EIP-2537 file");
+                assert!(!cases.is_empty(), "{file}");
+                if let Some((_, n)) = go_ethereum_counts.iter().find(|(f, _)| *f == file) {
+                    assert_eq!(cases.len(), *n, "{file}");
+                }
+                for c in &cases {
+                    assert_eq!(
+                        matches!(c.expected, Expected::Error(_)),
+                        file.starts_with("fail-"),
+                        "{file} {}",
+                        c.name
+                    );
+                    if matches!(c.expected, Expected::Output(_)) {
+                        assert_eq!(c.gas, op.bn254_gas(c.input.len()), "{file} {}", c.name);
+                    }
+                    if op == Operation::PairingCheck {
+                        c.pairing_result(file).unwrap();
+                    }
+                }
+            }
+        }
+        assert_eq!(Operation::G2Add.bn254_files(), &[] as &[&str]);
+        assert_eq!((Operation::G2Add.bn254_address_byte(), Operation::G2Add.bn254_gas(0)), (None, None));
+        assert_eq!(Operation::of_bn254_file("blsG1Add.json"), None);
+        assert_eq!(Operation::of_bn254_file("add_G1_bls12377.json"), None);
+        assert_eq!(Operation::PairingCheck.bn254_gas(2 * 192 + 5), Some(113_000));
     }
 
     #[test]
