@@ -8,7 +8,7 @@ use evm384_gen::backend::native;
 use evm384_gen::ir::inline;
 use evm384_gen::ops::{hint, pairing};
 use evm384_gen::{
-    curves, generator_pairs_input, generator_pairs_product_one, pairing_check_program, F2Mul, InstructionSet,
+    curves::Curve, generator_pairs_input, generator_pairs_product_one_on, pairing_check_program, F2Mul, InstructionSet,
     Interface, Moves, Operation, Program, ProgramOptions, Squaring, MAX_CODE_SIZE, VERSION,
 };
 
@@ -233,13 +233,20 @@ pub const HINTED_FORMULAS: Formulas =
     Formulas { f2mul: F2Mul::V4, squaring: Squaring::GrangerScott, unroll: 2, inline: true };
 
 /// This build of the hinted pairing check (`pairing::hinted_pairing_check_program`) for `isa`
-/// (inlining profiled on the witness of two pairs whose product is one).
+/// on the default curve (BLS12-381).
 pub fn hinted_pairing_check_build(formulas: Formulas, isa: impl Into<InstructionSet>) -> Build {
-    let curve = curves::bls12_381();
-    let prog = |moves| pairing::hinted_pairing_check_program(&curve, formulas.f2mul, moves);
+    hinted_pairing_check_build_on(Curve::default(), formulas, isa)
+}
+
+/// This build of the hinted pairing check on `curve` for `isa` (inlining profiled on the
+/// witness of two pairs whose product is one). Panics for a curve without a hinted check
+/// (`CurveParams::hint_scaling`).
+pub fn hinted_pairing_check_build_on(curve: Curve, formulas: Formulas, isa: impl Into<InstructionSet>) -> Build {
+    let params = curve.params();
+    let prog = |moves| pairing::hinted_pairing_check_program(&params, formulas.f2mul, moves);
     formulas.build(prog, isa, || {
-        let pairs = generator_pairs_product_one();
-        let witness = hint::witness(&curve, &pairs, formulas.f2mul).expect("the product is one");
+        let pairs = generator_pairs_product_one_on(&params);
+        let witness = hint::witness(curve, &pairs, formulas.f2mul).expect("the product is one");
         [witness, pairs].concat()
     })
 }

@@ -14,9 +14,10 @@ mod common;
 use common::*;
 use evm384_build::{hinted_pairing_check_build, Contract, Formulas, HINTED_FORMULAS};
 use evm384_evm::{Address, Creation, InstructionSet, RunOptions, Runner, Status};
-use evm384_gen::curves::bls12_381;
+use evm384_gen::curves::{bls12_381, Curve};
 use evm384_gen::ops::bls::{glue_code, Backend, Glue, ETH_DST};
 use evm384_gen::ops::hint::witness;
+use evm384_gen::ops::pairing::hint_bytes;
 use evm384_gen::F2Mul;
 use evm384_vectors::{Expected, Operation};
 
@@ -105,7 +106,7 @@ fn hinted_pairing_check() {
         for case in cases {
             let Expected::Output(out) = &case.expected else { continue };
             if out[31] == 1 && (inputs.len() < 12 || long_tests()) {
-                let w = witness(&bls12_381(), &case.input, F2Mul::V3).unwrap();
+                let w = witness(Curve::Bls12_381, &case.input, F2Mul::V3).unwrap();
                 inputs.push((case.name.clone(), [w, case.input.clone()].concat()));
             }
         }
@@ -120,7 +121,7 @@ fn hinted_pairing_check() {
             wrong[47] ^= 1; // the witness's first coefficient, off by one bit
             let e = contract.run(&wrong, &format!("hinted {isa} {name}, wrong witness"));
             // every pair with a point at infinity: the empty product, true whatever the witness
-            let hint = evm384_gen::ops::pairing::HINT_BYTES as usize;
+            let hint = hint_bytes(&bls12_381()) as usize;
             let empty =
                 input[hint..].chunks(384).all(|p| p[..128].iter().all(|&b| b == 0) || p[128..].iter().all(|&b| b == 0));
             assert!(
@@ -128,7 +129,7 @@ fn hinted_pairing_check() {
                 "hinted {isa} {name}: a wrong witness accepted"
             );
         }
-        let witness_only = &inputs[0].1[..evm384_gen::ops::pairing::HINT_BYTES as usize];
+        let witness_only = &inputs[0].1[..hint_bytes(&bls12_381()) as usize];
         assert!(matches!(contract.run(witness_only, "hinted, no pairs").status, Status::Halt(_)));
     }
 }

@@ -10,9 +10,9 @@ use common::*;
 use evm384_build::{hinted_pairing_check_build, HINTED_FORMULAS};
 use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Status};
 use evm384_gen::backend::native::{self, Outcome};
-use evm384_gen::curves::bls12_381;
+use evm384_gen::curves::{bls12_381, Curve};
 use evm384_gen::ops::hint::{witness, HintError};
-use evm384_gen::ops::pairing::{hinted_pairing_check_program, HINT_BYTES};
+use evm384_gen::ops::pairing::{hint_bytes, hinted_pairing_check_program};
 use evm384_gen::{F2Mul, Program, MAX_CODE_SIZE};
 use evm384_vectors::{Expected, Operation};
 
@@ -74,8 +74,8 @@ impl Check {
 }
 
 fn hinted_input(pairs: &[u8]) -> Vec<u8> {
-    let w = witness(&bls12_381(), pairs, F2Mul::V3).expect("a witness");
-    assert_eq!(w.len(), HINT_BYTES as usize);
+    let w = witness(Curve::Bls12_381, pairs, F2Mul::V3).expect("a witness");
+    assert_eq!(w.len(), hint_bytes(&bls12_381()) as usize);
     [w, pairs.to_vec()].concat()
 }
 
@@ -106,15 +106,15 @@ fn true_for_products_of_one_and_every_wrong_witness_rejected() {
     let inf = encode_pairs(&[(blst::blst_p1_affine::default(), q)]);
     assert_eq!(check.result(&hinted_input(&inf), "infinity"), Some(true));
     // ... which is true whatever the witness (no product to scale)
-    let any = [input[..HINT_BYTES as usize].to_vec(), inf].concat();
+    let any = [input[..hint_bytes(&bls12_381()) as usize].to_vec(), inf].concat();
     assert_eq!(check.result(&any, "infinity, another input's witness"), Some(true));
 
     // a product ≠ 1 has no witness; with another input's witness the check is false
     let not_one = encode_pairs(&[(p, q), (p2, q2)]);
-    assert_eq!(witness(&bls12_381(), &not_one, F2Mul::V3), Err(HintError::NotOne));
-    let borrowed = [input[..HINT_BYTES as usize].to_vec(), not_one].concat();
+    assert_eq!(witness(Curve::Bls12_381, &not_one, F2Mul::V3), Err(HintError::NotOne));
+    let borrowed = [input[..hint_bytes(&bls12_381()) as usize].to_vec(), not_one].concat();
     assert_eq!(check.result(&borrowed, "a product ≠ 1 with a borrowed witness"), Some(false));
-    let borrowed = [input[..HINT_BYTES as usize].to_vec(), four.clone()].concat();
+    let borrowed = [input[..hint_bytes(&bls12_381()) as usize].to_vec(), four.clone()].concat();
     assert_eq!(check.result(&borrowed, "another input's witness"), Some(false));
 
     // witness elements: d = c⁻¹ (0..12), then x₀, x₁, x₂ of w = x₀ + x₁·v + x₂·v² (12..15), one
@@ -181,7 +181,7 @@ fn true_for_products_of_one_and_every_wrong_witness_rejected() {
     scale(&mut d2, 12 + t, &two_lambda_inv);
     assert_eq!(check.result(&d2, "d·2, a·2^(−λ)"), Some(true));
     // lengths: no pairs, a partial pair
-    assert_eq!(check.result(&input[..HINT_BYTES as usize], "no pairs"), None);
+    assert_eq!(check.result(&input[..hint_bytes(&bls12_381()) as usize], "no pairs"), None);
     assert_eq!(check.result(&input[..input.len() - 1], "a partial pair"), None);
 }
 
@@ -195,7 +195,7 @@ fn pairing_vectors() {
         for case in cases {
             let Expected::Output(out) = &case.expected else { continue };
             let is_one = out[31] == 1;
-            match witness(&bls12_381(), &case.input, F2Mul::V3) {
+            match witness(Curve::Bls12_381, &case.input, F2Mul::V3) {
                 Ok(w) => {
                     assert!(is_one, "{file} {}: a witness for a product ≠ 1", case.name);
                     if ones < 12 || std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1") {
@@ -260,7 +260,7 @@ fn transaction_gas_beside_the_precompile_at_k_2() {
         let ratio = tx / pre_tx;
         eprintln!(
             "hinted {isa} ({schedule}): witness {} bytes, execution {gas}, transaction {tx}, {ratio:.3}x the precompile's",
-            HINT_BYTES
+            hint_bytes(&bls12_381())
         );
         if isa == InstructionSet::Evm384(Interface::V9) {
             assert!(ratio <= 1.5, "hinted transaction {tx} over the precompile's {pre_tx}: {ratio:.3}");

@@ -7,7 +7,8 @@
 
 use crate::algebra::curve::Group;
 use crate::backend::native::{self, Outcome, PhaseCounts};
-use crate::curves::{Curve, G1_GENERATOR};
+use crate::curves::{Curve, CurveParams};
+use evm384_arith::MontField;
 use crate::ir::{F2Mul, Program};
 use crate::ops::pairing::{self, ProgramOptions};
 use crate::ops::{g_add, map, msm, mul};
@@ -133,35 +134,33 @@ pub fn count_pairing_check(k: usize, f2mul: F2Mul) -> PhaseCounts {
     native::run(&prog, &generator_pairs_input(k)).counts
 }
 
-/// `k` pairs (G1 generator, G2 generator) in EIP-2537 encoding (for counting).
+/// `k` pairs (G1 generator, G2 generator) of BLS12-381 in EIP-2537 encoding (for counting).
 pub fn generator_pairs_input(k: usize) -> Vec<u8> {
-    const G2: [&str; 4] = [
-        "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8",
-        "13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e",
-        "0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801",
-        "0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be",
-    ];
+    generator_pairs_input_on(&Curve::default().params(), k)
+}
+
+/// `k` pairs (G1 generator, G2 generator) of `curve` in its EIP's encoding (64-byte field
+/// elements, EIP-2537's and EIP-2539's).
+pub fn generator_pairs_input_on(curve: &CurveParams, k: usize) -> Vec<u8> {
+    let [[x2c0, x2c1], [y2c0, y2c1]] = &curve.g2;
     let mut one = Vec::with_capacity(384);
-    for h in G1_GENERATOR.iter().chain(G2.iter()) {
+    for v in [&curve.g1[0], &curve.g1[1], x2c0, x2c1, y2c0, y2c1] {
         one.extend_from_slice(&[0u8; 16]);
-        one.extend(hex::decode(h).expect("constant hex"));
+        one.extend_from_slice(&evm384_arith::to_be_bytes(v));
     }
     one.repeat(k)
 }
 
-/// The pairs (G1, G2), (−G1, G2): a valid PAIRING_CHECK input whose product is one (so that
-/// a hinted check's witness exists).
+/// The pairs (G1, G2), (−G1, G2) of BLS12-381: a valid PAIRING_CHECK input whose product is one
+/// (so that a hinted check's witness exists).
 pub fn generator_pairs_product_one() -> Vec<u8> {
-    let mut input = generator_pairs_input(2);
-    let field = evm384_arith::MontField::new(Curve::default().params().p);
-    let y = &mut input[384 + 64 + 16..384 + 128]; // the second pair's yP, 48 bytes big-endian
-    let mut limbs = [0u64; 6];
-    for (i, chunk) in y.chunks(8).rev().enumerate() {
-        limbs[i] = u64::from_be_bytes(chunk.try_into().expect("8 bytes"));
-    }
-    let neg = field.sub(&[0; 6], &limbs); // p − y
-    for (i, chunk) in y.chunks_mut(8).rev().enumerate() {
-        chunk.copy_from_slice(&neg[i].to_be_bytes());
-    }
+    generator_pairs_product_one_on(&Curve::default().params())
+}
+
+/// The pairs (G1, G2), (−G1, G2) of `curve` in its EIP's encoding.
+pub fn generator_pairs_product_one_on(curve: &CurveParams) -> Vec<u8> {
+    let mut input = generator_pairs_input_on(curve, 2);
+    let neg_y = MontField::new(curve.p).sub(&[0; 6], &curve.g1[1]); // p − y
+    input[384 + 64 + 16..384 + 128].copy_from_slice(&evm384_arith::to_be_bytes(&neg_y));
     input
 }

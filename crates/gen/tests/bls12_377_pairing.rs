@@ -24,7 +24,8 @@
 //! - `code_size_and_gas`: every contract fits 24,576 bytes and is what `operation_program_on`
 //!   gives for BLS12-377's PAIRING; prints the code sizes and the gas
 //!   of k = 1, 2 in every instruction set, beside BLS12-381's program with the same options.
-//! - `hinted_check_is_refused`: the hinted check is not written for this curve, and says so.
+//!
+//! The hinted check on this curve: `crates/build/tests/hinted_bls12_377.rs`.
 
 mod common;
 mod common_bls12_377;
@@ -376,12 +377,4 @@ fn pairing_value_equals_arkworks() {
             }
         }
     }
-}
-
-/// The hinted check (eprint 2024/640) is not written for this curve: its program refuses it
-/// with a precise message (and `ops::hint::witness` answers `HintError::UnsupportedCurve`).
-#[test]
-#[should_panic(expected = "BLS12-377: the hinted check is written for z < 0")]
-fn hinted_check_is_refused() {
-    evm384_gen::ops::pairing::hinted_pairing_check_program(&bls12_377(), F2Mul::V3, evm384_gen::Moves::default());
 }

@@ -132,6 +132,9 @@ pub struct PointArgs {
 pub struct HintedArgs {
     #[command(flatten)]
     pub interface: CodeInterfaceArg,
+    /// The curve: bls12-381 or bls12-377 (its witness is longer: `evm384 hint --curve`).
+    #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
+    pub curve: Curve,
     /// Fp2 multiplication: v3 (Karatsuba) or v4 (schoolbook).
     #[arg(long, default_value = "v4", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
@@ -222,12 +225,15 @@ pub fn run(args: Args) -> Result<(), CliError> {
 fn hinted(a: HintedArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
     let formulas = Formulas { f2mul: a.f2mul, unroll: a.unroll, inline: !a.no_inline, ..evm384_build::HINTED_FORMULAS };
-    let build = evm384_build::hinted_pairing_check_build(formulas, iface);
-    let runtime = build.try_code(iface).map_err(|e| CliError::Build(format!("hinted pairing check, {iface}: {e}")))?;
+    let build = evm384_build::hinted_pairing_check_build_on(a.curve, formulas, iface);
+    let runtime = build
+        .try_code(iface)
+        .map_err(|e| CliError::Build(format!("{} hinted pairing check, {iface}: {e}", a.curve)))?;
     write_code(&runtime, a.init, &a.output)?;
     eprintln!(
-        "evm384-gen {}: BLS12-381 hinted pairing check (witness ‖ pairs), interface {iface}, f2mul {}, loops unrolled x{}, {}, {}, {} bytes",
+        "evm384-gen {}: {} hinted pairing check (witness ‖ pairs), interface {iface}, f2mul {}, loops unrolled x{}, {}, {}, {} bytes",
         evm384_gen::VERSION,
+        a.curve.params().name,
         a.f2mul,
         a.unroll,
         if a.no_inline { "no subroutine inlined" } else { "subroutines inlined to fit" },

@@ -5,6 +5,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use evm384_gen::curves::Curve;
 use evm384_gen::F2Mul;
 
 use crate::input::bytes_arg;
@@ -15,11 +16,14 @@ pub struct Args {
     /// The pairs, as PAIRING_CHECK takes them (384 bytes each): HEX or @FILE.
     #[arg(long)]
     pub pairs: String,
+    /// The curve: bls12-381 (EIP-2537's encoding) or bls12-377 (EIP-2539's).
+    #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
+    pub curve: Curve,
     /// Fp2 multiplication of the contract (the witness depends on its Miller loop's lines only
     /// through values every build shares, but must match the build's program).
     #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
-    /// Print only the witness (`HINT_BYTES` bytes), not witness ‖ pairs.
+    /// Print only the witness (720 bytes on BLS12-381, 912 on BLS12-377), not witness ‖ pairs.
     #[arg(long)]
     pub witness_only: bool,
     /// Write the hex to FILE instead of stdout.
@@ -31,12 +35,16 @@ fn parse_f2mul(s: &str) -> Result<F2Mul, String> {
     s.parse()
 }
 
+fn parse_curve(s: &str) -> Result<Curve, String> {
+    s.parse()
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
     let pairs = bytes_arg(&args.pairs, "pairs")?;
     if pairs.is_empty() || pairs.len() % 384 != 0 {
         return Err(CliError::Hint(format!("{} bytes of pairs: expected a non-zero multiple of 384", pairs.len())));
     }
-    let w = evm384_gen::ops::hint::witness(&evm384_gen::curves::bls12_381(), &pairs, args.f2mul)
+    let w = evm384_gen::ops::hint::witness(args.curve, &pairs, args.f2mul)
         .map_err(|e| CliError::Hint(e.to_string()))?;
     let out = if args.witness_only { w } else { [w, pairs].concat() };
     let text = format!("{}\n", hex::encode(&out));

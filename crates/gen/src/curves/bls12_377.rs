@@ -369,9 +369,63 @@ pub fn bls12_377() -> CurveParams {
                 ],
             ],
         ],
-        // (p − z)/r = (z − 1)²/3 = 3·((z − 1)/3)² with (z − 1)/3 = 2^46 · 3 · … not prime: the
-        // residue-root method's structure for this curve is not worked out yet
-        residue_ell: None,
+        g1: [
+            [
+                0xeab9b16eb21be9ef,
+                0xd5481512ffcd394e,
+                0x188282c8bd37cb5c,
+                0x85951e2caa9d41bb,
+                0xc8fc6225bf87ff54,
+                0x008848defe740a67,
+            ],
+            [
+                0xfd82de55559c8ea6,
+                0xc2fe3d3634a9591a,
+                0x6d182ad44fb82305,
+                0xbd7fb348ca3e52d9,
+                0x1f674f5d30afeec4,
+                0x01914a69c5102eff,
+            ],
+        ],
+        g2: [
+            [
+                [
+                    0x74e3e48f7c005196,
+                    0x71889f52bb535402,
+                    0x7ea501f557db6b9b,
+                    0xc565f071203e5031,
+                    0xc89630a2a3841d01,
+                    0x018480be71c785fe,
+                ],
+                [
+                    0xb26bfefa6ea16afe,
+                    0x5cf89984bff76fe6,
+                    0xe7223ece0799c9de,
+                    0x532777ee6651cecb,
+                    0x70dc5a51b1b140d5,
+                    0x00ea6040e7004031,
+                ],
+            ],
+            [
+                [
+                    0xf094094409fd4ddf,
+                    0xf2cf88886d8c7c2e,
+                    0xe458c282f832d204,
+                    0xde03ed7274b49a58,
+                    0xd960736bcbb2efb4,
+                    0x00690d665d446f7b,
+                ],
+                [
+                    0xd9a1cdd185eb8f93,
+                    0x4279b83f5e52270b,
+                    0x2463b01acee304c2,
+                    0x61ef11ac3d591bf1,
+                    0x9e549da3151a70aa,
+                    0x00f8169fd2835518,
+                ],
+            ],
+        ],
+        hint_scaling: Some(crate::curves::ScalingSubfield::Fp4),
     }
 }
 
@@ -393,6 +447,14 @@ mod tests {
     }
     fn limbs(x: Fq) -> Limbs {
         limbs_of(&BigUint::from_bytes_le(&x.into_bigint().to_bytes_le()))
+    }
+
+    #[test]
+    fn generators_are_arkworks() {
+        let c = bls12_377();
+        let (g1, g2) = (G1Affine::generator(), G2Affine::generator());
+        assert_eq!(c.g1, [limbs(g1.x), limbs(g1.y)]);
+        assert_eq!(c.g2, [[limbs(g2.x.c0), limbs(g2.x.c1)], [limbs(g2.y.c0), limbs(g2.y.c1)]]);
     }
 
     #[test]

@@ -80,7 +80,63 @@ pub fn bls12_381() -> CurveParams {
             ],
             [[G_C, G_A], [ZERO, [1, 0, 0, 0, 0, 0]], [G_C, G_C], [P_MINUS_1, ZERO], [G_A, G_C]],
         ],
-        residue_ell: Some(5044125407647214251),
+        g1: [
+            [
+                0xfb3af00adb22c6bb,
+                0x6c55e83ff97a1aef,
+                0xa14e3a3f171bac58,
+                0xc3688c4f9774b905,
+                0x2695638c4fa9ac0f,
+                0x17f1d3a73197d794,
+            ],
+            [
+                0x0caa232946c5e7e1,
+                0xd03cc744a2888ae4,
+                0x00db18cb2c04b3ed,
+                0xfcf5e095d5d00af6,
+                0xa09e30ed741d8ae4,
+                0x08b3f481e3aaa0f1,
+            ],
+        ],
+        g2: [
+            [
+                [
+                    0xd48056c8c121bdb8,
+                    0x0bac0326a805bbef,
+                    0xb4510b647ae3d177,
+                    0xc6e47ad4fa403b02,
+                    0x260805272dc51051,
+                    0x024aa2b2f08f0a91,
+                ],
+                [
+                    0xe5ac7d055d042b7e,
+                    0x334cf11213945d57,
+                    0xb5da61bbdc7f5049,
+                    0x596bd0d09920b61a,
+                    0x7dacd3a088274f65,
+                    0x13e02b6052719f60,
+                ],
+            ],
+            [
+                [
+                    0xe193548608b82801,
+                    0x923ac9cc3baca289,
+                    0x6d429a695160d12c,
+                    0xadfd9baa8cbdd3a7,
+                    0x8cc9cdc6da2e351a,
+                    0x0ce5d527727d6e11,
+                ],
+                [
+                    0xaaa9075ff05f79be,
+                    0x3f370d275cec1da1,
+                    0x267492ab572e99ab,
+                    0xcb3e287e85a763af,
+                    0x32acd2b02bc28b99,
+                    0x0606c4a02ea734cc,
+                ],
+            ],
+        ],
+        hint_scaling: Some(crate::curves::ScalingSubfield::Fp),
     }
 }
 
@@ -243,16 +299,16 @@ mod tests {
     }
 
     #[test]
-    fn residue_ell_follows_from_p_r_z() {
+    fn generators_are_arkworks() {
+        use ark_bls12_381::{Fq, G1Affine, G2Affine};
+        use ark_ec::AffineRepr;
+        use ark_ff::PrimeField;
+        let limbs = |x: Fq| x.into_bigint().0;
         let c = bls12_381();
-        let (p, r) = (big(&c.p), big(&c.r));
-        let lambda = &p + c.z_abs; // p − z, z < 0
-        assert_eq!(&lambda % &r, BigUint::from(0u8));
-        let ell = BigUint::from(c.residue_ell.unwrap());
-        assert_eq!(&lambda / &r, BigUint::from(3u8) * &ell * &ell);
-        let h = (p.pow(12) - 1u8) / &r;
-        assert_eq!(&h % (&ell * 27u8), BigUint::from(0u8));
-        assert_eq!(&(&p - 1u8) % &ell, BigUint::from(0u8), "ℓ-th roots of unity lie in Fp");
+        let (g1, g2) = (G1Affine::generator(), G2Affine::generator());
+        assert_eq!(c.g1, [limbs(g1.x), limbs(g1.y)]);
+        assert_eq!(c.g2, [[limbs(g2.x.c0), limbs(g2.x.c1)], [limbs(g2.y.c0), limbs(g2.y.c1)]]);
+        assert_eq!(hex::encode(evm384_arith::to_be_bytes(&c.g1[0])), G1_GENERATOR[0]);
     }
 
     #[test]

@@ -58,6 +58,24 @@ impl Curve {
     }
 }
 
+impl Curve {
+    /// Runs `task` in arkworks' Fp12 of this curve, whose tower is the generator's (each curve's
+    /// tests check β, ξ and the Frobenius coefficients against it): how the hinted check's
+    /// witness computes its powers without naming a curve.
+    pub(crate) fn with_ark_fp12<T: ArkFp12Task>(self, task: T) -> T::Output {
+        match self {
+            Curve::Bls12_381 => task.run::<ark_bls12_381::Fq12Config>(),
+            Curve::Bls12_377 => task.run::<ark_bls12_377::Fq12Config>(),
+        }
+    }
+}
+
+/// A computation generic over arkworks' Fp12 (`Curve::with_ark_fp12`).
+pub(crate) trait ArkFp12Task {
+    type Output;
+    fn run<P: ark_ff::Fp12Config>(self) -> Self::Output;
+}
+
 /// The rules of a curve's precompile EIP that decide which program an operation gets (the
 /// encodings are EIP-2537's for both curves: 64-byte field elements, all zeros for infinity).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,11 +161,26 @@ pub struct CurveParams {
     /// Frobenius coefficients γ[n-1][i-1] = ξ^(i·(pⁿ-1)/6) ∈ Fp2, n = 1, 2, 3, i = 1..5:
     /// (Σ fᵢ wⁱ)^(pⁿ) = Σ conjⁿ(fᵢ)·γₙ,ᵢ·wⁱ.
     pub frobenius: [[[Limbs; 2]; 5]; 3],
-    /// ℓ with (p − z)/r = 3·ℓ² (BLS12-381: ℓ = 11·10177·859267·52437899): 27·ℓ divides
-    /// h = (p¹²−1)/r, and the hinted check's scaling factor has order dividing 27·ℓ (eprint
-    /// 2024/640 §4); `None` where the hinted check is not written for the curve
-    /// (`docs/curves.md` works out BLS12-377's structure).
-    pub residue_ell: Option<u64>,
+    /// The generator of G1 the curve's EIP names, (x, y).
+    pub g1: [Limbs; 2],
+    /// The generator of G2 the curve's EIP names, ((x.c0, x.c1), (y.c0, y.c1)).
+    pub g2: [[Limbs; 2]; 2],
+    /// Where the hinted pairing check's scaling factor lives (eprint 2024/640 §4; the structure
+    /// per curve is worked out in `docs/curves.md`); `None`: no hinted check for the curve.
+    pub hint_scaling: Option<ScalingSubfield>,
+}
+
+/// The proper subfield holding the factor U of the hinted check's scaling factor
+/// w = U·(x₀ + x₁·v + x₂·v²): any element of a proper subfield Fp^k has order dividing
+/// p^k − 1, which divides h = (p¹² − 1)/r, so w needs no order test on chain. The subfield is
+/// the smallest that, with x₀ + x₁·v + x₂·v² ∈ {1, v, v²}, cancels every part of F's order
+/// that λ = p − z shares with h.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScalingSubfield {
+    /// U ∈ Fp, folded into s (the witness sends x₀, x₁, x₂ only).
+    Fp,
+    /// U = U₀ + U₁·v·w ∈ Fp4 = Fp2[v·w] ((v·w)² = ξ ∈ Fp2), U₀, U₁ ∈ Fp2.
+    Fp4,
 }
 
 impl CurveParams {

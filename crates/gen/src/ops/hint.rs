@@ -1,44 +1,41 @@
 //! The witness of the hinted pairing check (`pairing::hinted_pairing_check_program`): computed
 //! natively, off-chain, by the caller (`evm384 hint`).
 //!
-//! Novakovic, Eagen, "On Proving Pairings", eprint 2024/640, with BLS12-381's scaling factor
-//! (λ = p − z = 3ℓ²·r, h = (p¹²−1)/r = 27·ℓ·h₃ with gcd(27ℓ, h₃) = 1). The witness is
-//! d = c⁻¹ (Fp12) and w = x₀ + x₁·v + x₂·v² ∈ Fp6 (x₀, x₁, x₂ ∈ Fp; Fp6 = Fp2[v] ⊂ Fp12), 15
-//! field elements of 48 bytes, [`HINT_BYTES`]; the contract accepts iff F·d^λ·w = 1 for the
-//! unconjugated Miller-loop product F.
+//! Novakovic, Eagen, "On Proving Pairings", eprint 2024/640, §4, for a BLS12 curve: λ = p − z,
+//! a multiple of r (p ≡ z mod r), so λ = m·r with m = (z − 1)²/3; h = (p¹² − 1)/r. The product
+//! F of the Miller loops has F^h = 1 iff the pairing product is 1, and F^h = 1 iff there are c
+//! and a scaling factor w with c^λ = F·w, w of order prime to nothing in h′ below: split
+//! h = H·h′ with H the part of h whose primes divide m (`Exponents::h_shared`), so that λ is
+//! invertible mod h′. The witness is e and w = U·s, 48 bytes per Fp coordinate
+//! ([`pairing::hint_bytes`](crate::ops::pairing::hint_bytes)):
+//! - e = c⁻¹ where z < 0 (the contract folds e into the Miller loop and tests F·e^(p+|z|)·w = 1),
+//!   e = c where z > 0 (it tests F·c^z·w = c^p with c ≠ 0);
+//! - U in the proper subfield `CurveParams::hint_scaling` (Fp: folded into s, not sent; Fp4:
+//!   U₀ + U₁·v·w, four Fp coordinates) and s = x₀ + x₁·v + x₂·v², three Fp coordinates.
 //!
-//! Soundness: if F·d^λ·w = 1 then d and w are units (so d ≠ 0 needs no test), c = d⁻¹ has
-//! c^λ = F·w, and F^h = c^(λh)·w^(−h) = 1: λh = 3ℓ²·(p¹²−1) kills c, and w, an element of the
-//! proper subfield Fp6, has w^(p⁶−1) = 1 with p⁶−1 | h (r ∤ p⁶−1: the embedding degree is 12).
-//! The order of w is thus bounded by its encoding — three Fp coordinates over 1, v, v² — and
-//! needs no test on chain (the previous witness sent w = a·b with a^ℓ = 1 and b²⁷ = 1 tested,
-//! c beside c⁻¹ with c·c⁻¹ = 1 tested). F^h = 1 iff the pairing product is 1.
+//! Soundness (the contract): w lies in Fp4·Fp6 or Fp6, whose elements have orders dividing
+//! p⁴ − 1 or p⁶ − 1, both dividing h (r divides neither: the embedding degree is 12); so
+//! F^h = c^(λh)·w^(−h) = 1, as λh = m·(p¹² − 1). No order test on w is made on chain.
 //!
-//! Completeness (this module): w = a·v^t with a ∈ Fp and t ∈ {0, 1, 2}. The ℓ-part of Fp12* lies
-//! in Fp* (ℓ | p − 1, ℓ ∤ (p¹²−1)/(p−1) ≡ 12 mod ℓ) and its 3-part (order 27) in Fp3 ⊂ Fp6, and
-//! since 3 ∥ λ only the class of the 3-part modulo cubes has to be cancelled: v is not a cube in
-//! Fp12, so one t of the three does it. For F₁ = F·v^t (F₁^h = 1):
-//! - w₁ = (F₁^h₃)^s with s = −h₃⁻¹ mod 27ℓ has order dividing 27ℓ and F₁·w₁ has order dividing h₃;
-//! - c₁ = (F₁·w₁)^e with e = λ⁻¹ mod h₃ is a λ-th root: c₁^λ = F₁·w₁;
-//! - w₁ = a·b with a = w₁^(27·(27⁻¹ mod ℓ)) of order ℓ (in Fp) and b = w₁^(ℓ·(ℓ⁻¹ mod 27)) of
-//!   order dividing 27 (CRT); for the right t, b is a cube in the group of order 27, b = y^λ
-//!   with y a power of g₂₇ = v^((p¹²−1)/27) (found by trying the 27), so that
-//!   F·v^t·a = (c₁·y⁻¹)^λ: d = y·c₁⁻¹ and w = a·v^t (x_t = a, the two others 0).
+//! Completeness (this module): for t ∈ {0, 1, 2}, F₁ = F·v^t; w₁ = (F₁^h′)^s with
+//! s = −h′⁻¹ mod H cancels F₁'s H-part, so F₁·w₁ has order dividing h′ and
+//! c = (F₁·w₁)^(λ⁻¹ mod h′) is a λ-th root of it; the witness is U = w₁, x_t = 1 (Fp: x_t = w₁),
+//! for the t where w₁ lies in the subfield (w₁^(p^k − 1) = 1). One t does: `docs/curves.md`
+//! works out, per curve, that every prime part of H but one power of 3 lies in the subfield,
+//! and v, a non-cube of Fp12, moves the class of F's 3-part modulo that subgroup.
 //!
 //! F is the generator's own Miller loop (its lines differ from other libraries' by subfield
-//! factors), taken from the native executor; the powers use arkworks' Fq12, whose tower is the
-//! generator's (Fp2 = Fp[u]/(u²+1), Fp6 = Fp2[v]/(v³ − (u+1)), Fp12 = Fp6[w]/(w² − v)).
+//! factors), taken from the native executor; the powers use arkworks' Fp12 of the curve
+//! (`Curve::with_ark_fp12`), whose tower is the generator's.
 
-use ark_bls12_381::{Fq, Fq12, Fq2, Fq6};
-use ark_ff::{BigInt, Field, One, PrimeField, Zero};
+use ark_ff::{BigInteger, Field, Fp12, Fp12Config, Fp2, Fp2Config, Fp6, Fp6Config, One, PrimeField, Zero};
 use evm384_arith::{to_be_bytes, Limbs, MontField};
 use num_bigint::BigUint;
 
 use crate::backend::native::{self, Outcome};
-use crate::curves::CurveParams;
+use crate::curves::{ArkFp12Task, Curve, CurveParams, ScalingSubfield};
 use crate::ir::{F2Mul, Phase};
-use crate::ops::pairing::ProgramOptions;
-use crate::ops::pairing::{pairing_check_program, HINT_BYTES};
+use crate::ops::pairing::{hint_bytes, pairing_check_program, ProgramOptions};
 
 /// Why no witness was computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -49,9 +46,8 @@ pub enum HintError {
     /// The pairing product is not 1: no witness exists.
     #[error("the pairing product is not 1: no witness exists")]
     NotOne,
-    /// The witness is computed in arkworks' BLS12-381 Fq12, and the residue-root structure
-    /// (`CurveParams::residue_ell`) is worked out for BLS12-381 only.
-    #[error("{0}: no hinted check (its witness is computed for BLS12-381 only)")]
+    /// The curve has no hinted check (`CurveParams::hint_scaling` is `None`).
+    #[error("{0}: no hinted pairing check for this curve")]
     UnsupportedCurve(&'static str),
 }
 
@@ -59,163 +55,249 @@ fn big(x: &Limbs) -> BigUint {
     x.iter().rev().fold(BigUint::from(0u8), |acc, &l| (acc << 64) + l)
 }
 
-fn fq(x: &Limbs) -> Fq {
-    Fq::from_bigint(BigInt::new(*x)).expect("canonical value below p")
-}
-
-fn limbs(x: &Fq) -> Limbs {
-    x.into_bigint().0
-}
-
-/// Our Fp12 (12 canonical values, tower order) as arkworks'.
-fn to_fq12(v: &[Limbs]) -> Fq12 {
-    let f2 = |i: usize| Fq2::new(fq(&v[2 * i]), fq(&v[2 * i + 1]));
-    Fq12::new(Fq6::new(f2(0), f2(1), f2(2)), Fq6::new(f2(3), f2(4), f2(5)))
-}
-
-fn from_fq12(f: &Fq12) -> Vec<Limbs> {
-    let mut out = Vec::with_capacity(12);
-    for c6 in [f.c0, f.c1] {
-        for c2 in [c6.c0, c6.c1, c6.c2] {
-            out.push(limbs(&c2.c0));
-            out.push(limbs(&c2.c1));
-        }
+fn gcd(mut a: BigUint, mut b: BigUint) -> BigUint {
+    while b != BigUint::from(0u8) {
+        let t = &a % &b;
+        a = b;
+        b = t;
     }
-    out
+    a
 }
 
-/// The exponents of the witness, from p, r and z.
+/// The exponents of the witness, from p, r, z and the subfield.
 struct Exponents {
     h: Vec<u64>,
-    h3: Vec<u64>,
+    /// h′: h without the primes of m.
+    h_rest: Vec<u64>,
+    /// s = −h′⁻¹ mod H.
     s: Vec<u64>,
+    /// e = λ⁻¹ mod h′.
     e: Vec<u64>,
     lambda: Vec<u64>,
-    to_ell_part: Vec<u64>,
-    to_27_part: Vec<u64>,
-    /// (p¹²−1)/27: g₂₇ = v^that generates the elements of order dividing 27.
-    n_27: Vec<u64>,
+    /// p^k − 1 for the subfield Fp^k of U.
+    subfield_order: Vec<u64>,
 }
 
-fn exponents(curve: &CurveParams) -> Exponents {
-    let (p, r) = (big(&curve.p), big(&curve.r));
-    let ell = BigUint::from(curve.residue_ell.expect("the residue-root structure of this curve"));
-    let lambda = &p + curve.z_abs; // p − z
-    let h = (p.pow(12) - 1u8) / &r;
-    let m27 = &ell * 27u8;
-    let h3 = &h / &m27;
-    let inv = |x: &BigUint, m: &BigUint| x.modinv(m).expect("coprime");
-    let s = &m27 - inv(&(&h3 % &m27), &m27); // −h₃⁻¹ mod 27ℓ
-    let e = inv(&(&lambda % &h3), &h3);
-    let to_ell_part = BigUint::from(27u8) * inv(&BigUint::from(27u8), &ell);
-    let to_27_part = &ell * inv(&(&ell % 27u8), &BigUint::from(27u8));
-    let n = p.pow(12) - 1u8;
-    Exponents {
-        n_27: (&n / 27u8).to_u64_digits(),
-        h: h.to_u64_digits(),
-        h3: h3.to_u64_digits(),
-        s: s.to_u64_digits(),
-        e: e.to_u64_digits(),
-        lambda: lambda.to_u64_digits(),
-        to_ell_part: to_ell_part.to_u64_digits(),
-        to_27_part: to_27_part.to_u64_digits(),
+impl Exponents {
+    fn new(curve: &CurveParams, subfield: ScalingSubfield) -> Exponents {
+        let (p, r) = (big(&curve.p), big(&curve.r));
+        let lambda = if curve.z_negative { &p + curve.z_abs } else { &p - curve.z_abs }; // p − z
+        let h = (p.pow(12) - 1u8) / &r;
+        let m = &lambda / &r;
+        assert_eq!(&m * &r, lambda, "p ≡ z (mod r) on a BLS12 curve");
+        let h_shared = Self::h_shared_of(&h, &m);
+        let h_rest = &h / &h_shared;
+        let inv = |x: &BigUint, n: &BigUint| x.modinv(n).expect("coprime");
+        let s = &h_shared - inv(&(&h_rest % &h_shared), &h_shared);
+        let e = inv(&(&lambda % &h_rest), &h_rest);
+        let k = match subfield {
+            ScalingSubfield::Fp => 1,
+            ScalingSubfield::Fp4 => 4,
+        };
+        Exponents {
+            h: h.to_u64_digits(),
+            h_rest: h_rest.to_u64_digits(),
+            s: s.to_u64_digits(),
+            e: e.to_u64_digits(),
+            lambda: lambda.to_u64_digits(),
+            subfield_order: (p.pow(k) - 1u8).to_u64_digits(),
+        }
+    }
+
+    /// H: the largest divisor of h whose primes all divide m.
+    fn h_shared_of(h: &BigUint, m: &BigUint) -> BigUint {
+        let (mut shared, mut rest) = (BigUint::from(1u8), h.clone());
+        loop {
+            let g = gcd(rest.clone(), m.clone());
+            if g == BigUint::from(1u8) {
+                return shared;
+            }
+            rest /= &g;
+            shared *= g;
+        }
     }
 }
 
-/// The unconjugated Miller-loop product F of the generator's loop for `pairs` (`None`: no
-/// pair without a point at infinity, F = 1).
-fn miller_loop_product(curve: &CurveParams, pairs: &[u8], f2mul: F2Mul) -> Result<Fq12, HintError> {
+/// The generator's Miller-loop value for `pairs` (12 canonical coordinates in the tower's
+/// order: f_|z|, conjugated for z < 0, as the drop-in check computes it), or `None` where no
+/// pair is without a point at infinity (F = 1).
+fn miller_loop_value(curve: &CurveParams, pairs: &[u8], f2mul: F2Mul) -> Result<Option<Vec<Limbs>>, HintError> {
     let opts = ProgramOptions { stop_before: Some(Phase::FinalExp), ..ProgramOptions::default() };
     let prog = pairing_check_program(curve, f2mul, opts);
     let slot = crate::ops::pairing::accumulator_slot(curve, f2mul) as usize;
     match native::run(&prog, pairs).outcome {
         Outcome::Memory(m) => {
             let field = MontField::new(curve.p);
-            let v: Vec<Limbs> = m[slot..slot + 12].iter().map(|x| field.from_mont(x)).collect();
-            Ok(to_fq12(&v).conjugate_in_place().to_owned()) // the loop conjugated F: undo it
+            Ok(Some(m[slot..slot + 12].iter().map(|x| field.from_mont(x)).collect()))
         }
-        Outcome::Bool(true) => Ok(Fq12::one()), // every pair had a point at infinity
+        Outcome::Bool(true) => Ok(None),
         Outcome::Invalid(why) => Err(HintError::Invalid(why)),
         other => unreachable!("the pairing program ends with memory, a boolean or INVALID: {other:?}"),
     }
 }
 
-/// v ∈ Fp6 ⊂ Fp12, the tower's cube root of ξ = u + 1: not a cube in Fp12.
-fn v_fq12() -> Fq12 {
-    Fq12::new(Fq6::new(Fq2::zero(), Fq2::one(), Fq2::zero()), Fq6::zero())
+/// The witness (`pairing::hint_bytes(curve)` bytes: e as 12 field elements in the tower's
+/// coefficient order, U's coordinates where the subfield is Fp4 (U₀.c0, U₀.c1, U₁.c0, U₁.c1),
+/// then x₀, x₁, x₂; each 48 bytes big-endian, EIP-2537's encoding without its 16 zero bytes)
+/// for `pairs` (PAIRING_CHECK's input), or why there is none.
+pub fn witness(curve: Curve, pairs: &[u8], f2mul: F2Mul) -> Result<Vec<u8>, HintError> {
+    let params = curve.params();
+    let Some(subfield) = params.hint_scaling else {
+        return Err(HintError::UnsupportedCurve(curve.name()));
+    };
+    let f = miller_loop_value(&params, pairs, f2mul)?;
+    curve.with_ark_fp12(Witness { curve: &params, subfield, f })
 }
 
-/// The witness (`HINT_BYTES` bytes: d = c⁻¹ as 12 field elements in the tower's coefficient
-/// order, then x₀, x₁, x₂ of w = x₀ + x₁·v + x₂·v², each 48 bytes big-endian, EIP-2537's
-/// encoding without its 16 zero bytes) for `pairs` (PAIRING_CHECK's input), or why there is none.
-pub fn witness(curve: &CurveParams, pairs: &[u8], f2mul: F2Mul) -> Result<Vec<u8>, HintError> {
-    if curve.p != evm384_arith::BLS12_381_P || curve.residue_ell.is_none() {
-        return Err(HintError::UnsupportedCurve(curve.name));
+struct Witness<'a> {
+    curve: &'a CurveParams,
+    subfield: ScalingSubfield,
+    f: Option<Vec<Limbs>>,
+}
+
+type Fq<P> = <<<P as Fp12Config>::Fp6Config as Fp6Config>::Fp2Config as Fp2Config>::Fp;
+
+fn fq<P: Fp12Config>(x: &Limbs) -> Fq<P> {
+    Fq::<P>::from_le_bytes_mod_order(&x.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
+}
+
+fn limbs<P: Fp12Config>(x: &Fq<P>) -> Limbs {
+    let bytes = x.into_bigint().to_bytes_le();
+    core::array::from_fn(|i| {
+        let mut word = [0u8; 8];
+        for (j, b) in bytes.iter().skip(8 * i).take(8).enumerate() {
+            word[j] = *b;
+        }
+        u64::from_le_bytes(word)
+    })
+}
+
+/// Our Fp12 (12 canonical values, tower order) as arkworks'.
+fn to_fp12<P: Fp12Config>(v: &[Limbs]) -> Fp12<P> {
+    let f2 = |i: usize| Fp2::new(fq::<P>(&v[2 * i]), fq::<P>(&v[2 * i + 1]));
+    Fp12::new(Fp6::new(f2(0), f2(1), f2(2)), Fp6::new(f2(3), f2(4), f2(5)))
+}
+
+fn from_fp12<P: Fp12Config>(f: &Fp12<P>) -> Vec<Limbs> {
+    let mut out = Vec::with_capacity(12);
+    for c6 in [f.c0, f.c1] {
+        for c2 in [c6.c0, c6.c1, c6.c2] {
+            out.push(limbs::<P>(&c2.c0));
+            out.push(limbs::<P>(&c2.c1));
+        }
     }
-    let f = miller_loop_product(curve, pairs, f2mul)?;
-    let x = exponents(curve);
-    if f.pow(&x.h) != Fq12::one() {
-        return Err(HintError::NotOne);
-    }
-    let v = v_fq12();
-    let g27 = v.pow(&x.n_27);
-    let g27_lambda = g27.pow(&x.lambda);
-    let mut vt = Fq12::one();
-    for t in 0..3 {
-        let f1 = f * vt;
-        let w1 = f1.pow(&x.h3).pow(&x.s);
-        let c1 = (f1 * w1).pow(&x.e);
-        debug_assert_eq!(c1.pow(&x.lambda), f1 * w1, "c₁ is a λ-th root of F₁·w₁");
-        let a = w1.pow(&x.to_ell_part);
-        let b = w1.pow(&x.to_27_part);
-        debug_assert_eq!(a * b, w1);
-        // y = g₂₇^j with y^λ = b, if b is a cube in the group of order 27
-        let (mut y, mut y_lambda) = (Fq12::one(), Fq12::one());
-        for _ in 0..27 {
-            if y_lambda == b {
-                let d = y * c1.inverse().expect("c₁ ≠ 0");
-                let a_fp = from_fq12(&a);
-                assert!(a_fp[1..].iter().all(|v| *v == [0; 6]), "the ℓ-part of w lies in Fp");
-                debug_assert_eq!(f * vt * a * d.pow(&x.lambda), Fq12::one(), "F·d^λ·w = 1");
-                let mut out = Vec::with_capacity(HINT_BYTES as usize);
+    out
+}
+
+/// v ∈ Fp6 ⊂ Fp12, the tower's cube root of ξ.
+fn v_fp12<P: Fp12Config>() -> Fp12<P> {
+    Fp12::new(Fp6::new(Fp2::zero(), Fp2::one(), Fp2::zero()), Fp6::zero())
+}
+
+/// The coordinates of U sent beside s (none for Fp, where U is folded into s), or `None` where
+/// `u` does not lie in the subfield.
+fn subfield_coordinates<P: Fp12Config>(subfield: ScalingSubfield, u: &Fp12<P>) -> Option<Vec<Limbs>> {
+    let c = from_fp12(u);
+    let (sent, zero): (&[usize], Vec<usize>) = match subfield {
+        ScalingSubfield::Fp => (&[0], (1..12).collect()),
+        // Fp4 = Fp2 ⊕ Fp2·v·w: the coefficients of 1 (slots 0, 1) and of v·w (slots 8, 9)
+        ScalingSubfield::Fp4 => (&[0, 1, 8, 9], [2, 3, 4, 5, 6, 7, 10, 11].into()),
+    };
+    zero.iter().all(|&i| c[i] == [0; 6]).then(|| sent.iter().map(|&i| c[i]).collect())
+}
+
+impl ArkFp12Task for Witness<'_> {
+    type Output = Result<Vec<u8>, HintError>;
+
+    fn run<P: Fp12Config>(self) -> Self::Output {
+        let curve = self.curve;
+        let mut f = self.f.as_deref().map_or_else(Fp12::<P>::one, to_fp12::<P>);
+        if curve.z_negative {
+            f.conjugate_in_place(); // the drop-in loop conjugated f_|z|: undo it
+        }
+        let x = Exponents::new(curve, self.subfield);
+        if f.pow(&x.h) != Fp12::one() {
+            return Err(HintError::NotOne);
+        }
+        let v = v_fp12::<P>();
+        let mut vt = Fp12::<P>::one();
+        for t in 0..3 {
+            let f1 = f * vt;
+            let w1 = f1.pow(&x.h_rest).pow(&x.s);
+            if w1.pow(&x.subfield_order) == Fp12::one() {
+                let c = (f1 * w1).pow(&x.e);
+                debug_assert_eq!(c.pow(&x.lambda), f1 * w1, "c is a λ-th root of F·w");
+                let e = if curve.z_negative { c.inverse().expect("c ≠ 0") } else { c };
+                let u = subfield_coordinates(self.subfield, &w1).expect("w₁^(p^k − 1) = 1: w₁ lies in Fp^k");
+                let one = limbs::<P>(&Fq::<P>::one());
+                let (u_sent, x_t) = match self.subfield {
+                    ScalingSubfield::Fp => (vec![], u[0]), // s = U·v^t
+                    ScalingSubfield::Fp4 => (u, one),
+                };
+                let mut out = Vec::with_capacity(hint_bytes(curve) as usize);
                 let mut put = |v: &Limbs| out.extend_from_slice(&to_be_bytes(v));
-                from_fq12(&d).iter().for_each(&mut put);
+                from_fp12(&e).iter().chain(&u_sent).for_each(&mut put);
                 for i in 0..3 {
-                    put(if i == t { &a_fp[0] } else { &[0; 6] });
+                    put(if i == t { &x_t } else { &[0; 6] });
                 }
                 return Ok(out);
             }
-            y *= g27;
-            y_lambda *= g27_lambda;
+            vt *= v;
         }
-        vt *= v;
+        unreachable!("v is not a cube in Fp12: one of F, F·v, F·v² has its scaling factor in the subfield")
     }
-    unreachable!("v is not a cube: one of F, F·v, F·v² has a 27-part that is a cube")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn b(v: &[u64]) -> BigUint {
+        v.iter().rev().fold(BigUint::from(0u8), |acc, &l| (acc << 64) + l)
+    }
+
+    /// The exponents' defining congruences, and the structure `docs/curves.md` states for
+    /// each curve: H, and that the subfield holds all of H's order but one factor 3 (which
+    /// v, a non-cube, moves), so that one t of three completes the witness.
     #[test]
-    fn exponents_have_the_stated_properties() {
-        let c = crate::curves::bls12_381();
-        let x = exponents(&c);
-        let b = |v: &[u64]| v.iter().rev().fold(BigUint::from(0u8), |acc, &l| (acc << 64) + l);
-        let ell = BigUint::from(c.residue_ell.unwrap());
-        let m27 = &ell * 27u8;
-        // s·h₃ ≡ −1 (mod 27ℓ), e·λ ≡ 1 (mod h₃); the CRT exponents sum to 1 mod 27ℓ
-        assert_eq!((b(&x.s) * b(&x.h3) + 1u8) % &m27, BigUint::from(0u8));
-        assert_eq!((b(&x.e) * b(&x.lambda)) % b(&x.h3), BigUint::from(1u8));
-        assert_eq!((b(&x.to_ell_part) + b(&x.to_27_part)) % &m27, BigUint::from(1u8));
-        assert_eq!(b(&x.h), b(&x.h3) * &m27);
-        // 3 ∥ λ; v is not a cube, so g₂₇ = v^((p¹²−1)/27) has order 27 exactly
-        assert_eq!(b(&x.lambda) % 3u8, BigUint::from(0u8));
-        assert_ne!(b(&x.lambda) % 9u8, BigUint::from(0u8));
-        let n_3 = (big(&c.p).pow(12) - 1u8) / 3u8; // x^((p¹²−1)/3) = 1 iff x is a cube
-        assert_ne!(v_fq12().pow(n_3.to_u64_digits()), Fq12::one(), "v is not a cube in Fp12");
-        let g27 = v_fq12().pow(&x.n_27);
-        assert_eq!(g27.pow([27u64]), Fq12::one());
-        assert_ne!(g27.pow([9u64]), Fq12::one());
+    fn exponents_and_structure_per_curve() {
+        for curve in Curve::ALL {
+            let c = curve.params();
+            let Some(subfield) = c.hint_scaling else { continue };
+            let x = Exponents::new(&c, subfield);
+            let (p, r) = (big(&c.p), big(&c.r));
+            let (h, h_rest, lambda) = (b(&x.h), b(&x.h_rest), b(&x.lambda));
+            let h_shared = &h / &h_rest;
+            assert_eq!(&h_shared * &h_rest, h);
+            assert_eq!(gcd(h_rest.clone(), lambda.clone()), BigUint::from(1u8), "λ invertible mod h′");
+            assert_eq!((b(&x.s) * &h_rest + 1u8) % &h_shared, BigUint::from(0u8));
+            assert_eq!((b(&x.e) * &lambda) % &h_rest, BigUint::from(1u8));
+            assert_eq!(&lambda % &r, BigUint::from(0u8));
+            let expected = match curve {
+                // 27·ℓ, ℓ = 11·10177·859267·52437899
+                Curve::Bls12_381 => BigUint::from(27u8) * 11u8 * 10177u32 * 859267u32 * 52437899u32,
+                // 2⁴⁸·3²·7·13·499
+                Curve::Bls12_377 => (BigUint::from(1u8) << 48) * 9u8 * 7u8 * 13u8 * 499u32,
+            };
+            assert_eq!(h_shared, expected, "{curve}: H");
+            // the subfield's part of H has index 3 in H and holds the λ-th powers of H's part
+            // (order H/gcd(H, λ)), so U = w₁ itself needs no λ-th root moved into c
+            let sub = gcd(h_shared.clone(), b(&x.subfield_order));
+            let powers = &h_shared / gcd(h_shared.clone(), lambda.clone());
+            assert_eq!(&sub % &powers, BigUint::from(0u8), "{curve}: λ-th powers in the subfield");
+            assert_eq!(sub * 3u8, h_shared, "{curve}: all of H but one factor 3");
+            // the subfield is proper, so its elements' orders divide h
+            assert_eq!(&h % b(&x.subfield_order), BigUint::from(0u8), "{curve}: p^k − 1 divides h");
+            // v is not a cube in Fp12: v^((p¹²−1)/3) ≠ 1
+            let n3 = ((p.pow(12) - 1u8) / 3u8).to_u64_digits();
+            struct NotCube(Vec<u64>);
+            impl ArkFp12Task for NotCube {
+                type Output = bool;
+                fn run<P: Fp12Config>(self) -> bool {
+                    v_fp12::<P>().pow(&self.0) != Fp12::one()
+                }
+            }
+            assert!(curve.with_ark_fp12(NotCube(n3)), "{curve}: v is not a cube");
+        }
     }
 }

@@ -31,7 +31,7 @@ use crate::algebra::curve::{
 };
 use crate::algebra::tower::*;
 use crate::algebra::{Moves, Squaring};
-use crate::curves::{CurveParams, Twist};
+use crate::curves::{CurveParams, ScalingSubfield, Twist};
 use crate::ir::F2Mul;
 use crate::ir::{Asm, Cond, InputLength, Phase, Program, Slot, PAIR_INPUT_BYTES};
 use crate::ops::subgroup::{assert_in_g1, assert_projective_t_is_psi_q};
@@ -459,18 +459,18 @@ fn call_line_add(a: &mut Asm, c: Ctx) {
 /// final exponentiation removes, and 1/f = conj(f) after it); one accumulator for all pairs,
 /// squared once per bit; each pair's T lives in its record and is updated through the work record.
 ///
-/// With `c_inv` (the hinted check's d = c⁻¹): A starts at c⁻¹ and is multiplied by c⁻¹ after every
-/// addition step, so that the loop yields F·c^(−|z|) (the exponent of c follows the
+/// With `folded` (the hinted check's witness e): A starts at e and is multiplied by e after every
+/// addition step, so that the loop yields F·e^|z| (the exponent of e follows the
 /// square-and-multiply pattern of |z|), and F stays unconjugated (F^h = 1 iff the pairing
 /// product is 1, h = (p¹²−1)/r).
 ///
-/// Without `c_inv` the accumulator f lives in the `mul_fp6` registers (`MulFp6Regs::xy`), so
+/// Without `folded` the accumulator f lives in the `mul_fp6` registers (`MulFp6Regs::xy`), so
 /// its squarings copy nothing in (`sqr_fp12_in_mul_fp6_regs`); A gets f_z at the end. With
-/// `c_inv` it is A itself (the loop's `mul_fp12` uses those registers).
-fn miller_loop(a: &mut Asm, c: Ctx, c_inv: Option<Fp12>) {
+/// `folded` it is A itself (the loop's `mul_fp12` uses those registers).
+fn miller_loop(a: &mut Asm, c: Ctx, folded: Option<Fp12>) {
     let (z_bits, _) = c.params_bits();
-    let f = if c_inv.is_none() { c.m6.xy() } else { c.fa };
-    let sqr = move |a: &mut Asm| match c_inv {
+    let f = if folded.is_none() { c.m6.xy() } else { c.fa };
+    let sqr = move |a: &mut Asm| match folded {
         None => call_sqr_fp12_in_mul_fp6_regs(a, c),
         Some(_) => call_sqr_fp12(a, c),
     };
@@ -485,18 +485,18 @@ fn miller_loop(a: &mut Asm, c: Ctx, c_inv: Option<Fp12>) {
             call_line_add(a, c); // T = T + Q, ℓ = chord
             call_mul_by_line(a, c, f);
         });
-        if let Some(ci) = c_inv {
-            a.copy(c.fb.0, ci.0, 12);
-            call_mul_fp12(a, c); // f = f·c⁻¹
+        if let Some(e) = folded {
+            a.copy(c.fb.0, e.0, 12);
+            call_mul_fp12(a, c); // f = f·e
         }
     };
-    match c_inv {
+    match folded {
         None => {
             a.copy(f.0, c.k.one_fp12, 12); // f = 1
                                            // first bit peeled: f² = 1 needs no squaring
         }
-        Some(ci) => {
-            a.copy(f.0, ci.0, 12); // f = c⁻¹ (the top bit of |z|)
+        Some(e) => {
+            a.copy(f.0, e.0, 12); // f = e (the top bit of |z|)
             sqr(a);
         }
     }
@@ -512,7 +512,7 @@ fn miller_loop(a: &mut Asm, c: Ctx, c_inv: Option<Fp12>) {
         },
         add_step,
     );
-    if c_inv.is_none() {
+    if folded.is_none() {
         if c.z_negative {
             conj_fp12(a, &c.k, c.fa, f); // f_z = conj(f_|z|) after the final exponentiation
         } else if f.0 != c.fa.0 {
@@ -653,67 +653,98 @@ pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOpt
     a.finish()
 }
 
-/// Bytes of the hinted check's witness before the pairs: d = c⁻¹ (Fp12, 12 field elements in the
-/// tower's coefficient order), then x₀, x₁, x₂ of w = x₀ + x₁·v + x₂·v² ∈ Fp6; 48 bytes each,
-/// big-endian, below p (EIP-2537's encoding without its 16 zero bytes: 4 gas of calldata each).
-pub const HINT_BYTES: u32 = 15 * 48;
+/// Fp coordinates of U sent in the hinted check's witness (none where U ∈ Fp is folded into s).
+fn scaling_coordinates(subfield: ScalingSubfield) -> u32 {
+    match subfield {
+        ScalingSubfield::Fp => 0,
+        ScalingSubfield::Fp4 => 4,
+    }
+}
+
+/// Bytes of the hinted check's witness before the pairs: e (Fp12, 12 field elements in the
+/// tower's coefficient order), the coordinates of U where `CurveParams::hint_scaling` is Fp4
+/// (U₀ + U₁·v·w: U₀.c0, U₀.c1, U₁.c0, U₁.c1), then x₀, x₁, x₂ of s = x₀ + x₁·v + x₂·v²; 48
+/// bytes each, big-endian, below p (EIP-2537's encoding without its 16 zero bytes: 4 gas of
+/// calldata each). BLS12-381: 720; BLS12-377: 912. Panics for a curve without a hinted check.
+pub fn hint_bytes(curve: &CurveParams) -> u32 {
+    let subfield = curve.hint_scaling.expect("a curve with a hinted check");
+    48 * (12 + scaling_coordinates(subfield) + 3)
+}
 
 /// The hinted pairing check (Novakovic, Eagen, "On Proving Pairings", eprint 2024/640, §4 with
-/// its BLS12 scaling factor): the caller supplies, beside the pairs, the inverse d = c⁻¹ of a
-/// residue root c and a scaling factor w ∈ Fp6, and the contract returns whether
-/// F·d^λ·w = 1 for the unconjugated Miller-loop product F and λ = p − z = p + |z| (a multiple of
-/// r: λ = 3ℓ²·r). If it holds, d and w are units, c = d⁻¹ has c^λ = F·w, and
-/// F^h = c^(λh)·w^(−h) = 1 for h = (p¹²−1)/r = 27·ℓ·h₃: c^(λh) = 1 as λh = 3ℓ²·(p¹²−1), and
-/// w^h = 1 because w lies in the proper subfield Fp6 (p⁶−1 divides h) — its order is bounded by
-/// its encoding, three Fp coordinates over 1, v, v², so no order test is made on chain, nor
-/// d ≠ 0 (a zero d or w makes the product 0) — so the pairing product is 1; conversely such a
-/// witness exists whenever it is 1 (`crate::ops::hint` computes it: w = a·v^t, a ∈ Fp of order ℓ,
-/// t < 3). The final exponentiation is replaced by d folded into the Miller loop (A ← F·d^|z|)
-/// and d^p·w (one Frobenius map, one product) multiplied in. Input: witness (`HINT_BYTES`) ‖
-/// pairs (384 bytes each, as PAIRING_CHECK's); output: the 32-byte boolean of the final
-/// equation; a malformed input halts. `moves`: as `ProgramOptions::moves`.
+/// its BLS12 scaling factor; `crate::ops::hint` works out the witness and its soundness): the
+/// caller supplies, beside the pairs, e (c⁻¹ for z < 0, c for z > 0) of a residue root c and a
+/// scaling factor w = U·s in a product of proper subfields (U per `CurveParams::hint_scaling`,
+/// s = x₀ + x₁·v + x₂·v² ∈ Fp6), and the contract returns whether c^λ = F·w for the
+/// unconjugated Miller-loop product F and λ = p − z (a multiple of r):
+/// - z < 0 (λ = p + |z|): F·e^|z|·(e^p·w) = 1, with e folded into the Miller loop
+///   (A ← F·e^|z|); a zero e or w makes the product 0, so neither needs a test;
+/// - z > 0 (λ = p − z): F·c^z·w = c^p, c folded into the loop; c = 0 would satisfy it (0 = 0),
+///   so c ≠ 0 is tested (then c^p ≠ 0 makes w ≠ 0).
 ///
-/// Panics for a curve whose residue-root structure is not worked out (`CurveParams::residue_ell`
-/// is `None`, as for BLS12-377: `crate::ops::hint` answers `HintError::UnsupportedCurve` there)
-/// or with z > 0 (the loop's d^|z| and λ = p + |z| are written for z < 0).
+/// Then F^h = 1 for h = (p¹²−1)/r: c^(λh) = 1, and w^h = 1 as the orders of the subfields'
+/// elements divide h — bounded by the encoding, so no order test is made on chain — so the
+/// pairing product is 1; conversely a witness exists whenever it is 1. The final
+/// exponentiation is replaced by e folded into the Miller loop and e^p (one Frobenius map) and
+/// w multiplied in. Input: witness ([`hint_bytes`]) ‖ pairs (384 bytes each, as
+/// PAIRING_CHECK's); output: the 32-byte boolean of the final equation; a malformed input (a
+/// coordinate ≥ p, a point off its curve or outside its subgroup, c = 0 where z > 0) halts.
+/// `moves`: as `ProgramOptions::moves`.
+///
+/// Panics for a curve without a hinted check (`CurveParams::hint_scaling` is `None`).
 pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Moves) -> Program {
-    if curve.residue_ell.is_none() || !curve.z_negative {
-        panic!(
-            "{}: the hinted check is written for z < 0 and a curve with its residue-root structure \
-             (ℓ, eprint 2024/640 §4) worked out",
-            curve.name
-        )
-    }
+    let Some(subfield) = curve.hint_scaling else {
+        panic!("{}: no hinted pairing check (its scaling factor's structure is not worked out)", curve.name)
+    };
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     a.tower = curve.tower;
     let c = Ctx::new(&mut a, curve, moves);
     a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
-    let witness = a.alloc(15); // d = c⁻¹ ‖ x₀, x₁, x₂, loaded together
-    let (wd, wx) = (Fp12(witness), witness + 12);
-    let dpw = Fp12(a.alloc(12)); // d^p·w
+    let n_u = scaling_coordinates(subfield);
+    let witness = a.alloc(12 + n_u + 3); // e ‖ U ‖ x₀, x₁, x₂, loaded together
+    let (we, wu, wx) = (Fp12(witness), witness + 12, witness + 12 + n_u);
+    let post = Fp12(a.alloc(12)); // z < 0: e^p·w; z > 0: w
+    let target = (!curve.z_negative).then(|| Fp12(a.alloc(12))); // z > 0: c^p
     a.phase(Phase::Decode);
-    a.check_input_length(InputLength::PrefixThenMultipleOf { prefix: HINT_BYTES, unit: PAIR_INPUT_BYTES });
-    a.load_packed_inputs(witness, 15, 0, c.r2);
-    decode_inputs(&mut a, c, false, HINT_BYTES);
+    let prefix = hint_bytes(curve);
+    a.check_input_length(InputLength::PrefixThenMultipleOf { prefix, unit: PAIR_INPUT_BYTES });
+    a.load_packed_inputs(witness, 12 + n_u + 3, 0, c.r2);
+    decode_inputs(&mut a, c, false, prefix);
     a.phase(Phase::Hint);
-    a.copy(c.fb.0, c.k.one_fp12, 12); // B = w = x₀ + x₁·v + x₂·v²: zero but for
+    a.copy(c.fb.0, c.k.one_fp12, 12); // B = s = x₀ + x₁·v + x₂·v²: zero but for
     for i in 0..3 {
         a.copy(c.fb.0 + 2 * i, wx + i, 1); // the Fp parts of its three Fp2 coefficients
     }
-    a.copy(c.fa.0, wd.0, 12);
-    call_frobenius_fp12(&mut a, c, 1); // d^p (the Frobenius maps leave B alone)
-    call_mul_fp12(&mut a, c); // d^p·w
-    a.copy(dpw.0, c.fa.0, 12);
+    if n_u > 0 {
+        a.copy(c.fa.0, c.k.one_fp12, 12); // A = U = U₀ + U₁·v·w: zero but for
+        a.copy(c.fa.0, wu, 2); // the coefficient of 1
+        a.copy(c.fa.0 + 8, wu + 2, 2); // and that of v·w
+        call_mul_fp12(&mut a, c); // U·s
+        a.copy(c.fb.0, c.fa.0, 12); // B = w
+    }
+    if curve.z_negative {
+        a.copy(c.fa.0, we.0, 12);
+        call_frobenius_fp12(&mut a, c, 1); // e^p (the Frobenius maps leave B alone)
+        call_mul_fp12(&mut a, c); // e^p·w
+        a.copy(post.0, c.fa.0, 12);
+    } else {
+        // c ≠ 0: its first coordinate, or else one of the eleven others (one_fp12's are zero)
+        a.if_(Cond::Eq(we.0, c.k.zero, 1), |a| a.assert(Cond::Ne(we.0 + 1, c.k.one_fp12 + 1, 11)));
+        a.copy(post.0, c.fb.0, 12);
+        a.copy(c.fa.0, we.0, 12);
+        call_frobenius_fp12(&mut a, c, 1); // c^p
+        a.copy(target.expect("z > 0").0, c.fa.0, 12);
+    }
     a.phase(Phase::MillerLoop);
     a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
-    miller_loop(&mut a, c, Some(wd)); // F·d^|z|
+    miller_loop(&mut a, c, Some(we)); // F·e^|z|
     assert_g2_subgroups_after_miller_loop(&mut a, c);
     a.phase(Phase::Hint);
-    a.copy(c.fb.0, dpw.0, 12);
-    call_mul_fp12(&mut a, c); // F·d^(p+|z|)·w = F·d^λ·w
+    a.copy(c.fb.0, post.0, 12);
+    call_mul_fp12(&mut a, c); // z < 0: F·e^(p+|z|)·w; z > 0: F·c^z·w
     a.phase(Phase::Output);
-    a.return_bool(Cond::Eq(c.fa.0, c.k.one_fp12, 12));
+    a.return_bool(Cond::Eq(c.fa.0, target.map_or(c.k.one_fp12, |t| t.0), 12));
     a.finish()
 }
 

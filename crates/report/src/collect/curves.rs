@@ -11,7 +11,7 @@ use ark_bls12_377::{Bls12_377, Fq, Fq2, Fr, G1Affine, G1Projective, G2Affine, G2
 use ark_ec::pairing::Pairing;
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup, VariableBaseMSM};
 use ark_ff::{BigInteger, One, PrimeField, Zero};
-use evm384_build::{Contract, Formulas, Operation};
+use evm384_build::{Contract, Formulas, Operation, HINTED_FORMULAS};
 use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
 use evm384_gen::curves::Curve;
 use evm384_timing::{measure, Plan, Ratio};
@@ -243,7 +243,28 @@ fn deployed(isa: InstructionSet, code: &[u8]) -> Runner {
     r
 }
 
-/// Gas and runtime rows of every operation of [`OPERATIONS`] at each of its [`sizes`].
+/// The name of the hinted pairing check's rows (eprint 2024/640; not an EIP-2539 operation: its
+/// calldata is a witness ‖ PAIRING's input, its price PAIRING's).
+pub const HINTED: &str = "pairing-check-hinted";
+
+/// One row's contracts and input, with what they are compared with.
+struct Subject<'a> {
+    /// The rows' operation name.
+    name: &'a str,
+    /// The contracts per instruction set.
+    codes: &'a [(InstructionSet, Vec<u8>)],
+    /// The contracts' calldata and the output they must return (arkworks').
+    input: Vec<u8>,
+    expected: Vec<u8>,
+    /// EIP-2539's operation whose price and arkworks run are the baseline, and its input.
+    priced: (Operation, Vec<u8>),
+    /// The BLS12-381 contract (v9) doing the same work, and its calldata.
+    counterpart: (Vec<u8>, Vec<u8>),
+}
+
+/// Gas and runtime rows of every operation of [`OPERATIONS`] at each of its [`sizes`], and of
+/// the hinted pairing check at the pairing's sizes from k = 2 (a witness exists only for a
+/// product of one).
 pub fn curves(
     plan: Plan,
     quick: bool,
@@ -261,85 +282,139 @@ pub fn curves(
             progress(format!("{CURVE} {op} at k = {k}"));
             let input = input(op, k);
             let expected = arkworks(op, &input).ok_or_else(|| format!("{CURVE} {op}: arkworks rejects the input"))?;
-            let price = eip2539_price(op, k);
-            let spec = RunOptions::default().spec;
-            let price_tx = evm384_evm::transaction_gas(spec, &input, price as f64);
-            for (isa, code) in &codes {
-                let ex = deployed(*isa, code).run(&input).map_err(|e| e.to_string())?;
-                if ex.status != Status::Success || ex.output != expected {
-                    return Err(format!("{CURVE} {op} {isa} disagrees with arkworks at k = {k}: {:?}", ex.status));
-                }
-                let row = |schedule: &str, g: f64| CurveGasRow {
-                    curve: CURVE.name().into(),
-                    operation: op.name().into(),
-                    k,
-                    interface: isa.name().into(),
-                    schedule: schedule.into(),
-                    gas: g,
-                    eip_price: price,
-                    code_bytes: code.len() as u64,
-                    tx_gas: evm384_evm::transaction_gas(spec, &input, g),
-                    eip_price_tx_gas: price_tx,
-                };
-                match &ex.gas_by_schedule {
-                    Some(by) if *isa != InstructionSet::Evmmax => {
-                        gas.extend(Schedule::ALL.iter().map(|&s| row(s.name(), by.gas(s))))
-                    }
-                    _ => gas.push(row(EIP6690, ex.gas_used as f64)),
-                }
-            }
-            // runtime: arkworks, the contracts, the BLS12-381 contract of the same work
             let (op381, input381) = bls12_381_counterpart(op, k);
             let code381 = op381.runtime_code(v9, Formulas::default()).map_err(|e| format!("{op381} {v9}: {e}"))?;
-            let mut runners: Vec<Runner> = codes
-                .iter()
-                .filter(|(isa, _)| TIMED.contains(isa))
-                .map(|(isa, code)| {
-                    let mut r = Runner::new(RunOptions::default().with_instruction_set(*isa));
-                    r.deploy(code);
-                    r
-                })
-                .collect();
-            let mut r381 = Runner::new(RunOptions::default().with_instruction_set(v9));
-            r381.deploy(&code381);
-            let mut native = || {
-                std::hint::black_box(arkworks(op, std::hint::black_box(&input)));
+            let subject = Subject {
+                name: op.name(),
+                codes: &codes,
+                input: input.clone(),
+                expected,
+                priced: (op, input),
+                counterpart: (code381, input381),
             };
-            let mut contracts: Vec<Box<dyn FnMut() + '_>> = runners
-                .iter_mut()
-                .map(|r| {
-                    let input = &input;
-                    Box::new(move || {
-                        r.run(input).expect("call");
-                    }) as Box<dyn FnMut()>
-                })
-                .collect();
-            let mut other = || {
-                r381.run(&input381).expect("call");
-            };
-            let mut refs: Vec<&mut dyn FnMut()> = vec![&mut native];
-            refs.extend(contracts.iter_mut().map(|b| b.as_mut() as &mut dyn FnMut()));
-            refs.push(&mut other);
-            let plan = if k > 8 { plan.with_samples(plan.samples.min(7)) } else { plan };
-            let m = measure(plan, &mut refs);
-            let names = std::iter::once("arkworks".to_string())
-                .chain(TIMED.iter().map(|i| format!("contract-{i}")))
-                .chain([format!("bls12-381-contract-{v9}")]);
-            for (implementation, s) in names.zip(&m) {
-                let r = Ratio::of(s, &m[0]);
-                time.push(CurveTimeRow {
-                    curve: CURVE.name().into(),
-                    operation: op.name().into(),
-                    k,
-                    implementation,
-                    stats: s.wall.clone(),
-                    ratio_to_arkworks: r.median,
-                    ratio_to_arkworks_min: r.min,
-                });
-            }
+            measure_subject(plan, k, &subject, &mut gas, &mut time)?;
         }
     }
+    progress(format!("{CURVE} {HINTED}: building the contracts"));
+    let codes: Vec<(InstructionSet, Vec<u8>)> = SETS
+        .iter()
+        .map(|&isa| {
+            let build = evm384_build::hinted_pairing_check_build_on(CURVE, HINTED_FORMULAS, isa);
+            Ok((isa, build.try_code(isa).map_err(|e| format!("{CURVE} hinted {isa}: {e}"))?))
+        })
+        .collect::<Result<_, String>>()?;
+    let code381 = evm384_build::hinted_pairing_check_build(HINTED_FORMULAS, v9)
+        .try_code(v9)
+        .map_err(|e| format!("hinted {v9}: {e}"))?;
+    let hinted = |curve: Curve, pairs: &[u8]| -> Result<Vec<u8>, String> {
+        let w = evm384_gen::ops::hint::witness(curve, pairs, HINTED_FORMULAS.f2mul)
+            .map_err(|e| format!("{curve} hint: {e}"))?;
+        Ok([w, pairs.to_vec()].concat())
+    };
+    for k in sizes(Operation::PairingCheck, quick).into_iter().filter(|&k| k >= 2) {
+        progress(format!("{CURVE} {HINTED} at k = {k}"));
+        let pairs = input(Operation::PairingCheck, k);
+        let pairs381 = crate::baseline::pairing_input(k as usize, 0x5eed_2539);
+        let subject = Subject {
+            name: HINTED,
+            codes: &codes,
+            input: hinted(CURVE, &pairs)?,
+            expected: arkworks(Operation::PairingCheck, &pairs).expect("a valid input"),
+            priced: (Operation::PairingCheck, pairs),
+            counterpart: (code381.clone(), hinted(Curve::Bls12_381, &pairs381)?),
+        };
+        measure_subject(plan, k, &subject, &mut gas, &mut time)?;
+    }
     Ok((gas, time))
+}
+
+/// Gas of `s` in every set and schedule, and the runtime of arkworks (the priced operation), the
+/// contracts and the BLS12-381 contract measured together, at size `k`.
+fn measure_subject(
+    plan: Plan,
+    k: u64,
+    s: &Subject,
+    gas: &mut Vec<CurveGasRow>,
+    time: &mut Vec<CurveTimeRow>,
+) -> Result<(), String> {
+    let (op, priced_input) = (s.priced.0, &s.priced.1);
+    let price = eip2539_price(op, k);
+    let spec = RunOptions::default().spec;
+    let price_tx = evm384_evm::transaction_gas(spec, priced_input, price as f64);
+    for (isa, code) in s.codes {
+        let ex = deployed(*isa, code).run(&s.input).map_err(|e| e.to_string())?;
+        if ex.status != Status::Success || ex.output != s.expected {
+            return Err(format!("{CURVE} {} {isa} disagrees with arkworks at k = {k}: {:?}", s.name, ex.status));
+        }
+        let row = |schedule: &str, g: f64| CurveGasRow {
+            curve: CURVE.name().into(),
+            operation: s.name.into(),
+            k,
+            interface: isa.name().into(),
+            schedule: schedule.into(),
+            gas: g,
+            eip_price: price,
+            code_bytes: code.len() as u64,
+            tx_gas: evm384_evm::transaction_gas(spec, &s.input, g),
+            eip_price_tx_gas: price_tx,
+        };
+        match &ex.gas_by_schedule {
+            Some(by) if *isa != InstructionSet::Evmmax => {
+                gas.extend(Schedule::ALL.iter().map(|&sch| row(sch.name(), by.gas(sch))))
+            }
+            _ => gas.push(row(EIP6690, ex.gas_used as f64)),
+        }
+    }
+    // runtime: arkworks, the contracts, the BLS12-381 contract of the same work
+    let v9 = InstructionSet::Evm384(Interface::V9);
+    let mut runners: Vec<Runner> = s
+        .codes
+        .iter()
+        .filter(|(isa, _)| TIMED.contains(isa))
+        .map(|(isa, code)| {
+            let mut r = Runner::new(RunOptions::default().with_instruction_set(*isa));
+            r.deploy(code);
+            r
+        })
+        .collect();
+    let mut r381 = Runner::new(RunOptions::default().with_instruction_set(v9));
+    r381.deploy(&s.counterpart.0);
+    let mut native = || {
+        std::hint::black_box(arkworks(op, std::hint::black_box(priced_input)));
+    };
+    let mut contracts: Vec<Box<dyn FnMut() + '_>> = runners
+        .iter_mut()
+        .map(|r| {
+            let input = &s.input;
+            Box::new(move || {
+                r.run(input).expect("call");
+            }) as Box<dyn FnMut()>
+        })
+        .collect();
+    let mut other = || {
+        r381.run(&s.counterpart.1).expect("call");
+    };
+    let mut refs: Vec<&mut dyn FnMut()> = vec![&mut native];
+    refs.extend(contracts.iter_mut().map(|b| b.as_mut() as &mut dyn FnMut()));
+    refs.push(&mut other);
+    let plan = if k > 8 { plan.with_samples(plan.samples.min(7)) } else { plan };
+    let m = measure(plan, &mut refs);
+    let names = std::iter::once("arkworks".to_string())
+        .chain(TIMED.iter().map(|i| format!("contract-{i}")))
+        .chain([format!("bls12-381-contract-{v9}")]);
+    for (implementation, stats) in names.zip(&m) {
+        let r = Ratio::of(stats, &m[0]);
+        time.push(CurveTimeRow {
+            curve: CURVE.name().into(),
+            operation: s.name.into(),
+            k,
+            implementation,
+            stats: stats.wall.clone(),
+            ratio_to_arkworks: r.median,
+            ratio_to_arkworks_min: r.min,
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -291,7 +291,7 @@ fn measure_one(
     // the hinted check reads its witness before the same pairs
     let our_input = match subject {
         Subject::HintedPairingCheck => {
-            let w = evm384_gen::ops::hint::witness(&evm384_gen::curves::bls12_381(), &input, HINTED_FORMULAS.f2mul)
+            let w = evm384_gen::ops::hint::witness(evm384_gen::curves::Curve::Bls12_381, &input, HINTED_FORMULAS.f2mul)
                 .map_err(|e| format!("hint at k = {k}: {e}"))?;
             [w, input.clone()].concat()
         }
