@@ -9,6 +9,7 @@ use super::{CurveParams, Tower, Twist};
 pub fn bls12_377() -> CurveParams {
     CurveParams {
         name: "BLS12-377",
+        family: super::Family::Bls12,
         // p = (z-1)²(z⁴-z²+1)/3 + z (test `p_and_r_follow_from_z`)
         p: [
             0x8508c00000000001,

@@ -11,6 +11,7 @@ const ZERO: Limbs = [0; 6];
 pub fn bls12_381() -> CurveParams {
     CurveParams {
         name: "BLS12-381",
+        family: super::Family::Bls12,
         p: evm384_arith::BLS12_381_P, // = (z-1)²(z⁴-z²+1)/3 + z (test `p_and_r_follow_from_z`)
         r: [0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805, 0x73eda753299d7d48, 0, 0],
         z_abs: evm384_arith::BLS12_381_Z_ABS,

@@ -8,10 +8,12 @@ use evm384_arith::Limbs;
 mod bls12_377;
 mod bls12_381;
 mod bls12_381_map;
+mod bn254;
 
 pub use bls12_377::bls12_377;
 pub use bls12_381::{bls12_381, G1_GENERATOR};
 pub use bls12_381_map::{bls12_381_map_params, MapParams};
+pub use bn254::bn254;
 
 /// The curves the generator writes for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -106,7 +108,7 @@ impl core::str::FromStr for Curve {
     }
 }
 
-/// The extension tower of a BLS12 curve: Fp2 = Fp[u]/(u² − β), Fp6 = Fp2[v]/(v³ − ξ),
+/// The extension tower of a BLS12 or BN curve: Fp2 = Fp[u]/(u² − β), Fp6 = Fp2[v]/(v³ − ξ),
 /// Fp12 = Fp6[w]/(w² − v), with β and ξ small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tower {
@@ -131,13 +133,29 @@ pub enum Twist {
     D,
 }
 
-/// The parameters of a BLS12 curve.
+/// The family of a pairing-friendly curve: its polynomials p(z), r(z), t(z) and so its Miller
+/// loop (`CurveParams::ate_loop_digits`), the eigenvalue of ψ on G2 (`CurveParams::psi_eigenvalue`)
+/// and the final exponentiation's hard part. Both have embedding degree 12 and a sextic twist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Barreto–Lynn–Scott, k = 12: p = (z−1)²(z⁴−z²+1)/3 + z, r = z⁴ − z² + 1, t = z + 1;
+    /// optimal ate loop over z.
+    Bls12,
+    /// Barreto–Naehrig: p = 36z⁴ + 36z³ + 24z² + 6z + 1, r = 36z⁴ + 36z³ + 18z² + 6z + 1,
+    /// t = 6z² + 1 (#E(Fp) = r: G1 has cofactor 1); optimal ate loop over 6z + 2 and two closing
+    /// lines through ψ(Q) and −ψ²(Q) (Vercauteren, eprint 2008/096).
+    Bn,
+}
+
+/// The parameters of a pairing-friendly curve of the BLS12 or BN family (`family`).
 #[derive(Clone, Debug)]
 pub struct CurveParams {
     pub name: &'static str,
-    /// Base field modulus p = (z-1)²(z⁴-z²+1)/3 + z.
+    /// The family, which says which polynomials in z give p and r.
+    pub family: Family,
+    /// Base field modulus p = (z-1)²(z⁴-z²+1)/3 + z (BLS12), 36z⁴ + 36z³ + 24z² + 6z + 1 (BN).
     pub p: Limbs,
-    /// Group order r = z⁴ - z² + 1.
+    /// Group order r = z⁴ - z² + 1 (BLS12), 36z⁴ + 36z³ + 18z² + 6z + 1 (BN).
     pub r: Limbs,
     /// |z|, the absolute value of the seed; `z_negative` gives its sign.
     pub z_abs: u64,
@@ -151,7 +169,9 @@ pub struct CurveParams {
     /// b′ of the twist E′: y² = x³ + b′ (b·ξ for an M-type twist, b/ξ for a D-type one), as
     /// [c0, c1].
     pub b_twist: [Limbs; 2],
-    /// β: a primitive cube root of unity in Fp, φ(x, y) = (β·x, y) on G1.
+    /// β: a primitive cube root of unity in Fp, φ(x, y) = (β·x, y) on G1, the one with
+    /// φ(P) = −[p²]P on G1 (BLS12: −[z²]P; BN: [36z³ + 18z² + 6z + 1]P), so that
+    /// E(x, y) = (β·x, −y) = [p²] on G1 as ψ² is on G2 (`glv_coefficient`).
     pub beta: Limbs,
     /// r₂ ∈ Fp2 (as [c0, c1]) with ψ(x, y) = (conj(x)·r₂, conj(y)·s₂) on G2, the untwist–
     /// Frobenius–twist map: r₂ = 1/ξ^((p-1)/3) for an M-type twist, ξ^((p-1)/3) for a D-type one.
@@ -184,13 +204,13 @@ pub enum ScalingSubfield {
 }
 
 impl CurveParams {
-    /// Bits of |z| below the leading one, most significant first (the Miller loop and
-    /// the exponentiation by z iterate over these).
+    /// Bits of |z| below the leading one, most significant first (the exponentiation by z
+    /// iterates over these, and a BLS12 curve's Miller loop: `ate_loop_digits`).
     pub fn z_bits(&self) -> Vec<bool> {
         bits_below_top(&[self.z_abs])
     }
 
-    /// Bits of z² below the leading one (G1 subgroup check).
+    /// Bits of z² below the leading one (BLS12's G1 subgroup check; BN's G1 has cofactor 1).
     pub fn z2_bits(&self) -> Vec<bool> {
         let z2 = (self.z_abs as u128) * (self.z_abs as u128);
         bits_below_top(&[z2 as u64, (z2 >> 64) as u64])
@@ -198,12 +218,15 @@ impl CurveParams {
 
     /// λ = z², the eigenvalue of the endomorphism E(x, y) = (c·x, −y) on both groups that the
     /// MSMs split scalars for (GLV): s = s₀ + s₁·λ, both halves below λ < 2^128 since
-    /// r = λ² − λ + 1.
+    /// r = λ² − λ + 1. BLS12 only (BN's eigenvalue p² mod r has 254 bits: its GLV split needs a
+    /// lattice basis).
     pub fn glv_lambda(&self) -> u128 {
         (self.z_abs as u128) * (self.z_abs as u128)
     }
 
-    /// c of E(x, y) = (c·x, −y) = [z²](x, y), on G1 (`g2` false) or G2:
+    /// c of E(x, y) = (c·x, −y) = [p²](x, y) (BLS12: p ≡ z mod r, so [z²]), on G1 (`g2` false)
+    /// or G2 (the BLS12 derivation below; BN's is `curves::bn254`'s test
+    /// `endomorphisms_and_their_eigenvalues`):
     /// - G1: E = −φ with φ(x, y) = (β·x, y), since φ(P) = −[z²]P (the subgroup check's identity): c = β;
     /// - G2: E = ψ² = (N(r₂)·x, N(s₂)·y) with N(a) = a·conj(a) ∈ Fp, since ψ(Q) = −[|z|]Q gives
     ///   ψ²(Q) = [z²]Q; N(s₂) = −1 (checked by `tests::endomorphisms_of_eigenvalue_z2`): c = N(r₂).
@@ -225,9 +248,59 @@ impl CurveParams {
 
     /// Whether E(Fp) has a point of order two, (x, 0) with x³ = −b: a BLS12 curve's trace of
     /// Frobenius is t = z + 1, so #E(Fp) = p + 1 − t = p − z, even iff z is odd (BLS12-377:
-    /// yes, its three points (−1, 0), (−ω, 0), (−ω², 0); BLS12-381: no).
+    /// yes, its three points (−1, 0), (−ω, 0), (−ω², 0); BLS12-381: no). A BN curve's #E(Fp)
+    /// is the odd prime r: no.
     pub fn g1_has_two_torsion(&self) -> bool {
-        self.z_abs & 1 == 1
+        self.family == Family::Bls12 && self.z_abs & 1 == 1
+    }
+
+    /// The signed binary digits of the optimal ate Miller loop's scalar, most significant
+    /// first (the leading digit is 1): |z| in binary for BLS12 (the leading one, then
+    /// `z_bits`); |6z + 2| for BN, its non-adjacent form with a leading 1 0 −1 (3·2^k) written
+    /// 1 1 (one doubling fewer, as many additions: arkworks' `BnConfig::ATE_LOOP_COUNT`, which
+    /// lists them least significant first). The loop's value is negated for z < 0.
+    pub fn ate_loop_digits(&self) -> Vec<i8> {
+        let n: u128 = match self.family {
+            Family::Bls12 => return core::iter::once(1).chain(self.z_bits().into_iter().map(i8::from)).collect(),
+            Family::Bn if self.z_negative => 6 * self.z_abs as u128 - 2,
+            Family::Bn => 6 * self.z_abs as u128 + 2,
+        };
+        let (mut n, mut digits) = (n, Vec::new()); // NAF, least significant first
+        while n != 0 {
+            let d: i8 = if n & 1 == 0 { 0 } else { 2 - (n & 3) as i8 };
+            n = ((n as i128 - d as i128) / 2) as u128;
+            digits.push(d);
+        }
+        digits.reverse();
+        if digits.starts_with(&[1, 0, -1]) {
+            digits.splice(0..3, [1, 1]);
+        }
+        digits
+    }
+
+    /// (|t − 1|, t − 1 < 0): the eigenvalue of ψ on G2, t − 1 ≡ p (mod r), t the trace of
+    /// Frobenius. The G2 subgroup test is ψ(Q) = [t − 1]Q: z for BLS12 (Scott, eprint
+    /// 2021/1130), 6z² for BN (Dai–Lin–Zhao–Zhou, eprint 2022/352 §4.3).
+    pub fn psi_eigenvalue(&self) -> (u128, bool) {
+        match self.family {
+            Family::Bls12 => (self.z_abs as u128, self.z_negative),
+            Family::Bn => ((self.z_abs as u128).pow(2).checked_mul(6).expect("6z² below 2^128"), false),
+        }
+    }
+
+    /// [N(r₂), N(s₂)] ∈ Fp, N(a) = a·conj(a) = a₀² − u²·a₁²: ψ²(x, y) = (N(r₂)·x, N(s₂)·y), the
+    /// p²-power Frobenius brought to the twist (no conjugation); N(s₂) = −1 for every sextic
+    /// twist here (ξ^((p²−1)/2) = −1, ξ a non-square of Fp2). BN's Miller loop closes with a
+    /// line through −ψ²(Q) = (N(r₂)·x, y).
+    pub fn psi2_coefficients(&self) -> [Limbs; 2] {
+        let f = evm384_arith::MontField::new(self.p);
+        let minus_u2 = f.to_mont(&[self.tower.u_squared.unsigned_abs(), 0, 0, 0, 0, 0]);
+        assert!(self.tower.u_squared < 0, "u² a small negative integer");
+        [self.psi_r2, self.psi_s2].map(|a| {
+            let [c0, c1] = a.map(|v| f.to_mont(&v));
+            let c1_sq = f.mul(&f.mul(&c1, &c1), &minus_u2);
+            f.from_mont(&evm384_arith::addmod384(&f.mul(&c0, &c0), &c1_sq, &self.p))
+        })
     }
 
     /// Bits of p - 2 below the leading one (Fermat inversion x^(p-2)).
