@@ -1,5 +1,6 @@
 //! `evm384 build pairing-check | g1-add | g1-mul | g1-msm | g2-add | g2-mul | g2-msm | map-fp-to-g1
-//! | map-fp2-to-g2 | hash-to-g2 | bls-verify | bls-aggregate-verify`: a generated contract (evm384-gen)
+//! | map-fp2-to-g2 | hash-to-g2 | bls-verify | bls-aggregate-verify | groth16-verifier`: a generated
+//! contract (evm384-gen)
 //! as hex, runtime code or (`--init`) init code; size and provenance on stderr. The builds and
 //! `--optimize-for` are `evm384-build`'s.
 
@@ -10,6 +11,7 @@ use evm384_build::optimize::{self, Target as CostTarget};
 use evm384_build::{Contract, Formulas, Operation};
 use evm384_gen::curves::Curve;
 use evm384_gen::ops::bls::{glue_code, Backend, Glue, ETH_DST};
+use evm384_gen::ops::groth16;
 use evm384_gen::{F2Mul, Squaring};
 use evm384_timing::Plan;
 
@@ -56,6 +58,10 @@ pub enum Target {
     BlsVerify(GlueArgs),
     /// Aggregate verification of n keys on one message: n (32) ‖ pk₁…pkₙ ‖ σ ‖ msg → boolean.
     BlsAggregateVerify(GlueArgs),
+    /// A BN254 Groth16 verifier for the key in --vk: calldata A (64) ‖ B (128, EIP-197 order)
+    /// ‖ C (64) ‖ the n public inputs (32 each) → 32-byte boolean. See
+    /// `evm384_gen::ops::groth16` for the ABI.
+    Groth16Verifier(Groth16Args),
 }
 
 /// The default build (`evm384_build::Formulas::cheapest`) and the one build choice no option
@@ -89,6 +95,31 @@ pub struct GlueArgs {
     /// Address of the PAIRING_CHECK implementation (default: the precompile 0x0f).
     #[arg(long, value_parser = parse_address)]
     pub pairing_check: Option<[u8; 20]>,
+    /// Emit init code that deploys the runtime code.
+    #[arg(long)]
+    pub init: bool,
+    /// Write the hex to FILE instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// The Groth16 verifier is plain EVM glue that STATICCALLs the EIP-196/197 operations: the
+/// precompiles by default, or contracts deployed at the given addresses.
+#[derive(clap::Args, Debug)]
+pub struct Groth16Args {
+    /// The verifying key: snarkjs' verification_key.json (`snarkjs zkey export verificationkey`,
+    /// curve bn128).
+    #[arg(long, value_name = "FILE")]
+    pub vk: PathBuf,
+    /// Address of the ecAdd implementation (default: the precompile 0x06).
+    #[arg(long, value_parser = parse_address)]
+    pub ec_add: Option<[u8; 20]>,
+    /// Address of the ecMul implementation (default: the precompile 0x07).
+    #[arg(long, value_parser = parse_address)]
+    pub ec_mul: Option<[u8; 20]>,
+    /// Address of the ecPairing implementation (default: the precompile 0x08).
+    #[arg(long, value_parser = parse_address)]
+    pub ec_pairing: Option<[u8; 20]>,
     /// Emit init code that deploys the runtime code.
     #[arg(long)]
     pub init: bool,
@@ -219,6 +250,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         Target::HashToG2(a) => glue(Glue::HashToG2, a),
         Target::BlsVerify(a) => glue(Glue::Verify, a),
         Target::BlsAggregateVerify(a) => glue(Glue::AggregateVerify, a),
+        Target::Groth16Verifier(a) => groth16_verifier(a),
     }
 }
 
@@ -265,6 +297,31 @@ fn glue(what: Glue, a: GlueArgs) -> Result<(), CliError> {
         hex::encode(backend.map_fp2_to_g2),
         hex::encode(backend.g2_add),
         hex::encode(backend.pairing_check)
+    );
+    report_size(&runtime, a.init)
+}
+
+fn groth16_verifier(a: Groth16Args) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(&a.vk).map_err(|source| CliError::ReadFile { path: a.vk.clone(), source })?;
+    let vk = groth16::VerifyingKey::from_snarkjs_json(&text)
+        .map_err(|e| CliError::Build(format!("verifying key {}: {e}", a.vk.display())))?;
+    let p = groth16::Backend::PRECOMPILES;
+    let backend = groth16::Backend {
+        ec_add: a.ec_add.unwrap_or(p.ec_add),
+        ec_mul: a.ec_mul.unwrap_or(p.ec_mul),
+        ec_pairing: a.ec_pairing.unwrap_or(p.ec_pairing),
+    };
+    let runtime = groth16::verifier_code(&vk, &backend)
+        .map_err(|e| CliError::Build(format!("verifying key {}: {e}", a.vk.display())))?;
+    write_code(&runtime, a.init, &a.output)?;
+    eprintln!(
+        "evm384-gen {}: BN254 Groth16 verifier, {} public inputs ({} bytes of calldata), calling ecAdd {}, ecMul {}, ecPairing {}",
+        evm384_gen::VERSION,
+        vk.public_inputs(),
+        vk.calldata_len(),
+        hex::encode(backend.ec_add),
+        hex::encode(backend.ec_mul),
+        hex::encode(backend.ec_pairing)
     );
     report_size(&runtime, a.init)
 }

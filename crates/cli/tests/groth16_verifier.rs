@@ -1,0 +1,71 @@
+//! `evm384 build groth16-verifier` end to end: the code it prints is `evm384_gen`'s for the key,
+//! it verifies the published proof in revm, the backend options land in the code, and bad key
+//! files fail with errors that say what is wrong.
+
+use std::process::{Command, Output};
+
+use evm384_evm::{RunOptions, Runner, Status};
+use evm384_gen::ops::groth16::{
+    calldata, proof_from_snarkjs_json, public_inputs_from_snarkjs_json, verifier_code, Backend, VerifyingKey,
+};
+
+fn evm384(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_evm384")).args(args).output().expect("binary runs")
+}
+
+fn published(file: &str) -> String {
+    evm384_vectors::testdata("groth16/groth16-solana").join(file).display().to_string()
+}
+
+#[test]
+fn builds_the_verifier_of_a_snarkjs_key() {
+    let vk_path = published("verification_key.json");
+    let o = evm384(&["build", "groth16-verifier", "--vk", &vk_path]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let code = hex::decode(String::from_utf8(o.stdout).unwrap().trim()).unwrap();
+    let vk = VerifyingKey::from_snarkjs_json(&std::fs::read_to_string(&vk_path).unwrap()).unwrap();
+    assert_eq!(code, verifier_code(&vk, &Backend::PRECOMPILES).unwrap());
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("9 public inputs") && err.contains(&format!("{} bytes", code.len())), "{err}");
+
+    let proof = proof_from_snarkjs_json(&std::fs::read_to_string(published("proof.json")).unwrap()).unwrap();
+    let inputs = public_inputs_from_snarkjs_json(&std::fs::read_to_string(published("public.json")).unwrap()).unwrap();
+    let mut r = Runner::new(RunOptions { count_opcodes: false, ..RunOptions::default() });
+    r.deploy(&code);
+    let e = r.run(&calldata(&proof, &inputs)).unwrap();
+    assert_eq!((e.status, e.output[31]), (Status::Success, 1));
+
+    // another ecPairing address, as init code
+    let o = evm384(&["build", "groth16-verifier", "--vk", &vk_path, "--ec-pairing", "0xb008", "--init"]);
+    assert!(o.status.success());
+    let init = hex::decode(String::from_utf8(o.stdout).unwrap().trim()).unwrap();
+    let backend =
+        Backend { ec_pairing: [&[0u8; 18][..], &[0xb0, 0x08]].concat().try_into().unwrap(), ..Backend::PRECOMPILES };
+    let runtime = verifier_code(&vk, &backend).unwrap();
+    assert_eq!(&init[init.len() - runtime.len()..], &runtime[..]);
+}
+
+#[test]
+fn bad_key_files_say_what_is_wrong() {
+    let missing = evm384(&["build", "groth16-verifier", "--vk", "/nonexistent/verification_key.json"]);
+    assert!(!missing.status.success());
+    assert!(String::from_utf8(missing.stderr).unwrap().contains("cannot read /nonexistent/verification_key.json"));
+
+    let dir = std::env::temp_dir().join(format!("evm384-groth16-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(published("verification_key.json")).unwrap();
+    for (edit, want) in [
+        (text.replace("\"bn128\"", "\"bls12381\""), "curve \"bls12381\""),
+        (text.replace("\"nPublic\": 9", "\"nPublic\": 3"), "nPublic is 3 but IC has 10 points"),
+        (text[..text.len() / 2].to_string(), "not JSON of snarkjs' shape"),
+    ] {
+        let path = dir.join("vk.json");
+        std::fs::write(&path, edit).unwrap();
+        let o = evm384(&["build", "groth16-verifier", "--vk", path.to_str().unwrap()]);
+        assert!(!o.status.success());
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(err.contains("verifying key") && err.contains(want), "{err} (want {want:?})");
+        assert!(o.stdout.is_empty());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
