@@ -116,21 +116,26 @@ pub fn run(prog: &Program, input: &[u8]) -> NativeRun {
 }
 
 impl Machine<'_> {
-    /// `Node::LoadInput`.
-    fn load_input(&mut self, dst: Slot, offset: u32, r2: Slot) -> Result<(), Halt> {
+    /// `len` bytes at `offset` of the current input; bytes past the calldata's end read as
+    /// zero, as CALLDATALOAD and CALLDATACOPY read them.
+    fn input_bytes(&self, offset: u32, len: usize) -> Vec<u8> {
         let s = self.input_pos + offset as usize;
-        if self.input[s..s + 16].iter().any(|&x| x != 0) {
-            return Err(Halt::Done(Outcome::Invalid("invalid field element encoding (top bytes)")));
-        }
-        self.load_value(dst, offset + 16, r2)
+        (s..s + len).map(|i| self.input.get(i).copied().unwrap_or(0)).collect()
     }
 
-    /// The 48-byte big-endian value at `offset` of the current input → `dst` (x·R), INVALID
-    /// unless below p (`Node::LoadInputs` packed).
-    fn load_value(&mut self, dst: Slot, offset: u32, r2: Slot) -> Result<(), Halt> {
+    /// The `len`-byte big-endian field element at `offset` of the current input → `dst` (x·R),
+    /// INVALID unless below p (`Node::LoadInput`, `Node::LoadInputs`; `len` is the encoding's
+    /// `FieldEncoding::element_bytes`).
+    fn load_element(&mut self, dst: Slot, offset: u32, len: u32, r2: Slot) -> Result<(), Halt> {
+        let bytes = self.input_bytes(offset, len as usize);
+        let (top, value) = bytes.split_at(bytes.len().saturating_sub(48));
+        if top.iter().any(|&x| x != 0) {
+            return Err(Halt::Done(Outcome::Invalid("invalid field element encoding (top bytes)")));
+        }
+        let mut be = [0u8; 48];
+        be[48 - value.len()..].copy_from_slice(value);
+        let v = from_be_bytes(&be);
         let f = &self.prog.field;
-        let s = self.input_pos + offset as usize;
-        let v = from_be_bytes(self.input[s..s + 48].try_into().unwrap());
         if !less_than(&v, &f.m) {
             return Err(Halt::Done(Outcome::Invalid("field element not below p")));
         }
@@ -168,10 +173,7 @@ impl Machine<'_> {
         match c {
             Cond::Eq(a, b, n) => eq(self, *a, *b, *n),
             Cond::Ne(a, b, n) => !eq(self, *a, *b, *n),
-            Cond::InputNonZero { offset, len } => {
-                let s = self.input_pos + *offset as usize;
-                self.input[s..s + *len as usize].iter().any(|&b| b != 0)
-            }
+            Cond::InputNonZero { offset, len } => self.input_bytes(*offset, *len as usize).iter().any(|&b| b != 0),
             Cond::InputZero { offset, len } => !self.cond(&Cond::InputNonZero { offset: *offset, len: *len }),
             Cond::NoPairs => self.pair_end == self.prog.pairs.base,
             Cond::Sgn0 { x, n, .. } => {
@@ -252,17 +254,15 @@ impl Machine<'_> {
                 }
             }
             Node::ScalarHalf { offset, slot, r, lambda, high } => {
-                let at = self.input_pos + *offset as usize;
-                let word: [u8; 32] = self.input[at..at + 32].try_into().expect("32-byte scalar");
+                let word: [u8; 32] = self.input_bytes(*offset, 32).try_into().expect("32 bytes");
                 let (hi, lo) = split_scalar(&word, r, *lambda);
                 let v = if *high { hi } else { lo };
                 let rec = (self.pair_end - self.prog.pairs.record + slot) as usize;
                 self.mem[rec] = [v as u64, (v >> 64) as u64, 0, 0, 0, 0];
             }
             Node::Scalar { offset, slot } => {
-                let at = self.input_pos + *offset as usize;
                 let mut v = [0u64; 6]; // the 256-bit word, little-endian limbs
-                for (i, c) in self.input[at..at + 32].rchunks(8).enumerate() {
+                for (i, c) in self.input_bytes(*offset, 32).rchunks(8).enumerate() {
                     v[i] = u64::from_be_bytes(c.try_into().expect("8 bytes"));
                 }
                 let rec = (self.pair_end - self.prog.pairs.record + slot) as usize;
@@ -315,13 +315,11 @@ impl Machine<'_> {
                     return Err(Halt::Done(Outcome::Invalid("invalid input length")));
                 }
             }
-            Node::LoadInput { dst, offset, r2 } => self.load_input(*dst, *offset, *r2)?,
+            Node::LoadInput { dst, offset, r2 } => self.load_element(*dst, *offset, self.prog.encoding.bytes(), *r2)?,
             Node::LoadInputs { dst, n, offset, r2, packed } => {
+                let len = self.prog.encoding.element_bytes(*packed);
                 for i in 0..*n {
-                    match packed {
-                        false => self.load_input(dst + i, offset + 64 * i, *r2)?,
-                        true => self.load_value(dst + i, offset + 48 * i, *r2)?,
-                    }
+                    self.load_element(dst + i, offset + len * i, len, *r2)?;
                 }
             }
             Node::AppendPair => {
@@ -335,10 +333,13 @@ impl Machine<'_> {
             }
             Node::ReturnBool(c) => return Err(Halt::Done(Outcome::Bool(self.cond(c)))),
             Node::ReturnFields { slots, .. } => {
-                let mut out = Vec::with_capacity(64 * slots.len());
+                let e = self.prog.encoding;
+                let mut out = Vec::with_capacity((e.bytes() as usize) * slots.len());
                 for &s in slots {
-                    out.extend_from_slice(&[0; 16]);
-                    out.extend_from_slice(&evm384_arith::to_be_bytes(&f.from_mont(&self.mem[s as usize])));
+                    // the value below p < 2^(8·value): its top 48 − value bytes are zero
+                    let be = evm384_arith::to_be_bytes(&f.from_mont(&self.mem[s as usize]));
+                    out.extend(std::iter::repeat_n(0, e.padding as usize));
+                    out.extend_from_slice(&be[48 - e.value as usize..]);
                 }
                 self.count().mulmodmont384 += slots.len() as u64; // EVM384's conversion
                 return Err(Halt::Done(Outcome::Output(out)));

@@ -46,6 +46,7 @@ pub fn inline_calls(prog: &Program, mask: u64) -> Program {
         field: prog.field,
         f2mul: prog.f2mul,
         allocations: prog.allocations.clone(),
+        encoding: prog.encoding,
     }
 }
 

@@ -9,7 +9,10 @@
 //! constants first (copied from the code by one CODECOPY), then working slots, then the array of
 //! pair records, which grows with the runtime number of pairs.
 
+mod encoding;
 pub mod inline;
+
+pub use encoding::{bit_len, FieldEncoding};
 
 use crate::curves::Tower;
 
@@ -208,20 +211,22 @@ pub enum Node {
     Assert(Cond),
     /// Halt with INVALID unless the input length is as required.
     CheckInputLength(InputLength),
-    /// Reads the 64-byte big-endian field element x at `offset` of the current input pair into
-    /// `dst` in Montgomery form, x·R mod p; INVALID if the top 16 bytes are not zero or x is not
-    /// below p. EVM384 loads x and multiplies it by R² (slot `r2`, counted as one
-    /// MULMODMONT384); EVMMAX's STOREX converts by itself.
+    /// Reads the field element x at `offset` of the current input pair, encoded as
+    /// [`Program::encoding`] says, into `dst` in Montgomery form, x·R mod p; INVALID unless the
+    /// element, read as one big-endian integer, is below p (EIP-2537: the top 16 of 64 bytes
+    /// zero, the value below p). EVM384 loads x and multiplies it by R² (slot `r2`, counted as
+    /// one MULMODMONT384); EVMMAX's STOREX converts by itself.
     LoadInput {
         dst: Slot,
         offset: u32,
         r2: Slot,
     },
-    /// `LoadInput` of `n` consecutive field elements (64 bytes each, from `offset`) into the `n`
-    /// consecutive slots from `dst`, by a loop (EVM384: the checks and byte order in a runtime
-    /// loop, then the `n` products by R²; EVMMAX: one STOREX of all): the same values as `n`
-    /// `LoadInput`s in a fraction of the code. `packed`: 48 bytes each instead, the value alone
-    /// without EIP-2537's 16 zero bytes (the hinted check's witness; EVMMAX: one CALLDATACOPY).
+    /// `LoadInput` of `n` consecutive field elements (`FieldEncoding::bytes` each, from
+    /// `offset`) into the `n` consecutive slots from `dst`, by a loop (EVM384: the checks and
+    /// byte order in a runtime loop, then the `n` products by R²; EVMMAX: one STOREX of all):
+    /// the same values as `n` `LoadInput`s in a fraction of the code. `packed`: the value bytes
+    /// alone, without the encoding's zero padding (EIP-2537: 48 bytes each, the hinted check's
+    /// witness; EVMMAX: one CALLDATACOPY where the value is as wide as a register).
     LoadInputs {
         dst: Slot,
         n: u32,
@@ -234,9 +239,10 @@ pub enum Node {
     Phase(Phase),
     /// Halts returning the 32-byte big-endian boolean of the condition.
     ReturnBool(Cond),
-    /// Halts returning the field elements in `slots` (Montgomery form) as EIP-2537 encodes
-    /// them: 64 bytes each, 16 zero bytes then the canonical value big-endian. EVM384 converts
-    /// each by a product with the raw one in `one` into `tmp`; EVMMAX's LOADX converts itself.
+    /// Halts returning the field elements in `slots` (Montgomery form) as
+    /// [`Program::encoding`] says (EIP-2537: 64 bytes each, 16 zero bytes then the canonical
+    /// value big-endian). EVM384 converts each by a product with the raw one in `one` into
+    /// `tmp`; EVMMAX's LOADX converts itself.
     ReturnFields {
         slots: Vec<Slot>,
         one: Slot,
@@ -312,6 +318,9 @@ pub struct Program {
     /// Every block of more than one slot that was allocated together (a tower value):
     /// the EVMMAX back-end keeps each in consecutive registers.
     pub allocations: Vec<(Slot, u32)>,
+    /// How the calldata and returndata encode a field element (`LoadInput`, `LoadInputs`,
+    /// `ReturnFields`).
+    pub encoding: FieldEncoding,
 }
 
 type SubBody = Box<dyn FnOnce(&mut Asm)>;
@@ -334,6 +343,9 @@ pub struct Asm {
     pub f2mul: F2Mul,
     /// The extension tower the algebra writes for (blst's unless a program sets its curve's).
     pub tower: Tower,
+    /// How the program's ABI encodes field elements (EIP-2537's unless a program sets another;
+    /// [`Asm::finish`] checks that it fits p).
+    pub encoding: FieldEncoding,
 }
 
 impl Asm {
@@ -359,6 +371,7 @@ impl Asm {
             field,
             f2mul,
             tower: Tower::BLST,
+            encoding: FieldEncoding::EIP2537,
         }
     }
 
@@ -529,7 +542,7 @@ impl Asm {
         self.push(Node::CheckInputLength(length));
     }
 
-    /// Halts returning `slots` as EIP-2537 field elements (see [`Node::ReturnFields`]).
+    /// Halts returning `slots` as encoded field elements (see [`Node::ReturnFields`]).
     pub fn return_fields(&mut self, slots: &[Slot], one: Slot, tmp: Slot) {
         self.push(Node::ReturnFields { slots: slots.to_vec(), one, tmp });
     }
@@ -544,7 +557,8 @@ impl Asm {
         self.push(Node::LoadInputs { dst, n, offset, r2, packed: false });
     }
 
-    /// See [`Node::LoadInputs`]: `n` field elements of 48 bytes each (no zero padding).
+    /// See [`Node::LoadInputs`]: `n` field elements of the encoding's value bytes each (no zero
+    /// padding).
     pub fn load_packed_inputs(&mut self, dst: Slot, n: u32, offset: u32, r2: Slot) {
         self.push(Node::LoadInputs { dst, n, offset, r2, packed: true });
     }
@@ -573,7 +587,11 @@ impl Asm {
 
     /// Generates the pending subroutine bodies (each in a fresh frame above all slots used so
     /// far, so no subroutine's temporaries can overlap a caller's) and returns the program.
+    /// Panics if the field encoding cannot carry p ([`FieldEncoding::check`]).
     pub fn finish(mut self) -> Program {
+        if let Err(e) = self.encoding.check(&self.field.m) {
+            panic!("{e}");
+        }
         while let Some((id, body)) = self.pending.pop_front() {
             self.next = self.high;
             let b = self.block(body);
@@ -594,6 +612,7 @@ impl Asm {
             field: self.field,
             f2mul: self.f2mul,
             allocations: self.allocations,
+            encoding: self.encoding,
         };
         assert_pair_reads(&prog, &prog.main);
         prog.subs.iter().for_each(|sub| assert_pair_reads(&prog, &sub.body));

@@ -96,16 +96,31 @@ impl Emitter<'_> {
     }
 
     /// Each slot converted out of Montgomery form into `tmp` (a product with the raw one), then
-    /// written big-endian after 16 zero bytes, 64 bytes a value, from the address where the
-    /// pair records would start (the caller RETURNs them). v8 holds values big-endian already;
-    /// v7 and v9 reverse the bytes of the two words (as `load_input_evm384` does the other way).
+    /// written as the program's encoding says from the address where the pair records would
+    /// start (the caller RETURNs them): an element of 64 bytes (EIP-2537: 16 zero bytes, then
+    /// the value big-endian) as two words, the value's bits 256.. and its low 256 bits; one of
+    /// 32 bytes (EIP-196, a value below 2^256) as the low word alone. v8 holds values big-endian
+    /// already; v7 and v9 reverse the bytes of the words (as `load_input_evm384` does the other
+    /// way).
     pub(super) fn return_fields_evm384(&mut self, iface: Interface, slots: &[u32], one: u32, tmp: u32) {
         let out = slot_addr(self.prog.pairs.base) as u64;
+        let len = self.prog.encoding.bytes() as u64;
         let d = slot_addr(tmp) as u64;
         for (i, &s) in slots.iter().enumerate() {
-            let at = out + 64 * i as u64;
+            let at = out + len * i as u64;
             self.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: tmp, x: s, y: one });
-            if iface.big_endian_values() {
+            if len == 32 {
+                if iface.big_endian_values() {
+                    self.push(d + 16);
+                    self.op(MLOAD); // value bytes 16..48
+                } else {
+                    self.push(d);
+                    self.op(MLOAD);
+                    self.bswap256(); // the low 32 bytes, big-endian
+                }
+                self.push(at);
+                self.op(MSTORE);
+            } else if iface.big_endian_values() {
                 self.push(d);
                 self.op(MLOAD);
                 self.push(128);
@@ -185,17 +200,31 @@ impl Emitter<'_> {
         self.op(MCOPY); // tmp ← table[entry]
     }
 
-    /// 64-byte big-endian field element x of the current pair → slot `dst` (interface order):
-    /// top 16 bytes must be zero and the value below p (compared as hi: 128 bits, lo: 256 bits);
-    /// then `dst` ← x·R² / R = x·R.
+    /// The big-endian field element x of the current pair (`FieldEncoding::bytes`) → slot `dst`
+    /// (interface order): x must be below p (`checked_words`); then `dst` ← x·R² / R = x·R.
     pub(super) fn load_input_evm384(&mut self, iface: Interface, dst: u32, offset: u32, r2: u32) {
         self.push(INPUT_PTR_ADDR as u64);
         self.op(MLOAD);
         self.push(offset as u64);
         self.op(ADD); // [a]
-        self.checked_words(false); // [hi, lo]
+        let two_words = self.checked_words(self.prog.encoding.bytes()); // [hi, lo] or [lo]
         let d = slot_addr(dst) as u64;
-        if iface.big_endian_values() {
+        if !two_words {
+            // bytes of the slot the value leaves zero (its top 16), then the value
+            self.op(PUSH0);
+            if iface.big_endian_values() {
+                self.push(d);
+                self.op(MSTORE); // bytes d..d+32 = 0
+                self.push(d + 16);
+                self.op(MSTORE); // bytes d+16..d+48 = lo
+            } else {
+                self.push(d + 16);
+                self.op(MSTORE); // bytes d+16..d+48 = 0
+                self.bswap256();
+                self.push(d);
+                self.op(MSTORE); // bytes d..d+32 = lo little-endian
+            }
+        } else if iface.big_endian_values() {
             self.op(SWAP1);
             self.push(128);
             self.op(SHL);
@@ -215,29 +244,47 @@ impl Emitter<'_> {
         self.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: dst, x: dst, y: r2 });
     }
 
-    /// [a] → [hi, lo]: the 64-byte big-endian field element at calldata a as its top 128 bits and
-    /// low 256 bits; INVALID unless its first 16 bytes are zero and the value is below p.
-    /// `packed`: the 48-byte value alone at a (no zero bytes to test).
-    fn checked_words(&mut self, packed: bool) {
+    /// [a] → [hi, lo] (`len` > 32) or [lo] (`len` ≤ 32): the `len`-byte big-endian field
+    /// element at calldata a as its bits 256.. (`hi`, below 2^128) and its low 256 bits (`lo`);
+    /// INVALID unless the element is below p. Over 48 bytes (EIP-2537's 64) its top `len` − 48
+    /// bytes must be zero and the rest below p; of 32 bytes or fewer (EIP-196's 32, where p <
+    /// 2^256 since `FieldEncoding::check` has p fit the value) one comparison with p does.
+    /// Calldata is read by CALLDATALOAD: bytes past its end are zero.
+    fn checked_words(&mut self, len: u32) -> bool {
+        assert!((1..=64).contains(&len), "a field element of one or two words");
         let inv = self.invalid;
         let p = &self.prog.field.m;
-        let mut p_hi = [0u8; 32];
-        p_hi[16..].copy_from_slice(&to_be_bytes(p)[..16]);
         let mut p_lo = [0u8; 32];
         p_lo.copy_from_slice(&to_be_bytes(p)[16..]);
+        if len <= 32 {
+            self.op(CALLDATALOAD);
+            if len < 32 {
+                self.push(8 * (32 - len) as u64);
+                self.op(SHR);
+            } // [lo]
+            self.op(DUP1);
+            self.push32(&p_lo);
+            self.op(GT); // p > lo
+            self.op(ISZERO);
+            self.jumpi_to(inv); // value >= p
+            return false;
+        }
+        let mut p_hi = [0u8; 32];
+        p_hi[16..].copy_from_slice(&to_be_bytes(p)[..16]);
         self.op(DUP1);
-        self.op(CALLDATALOAD); // [a, hi] (packed: hi ‖ 16 bytes of lo)
-        if packed {
-            self.push(128);
-            self.op(SHR); // [a, hi]
-        } else {
+        self.op(CALLDATALOAD); // [a, the element's first 32 bytes]
+        if len < 64 {
+            self.push(8 * (64 - len) as u64);
+            self.op(SHR);
+        } // [a, hi] (its len − 32 bytes)
+        if len > 48 {
             self.op(DUP1);
             self.push(128);
             self.op(SHR);
-            self.jumpi_to(inv); // top 16 bytes must be zero
+            self.jumpi_to(inv); // top len − 48 bytes must be zero
         }
         self.op(SWAP1);
-        self.push(if packed { 16 } else { 32 });
+        self.push(len as u64 - 32);
         self.op(ADD);
         self.op(CALLDATALOAD); // [hi, lo]
         self.op(DUP2);
@@ -253,6 +300,7 @@ impl Emitter<'_> {
         self.op(OR);
         self.op(ISZERO);
         self.jumpi_to(inv); // value >= p
+        true
     }
 
     /// `Node::LoadInputs`: a runtime loop over the n elements (checks, byte order, store at the
@@ -267,24 +315,43 @@ impl Emitter<'_> {
         r2: u32,
         packed: bool,
     ) {
+        let len = self.prog.encoding.element_bytes(packed);
         let top = self.label();
         self.op(PUSH0); // [i]
         self.place(top);
         self.op(DUP1);
-        self.push(if packed { 48 } else { 64 });
+        self.push(len as u64);
         self.op(MUL);
         self.push(offset as u64);
         self.op(ADD);
         self.push(INPUT_PTR_ADDR as u64);
         self.op(MLOAD);
         self.op(ADD); // [i, a]
-        self.checked_words(packed); // [i, hi, lo]
-        self.op(DUP3);
+        let two_words = self.checked_words(len); // [i, hi, lo] or [i, lo]
+        self.op(if two_words { DUP3 } else { DUP2 });
         self.push(48);
         self.op(MUL);
         self.push(slot_addr(dst) as u64);
-        self.op(ADD); // [i, hi, lo, d]
-        if iface.big_endian_values() {
+        self.op(ADD); // [i, hi, lo, d] or [i, lo, d]
+        if !two_words {
+            self.op(PUSH0);
+            if iface.big_endian_values() {
+                self.op(DUP2);
+                self.op(MSTORE); // bytes d..d+32 = 0
+                self.push(16);
+                self.op(ADD);
+                self.op(MSTORE); // bytes d+16..d+48 = lo
+            } else {
+                self.op(DUP2);
+                self.push(16);
+                self.op(ADD);
+                self.op(MSTORE); // bytes d+16..d+48 = 0
+                self.op(SWAP1);
+                self.bswap256();
+                self.op(SWAP1);
+                self.op(MSTORE); // bytes d..d+32 = lo little-endian
+            }
+        } else if iface.big_endian_values() {
             self.op(DUP3);
             self.push(128);
             self.op(SHL);

@@ -1,15 +1,23 @@
 //! The EVMMAX side of the bytecode back-end (EIP-6690, the text pinned in `evm384-evm`'s
 //! `evmmax` module): one field context (id 0) over p with 256 registers, each slot in the
-//! register [`Registers::allocate`] gives it. Registers hold the same raw residues as EVM384
-//! memory (MULMODX is MULMODMONT384 on them, since both use R = 2^384): STOREX of a canonical
-//! value c sets the register to c·R mod p, so a constant v is loaded as v·R⁻¹ mod p, and an input
-//! x straight into Montgomery form.
+//! register [`Registers::allocate`] gives it. A register holds the slot's raw residue r (what
+//! EVM384 memory holds: Montgomery form with R = 2^384) as the value r·R⁻¹ mod p, the one LOADX
+//! returns and STOREX takes: MULMODX multiplies values, so on residues it computes r₁·r₂·R⁻¹ as
+//! MULMODMONT384 does, whatever radix the context uses inside (2^64 a word: 2^384 at six words,
+//! 2^256 at four). So a constant v is STOREXed as v·R⁻¹ mod p, and an input x straight into
+//! Montgomery form (its residue x·R).
 //!
-//! Memory: p (big-endian, SETMODX's operand) at 0, the input pointer and the end of the
-//! pair-record array at 64 and 96 as in EVM384 code, two scratch areas of 12 values (LOADX
-//! targets for equality tests and the window table), the constants (big-endian, canonical), then
-//! the pair records (canonical values, moved by STOREX/LOADX; LOADX never expands memory, so an
-//! MSTORE at the record's end expands it first).
+//! Values: EIP-6690 sizes a field context's values in 64-bit words, as many as the modulus needs
+//! (SETMODX; `evm384_evm::evmmax`: `element_size`, 8·⌈bits(p)/64⌉ bytes), and prices the
+//! arithmetic by that width: [`element_size`] is 48 for BLS12-381's and BLS12-377's p, 32 for a p
+//! below 2^256 (BN254), whose context is cheaper. Every value in memory, p included, takes that
+//! many bytes, big-endian.
+//!
+//! Memory: p (SETMODX's operand) at 0, the input pointer and the end of the pair-record array at
+//! 64 and 96 as in EVM384 code, two scratch areas of 12 values (LOADX targets for equality tests
+//! and the window table), the constants (canonical), then the pair records (canonical values,
+//! moved by STOREX/LOADX; LOADX never expands memory, so an MSTORE at the record's end expands
+//! it first).
 //!
 //! Arithmetic: a run of consecutive operations of one kind whose outputs and inputs advance by
 //! constant strides, with no operation reading an earlier one's output (EIP-6690 computes every
@@ -21,32 +29,55 @@ use evm384_arith::isa::Op;
 use super::opc::*;
 use super::{Emitter, Isa, Label};
 use crate::backend::registers::{ALLOCATED, ZERO};
-use crate::ir::{Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR};
+use crate::ir::{bit_len, Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR};
 
 /// p, big-endian (SETMODX reads it here).
 const MODULUS_ADDR: u64 = 0;
 /// Values one scratch area holds (an Fp12).
 const SCRATCH_VALUES: u64 = 12;
-/// Two scratch areas after the two words at 64 and 96.
+/// Two scratch areas after the two words at 64 and 96: A here, B after it.
 const SCRATCH_A: u64 = 128;
-const SCRATCH_B: u64 = SCRATCH_A + 48 * SCRATCH_VALUES;
-/// The constants, canonical big-endian, STOREXed into registers 0.. at entry.
-const CONSTS_ADDR: u64 = SCRATCH_B + 48 * SCRATCH_VALUES;
 
 /// The field context's id.
 const CONTEXT: u64 = 0;
 
-/// Memory address of the first pair record.
-/// Whether the program keeps full 256-bit scalar words in its records (`Node::Scalar`).
-fn has_full_scalars(prog: &Program) -> bool {
+/// Bytes of one value of the program's EVMMAX field context, in memory and in a register
+/// (EIP-6690's SETMODX: 8 per 64-bit word of p): 48 for BLS12-381's p, 32 for BN254's.
+pub fn element_size(prog: &Program) -> u64 {
+    8 * bit_len(&prog.field.m).div_ceil(64) as u64
+}
+
+/// The second scratch area.
+fn scratch_b(prog: &Program) -> u64 {
+    SCRATCH_A + element_size(prog) * SCRATCH_VALUES
+}
+
+/// The constants, canonical, STOREXed into registers 0.. at entry.
+fn consts_addr(prog: &Program) -> u64 {
+    scratch_b(prog) + element_size(prog) * SCRATCH_VALUES
+}
+
+/// Whether the program writes memory from the first pair record on with bytes other than
+/// canonical values: full 256-bit scalar words in its records (`Node::Scalar`), or the input
+/// elements `Node::LoadInputs` copies there.
+fn writes_words_at_pair_base(prog: &Program) -> bool {
     fn walk(nodes: &[Node]) -> bool {
-        nodes.iter().any(|n| matches!(n, Node::Scalar { .. }) || n.blocks().into_iter().any(walk))
+        nodes
+            .iter()
+            .any(|n| matches!(n, Node::Scalar { .. } | Node::LoadInputs { .. }) || n.blocks().into_iter().any(walk))
     }
     walk(&prog.main) || prog.subs.iter().any(|s| walk(&s.body))
 }
 
+/// Memory address of the first pair record.
 pub(super) fn pair_base_addr(prog: &Program) -> u64 {
-    CONSTS_ADDR + 48 * prog.consts.len() as u64
+    consts_addr(prog) + element_size(prog) * prog.consts.len() as u64
+}
+
+/// The last `len` bytes of a 48-byte big-endian value (its top bytes zero where it is below
+/// 2^(8·len)).
+fn low_bytes(be: &[u8; 48], len: u64) -> &[u8] {
+    &be[48 - len as usize..]
 }
 
 /// The 7-byte immediate of ADDMODX / SUBMODX / MULMODX.
@@ -151,33 +182,34 @@ impl Emitter<'_> {
     pub(super) fn prologue_evmmax(&mut self, data: Label) -> Vec<u8> {
         let prog = self.prog;
         let f = &prog.field;
-        let mut blob = evm384_arith::to_be_bytes(&f.m).to_vec();
+        let w = element_size(prog);
+        let mut blob = low_bytes(&evm384_arith::to_be_bytes(&f.m), w).to_vec();
         for (i, v) in prog.consts.iter().enumerate() {
             assert!(self.reg(i as u32) == i as u8, "constants sit in registers 0..");
-            blob.extend_from_slice(&evm384_arith::to_be_bytes(&f.from_mont(v)));
+            blob.extend_from_slice(low_bytes(&evm384_arith::to_be_bytes(&f.from_mont(v)), w));
             // STOREX gives v·R⁻¹·R = v
         }
         let n = prog.consts.len() as u64;
-        self.push(48);
+        self.push(w);
         self.push_label(data);
         self.push(MODULUS_ADDR);
         self.op(CODECOPY); // p
-        self.push(48 * n);
+        self.push(w * n);
         self.push_label(data);
-        self.push(48);
+        self.push(w);
         self.op(ADD);
-        self.push(CONSTS_ADDR);
+        self.push(consts_addr(prog));
         self.op(CODECOPY); // the constants
         self.push(pair_base_addr(prog));
         self.push(PAIR_END_ADDR as u64);
         self.op(MSTORE);
         self.push(ALLOCATED as u64); // alloc_count
-        self.push(48); // modulus_size
+        self.push(w); // modulus_size
         self.push(MODULUS_ADDR); // modulus_offset
         self.push(CONTEXT); // id
         self.op(SETMODX);
         if n > 0 {
-            self.storex(0, CONSTS_ADDR, n);
+            self.storex(0, consts_addr(prog), n);
         }
         blob
     }
@@ -242,15 +274,17 @@ impl Emitter<'_> {
         let w = self.reg(l.work + wb_off);
         self.push(w as u64);
         self.op(DUP3);
-        self.push(48 * wb_off as u64);
+        let at = element_size(self.prog) * wb_off as u64;
+        self.push(at);
         self.op(ADD);
         self.op(LOADX); // record.T ← work.T
     }
 
     pub(super) fn append_work_evmmax(&mut self) {
         let l = self.prog.pairs;
+        let last_word = (element_size(self.prog) * l.record as u64).saturating_sub(32);
         self.op(PUSH0);
-        self.push(48 * l.record as u64 - 32);
+        self.push(last_word);
         self.push(PAIR_END_ADDR as u64);
         self.op(MLOAD);
         self.op(ADD);
@@ -286,48 +320,54 @@ impl Emitter<'_> {
         self.storex(tmp, SCRATCH_A, n as u64); // tmp ← table[entry]
     }
 
-    /// LOADX converts out of Montgomery form and writes big-endian: each value at its field's
-    /// byte 16, after memory is expanded over all of them. The output overlaps the first pair
-    /// record, if any: its pads stay zero where that record has zero bytes there — fresh memory,
-    /// or the EIP-2537 MSMs' records (a scalar half below 2^128, then the table's O) — and are
-    /// cleared where a record holds a full 256-bit word (`Node::Scalar`, EIP-2539's MUL and
-    /// MULTIEXP), whose top bytes fall on the first pad.
+    /// LOADX converts out of Montgomery form and writes big-endian: each value (`w` bytes) at
+    /// the end of its element (`len` bytes, the program's `FieldEncoding::bytes`: 32 or 64, no
+    /// fewer than `w`), after memory is expanded over all of them; the `len` − `w` bytes before
+    /// it are the pad. The output overlaps the first pair record, if any. With EIP-2537's
+    /// elements over 48-byte values the 16-byte pads stay zero where that record has zero bytes
+    /// there — fresh memory, or the EIP-2537 MSMs' records (a scalar half below 2^128, then the
+    /// table's O) — and are cleared where a record holds a full 256-bit word (`Node::Scalar`,
+    /// EIP-2539's MUL and MULTIEXP), whose top bytes fall on the first pad, or where
+    /// `Node::LoadInputs` left input bytes; other pads are cleared.
     pub(super) fn return_fields_evmmax(&mut self, slots: &[u32]) {
         let out = pair_base_addr(self.prog);
+        let len = self.prog.encoding.bytes() as u64;
+        let w = element_size(self.prog);
+        assert!(len >= w && len.is_multiple_of(32), "an element of one or two words holds the value");
         self.op(PUSH0);
-        self.push(out + 64 * slots.len() as u64 - 32);
+        self.push(out + len * slots.len() as u64 - 32);
         self.op(MSTORE);
-        if has_full_scalars(self.prog) {
+        let pad = len - w;
+        if pad > 0 && (writes_words_at_pair_base(self.prog) || w != 48) {
             for i in 0..slots.len() as u64 {
-                self.op(PUSH0);
-                self.push(out + 64 * i);
-                self.op(MSTORE); // bytes 64i .. 64i + 32: the pad, then what LOADX overwrites
+                for at in (0..pad).step_by(32) {
+                    self.op(PUSH0);
+                    self.push(out + len * i + at);
+                    self.op(MSTORE); // bytes of the pad, then what LOADX overwrites
+                }
             }
         }
         for (i, &s) in slots.iter().enumerate() {
             let r = self.reg(s);
-            self.loadx(out + 64 * i as u64 + 16, r, 1);
+            self.loadx(out + len * i as u64 + pad, r, 1);
         }
     }
 
     /// Pushes sgn0(x) (`Cond::Sgn0`): the coefficients LOADXed (canonical, big-endian), then
-    /// the parity of the last byte of each.
+    /// the parity of the last byte of each (the word ending there; `w` ≥ 8 and SCRATCH_A ≥ 32
+    /// keep its address in range).
     pub(super) fn sgn0_evmmax(&mut self, x: u32, n: u32) {
         assert!(n == 1 || n == 2);
+        let w = element_size(self.prog);
         let r = self.reg(x);
         self.loadx(SCRATCH_A, r, n as u64);
-        self.push(SCRATCH_A + 16);
+        self.push(SCRATCH_A + w - 32);
         self.op(MLOAD);
         self.push(1);
         self.op(AND); // [s0]
         if n == 2 {
-            self.push(SCRATCH_A);
-            self.op(MLOAD);
-            self.push(SCRATCH_A + 16);
-            self.op(MLOAD);
-            self.op(OR);
-            self.op(ISZERO); // [s0, x0 = 0]
-            self.push(SCRATCH_A + 64);
+            self.value_is_zero(SCRATCH_A, w); // [s0, x0 = 0]
+            self.push(SCRATCH_A + 2 * w - 32);
             self.op(MLOAD);
             self.push(1);
             self.op(AND);
@@ -336,64 +376,114 @@ impl Emitter<'_> {
         }
     }
 
+    /// Pushes 1 iff the `w`-byte value at memory `a` is zero (its words ORed: those at a and
+    /// a + w − 32 for 32 < w ≤ 64; the top `w` bytes of the word at a below 32).
+    fn value_is_zero(&mut self, a: u64, w: u64) {
+        match w {
+            0..32 => {
+                self.push(a);
+                self.op(MLOAD);
+                self.push(8 * (32 - w));
+                self.op(SHR);
+            }
+            32 => {
+                self.push(a);
+                self.op(MLOAD);
+            }
+            _ => {
+                self.push(a);
+                self.op(MLOAD);
+                self.push(a + w - 32);
+                self.op(MLOAD);
+                self.op(OR);
+            }
+        }
+        self.op(ISZERO);
+    }
+
     /// Both ranges LOADXed (canonical values: equal iff the residues are), then compared.
     pub(super) fn slots_equal_evmmax(&mut self, a: u32, b: u32, n: u32) {
         assert!(n as u64 <= SCRATCH_VALUES);
         let (ra, rb) = (self.reg(a), self.reg(b));
+        let w = element_size(self.prog);
         self.loadx(SCRATCH_A, ra, n as u64);
-        self.loadx(SCRATCH_B, rb, n as u64);
-        self.memory_equal(SCRATCH_A, SCRATCH_B, 48 * n as u64);
+        self.loadx(scratch_b(self.prog), rb, n as u64);
+        self.memory_equal(SCRATCH_A, scratch_b(self.prog), w * n as u64);
     }
 
-    /// The 64-byte field element: INVALID unless its top 16 bytes are zero; its 48 low bytes
-    /// are CALLDATACOPYed and STOREXed, which converts to Montgomery form and halts the frame
-    /// exceptionally unless the value is below p (as INVALID does, consuming all gas).
+    /// The field element (the program's `FieldEncoding::bytes`): its last `w` bytes
+    /// CALLDATACOPYed (`input_value_to_memory`) and STOREXed, which converts to Montgomery form
+    /// and halts the frame exceptionally unless the value is below p (as INVALID does,
+    /// consuming all gas).
     pub(super) fn load_input_evmmax(&mut self, dst: u32, offset: u32) {
-        self.input_value_to_memory(offset, SCRATCH_A);
+        let len = self.prog.encoding.bytes();
+        self.input_value_to_memory(offset, len, SCRATCH_A);
         let d = self.reg(dst);
         self.storex(d, SCRATCH_A, 1);
     }
 
-    /// The 64-byte field element at `offset` of the current input: INVALID unless its top 16
-    /// bytes are zero; its 48 value bytes CALLDATACOPYed to memory `to`.
-    fn input_value_to_memory(&mut self, offset: u32, to: u64) {
+    /// The `len`-byte big-endian field element at `offset` of the current input: INVALID
+    /// unless the bytes before its last `w` are zero (EIP-2537's 16 of 64 at w = 48); those
+    /// `w` bytes CALLDATACOPYed to memory `to` (bytes past the calldata's end copy as zero).
+    /// `len` ≥ `w`: `FieldEncoding::check` has p fit the element's value bytes, which EVMMAX
+    /// rounds up to words (`load_inputs_evmmax` reports the packed case where it does not).
+    fn input_value_to_memory(&mut self, offset: u32, len: u32, to: u64) {
+        let w = element_size(self.prog);
+        let top = len as u64 - w;
         let inv = self.invalid;
         self.push(INPUT_PTR_ADDR as u64);
         self.op(MLOAD);
         self.push(offset as u64);
         self.op(ADD); // [a]
-        self.op(DUP1);
-        self.op(CALLDATALOAD);
-        self.push(128);
-        self.op(SHR);
-        self.jumpi_to(inv); // top 16 bytes must be zero
-        self.push(16);
-        self.op(ADD); // [a + 16]
-        self.push(48);
+        for at in (0..top).step_by(32) {
+            self.op(DUP1);
+            if at > 0 {
+                self.push(at);
+                self.op(ADD);
+            }
+            self.op(CALLDATALOAD);
+            if top - at < 32 {
+                self.push(8 * (32 - (top - at)));
+                self.op(SHR);
+            }
+            self.jumpi_to(inv); // the bytes before the value must be zero
+        }
+        if top > 0 {
+            self.push(top);
+            self.op(ADD);
+        } // [a + top]
+        self.push(w);
         self.op(SWAP1);
         self.push(to);
-        self.op(CALLDATACOPY); // CALLDATACOPY(to, a + 16, 48)
+        self.op(CALLDATACOPY); // CALLDATACOPY(to, a + top, w)
     }
 }
 
 impl Emitter<'_> {
-    /// `Node::LoadInputs`: each element's top 16 bytes checked and its 48 value bytes
+    /// `Node::LoadInputs`: each element's bytes before its last `w` checked and those `w`
     /// CALLDATACOPYed side by side where the pair records would start (free until the first
-    /// record), then one STOREX of all n (which halts unless each is below p); `packed`: the
-    /// n 48-byte values by one CALLDATACOPY.
+    /// record), then one STOREX of all n (which halts unless each is below p); `packed` values
+    /// as wide as a register: all n by one CALLDATACOPY.
     pub(super) fn load_inputs_evmmax(&mut self, dst: u32, n: u32, offset: u32, packed: bool) {
         let scratch = pair_base_addr(self.prog);
-        if packed {
-            self.push(48 * n as u64);
+        let w = element_size(self.prog);
+        let len = self.prog.encoding.element_bytes(packed);
+        if (len as u64) < w {
+            // a packed value narrower than the context's words (p of 8k + 1 .. 8k + 7 bytes)
+            self.unsupported.get_or_insert("a packed field element narrower than EVMMAX's value");
+            return;
+        }
+        if len as u64 == w {
+            self.push(w * n as u64);
             self.push(INPUT_PTR_ADDR as u64);
             self.op(MLOAD);
             self.push(offset as u64);
             self.op(ADD);
             self.push(scratch);
-            self.op(CALLDATACOPY); // CALLDATACOPY(scratch, ptr + offset, 48·n)
+            self.op(CALLDATACOPY); // CALLDATACOPY(scratch, ptr + offset, w·n)
         } else {
             for i in 0..n {
-                self.input_value_to_memory(offset + 64 * i, scratch + 48 * i as u64);
+                self.input_value_to_memory(offset + len * i, len, scratch + w * i as u64);
             }
         }
         let d = self.reg(dst);

@@ -26,6 +26,7 @@ use crate::backend::registers::{Registers, TooManyRegisters};
 use crate::ir::{slot_addr, Cond, InputLength, Node, Phase, Program, Window, INPUT_PTR_ADDR, PAIR_END_ADDR};
 
 pub use evm384::{data_blob_len, value_bytes};
+pub use evmmax::element_size as evmmax_element_size;
 
 pub(crate) mod opc {
     pub const ADD: u8 = 0x01;
@@ -344,6 +345,7 @@ impl Emitter<'_> {
 
     fn node(&mut self, n: &Node) {
         let pairs = self.prog.pairs;
+        let vb = self.slot_bytes();
         match n {
             Node::Op { .. } => self.arith_run(std::slice::from_ref(n)),
             Node::Copy { dst, src, n } => self.copy_slots(*dst, *src, *n),
@@ -376,7 +378,7 @@ impl Emitter<'_> {
                 self.for_windows(windows, (*table, *n, *tmp), always, then)
             }
             Node::ForEachPair { read, body } => {
-                let rec = 48 * pairs.record as u64;
+                let rec = vb * pairs.record as u64;
                 let (top, done) = (self.label(), self.label());
                 let base = self.pair_base_addr();
                 self.push(base); // [a]
@@ -417,6 +419,9 @@ impl Emitter<'_> {
                 self.jump_to(top);
                 self.place(done);
             }
+            Node::ScalarHalf { .. } | Node::Scalar { .. } if vb < 32 => {
+                self.unsupported.get_or_insert("a 256-bit scalar word in a record slot narrower than 32 bytes");
+            }
             Node::ScalarHalf { offset, slot, r, lambda, high } => {
                 let mut rw = [0u8; 32];
                 for (i, limb) in r.iter().enumerate() {
@@ -433,7 +438,7 @@ impl Emitter<'_> {
                 self.code.extend(&lambda.to_be_bytes());
                 self.op(SWAP1); // [λ, s']
                 self.op(if *high { DIV } else { MOD }); // [half]
-                self.push(48 * (pairs.record - slot) as u64);
+                self.push(vb * (pairs.record - slot) as u64);
                 self.push(PAIR_END_ADDR as u64);
                 self.op(MLOAD);
                 self.op(SUB); // [half, record slot address]
@@ -447,14 +452,14 @@ impl Emitter<'_> {
                     self.op(ADD);
                 }
                 self.op(CALLDATALOAD); // [s]
-                self.push(48 * (pairs.record - slot) as u64);
+                self.push(vb * (pairs.record - slot) as u64);
                 self.push(PAIR_END_ADDR as u64);
                 self.op(MLOAD);
                 self.op(SUB); // [s, record slot address]
                 self.op(MSTORE);
             }
             Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, double, add } => {
-                let rec = 48 * pairs.record as u64;
+                let rec = vb * pairs.record as u64;
                 let (outer, inner, done, end) = (self.label(), self.label(), self.label(), self.label());
                 self.push((width * (windows - 1)) as u64); // [shift]
                 self.place(outer);
@@ -464,7 +469,7 @@ impl Emitter<'_> {
                 self.exit_after_last_record(done);
                 self.op(DUP1);
                 if *scalar > 0 {
-                    self.push(48 * *scalar as u64);
+                    self.push(vb * *scalar as u64);
                     self.op(ADD);
                 }
                 self.op(MLOAD); // [shift, a, s]
@@ -472,11 +477,11 @@ impl Emitter<'_> {
                 self.op(SHR);
                 self.push((1u64 << width) - 1);
                 self.op(AND); // [shift, a, digit]
-                self.push(48 * *entry as u64);
+                self.push(vb * *entry as u64);
                 self.op(MUL);
                 self.op(DUP2);
                 self.op(ADD);
-                self.push(48 * *table as u64);
+                self.push(vb * *table as u64);
                 self.op(ADD); // [shift, a, entry address]
                 self.record_entry(*entry, *tmp); // tmp ← the entry
                 self.block(add);
@@ -546,7 +551,8 @@ impl Emitter<'_> {
                     Isa::Evm384(i) => self.return_fields_evm384(i, slots, *one, *tmp),
                     Isa::Evmmax(_) => self.return_fields_evmmax(slots),
                 }
-                self.push(64 * slots.len() as u64);
+                let len = self.prog.encoding.bytes() as u64 * slots.len() as u64;
+                self.push(len);
                 let base = self.pair_base_addr();
                 self.push(base);
                 self.op(RETURN);
@@ -557,7 +563,7 @@ impl Emitter<'_> {
                 Isa::Evmmax(_) => self.load_inputs_evmmax(*dst, *n, *offset, *packed),
             },
             Node::AppendPair => {
-                let rec = 48 * pairs.record as u64;
+                let rec = vb * pairs.record as u64;
                 self.append_work(); // array[end] ← work
                 self.push(PAIR_END_ADDR as u64);
                 self.op(MLOAD);
@@ -730,8 +736,18 @@ impl Emitter<'_> {
     }
 
     /// Pushes 1 iff memory `a..a+len` equals `b..b+len` (32-byte words; an overlapping last word
-    /// where `len` is no multiple of 32).
+    /// where `len` is no multiple of 32; under 32 bytes, the top `len` bytes of one word each).
     fn memory_equal(&mut self, a: u64, b: u64, len: u64) {
+        if len < 32 {
+            for x in [a, b] {
+                self.push(x);
+                self.op(MLOAD);
+                self.push(8 * (32 - len));
+                self.op(SHR);
+            }
+            self.op(EQ);
+            return;
+        }
         let mut offs: Vec<u64> = (0..len / 32).map(|i| 32 * i).collect();
         if !len.is_multiple_of(32) {
             offs.push(len - 32);
@@ -755,6 +771,15 @@ impl Emitter<'_> {
         match *self.isa {
             Isa::Evm384(i) => self.prologue_evm384(i, data),
             Isa::Evmmax(_) => self.prologue_evmmax(data),
+        }
+    }
+
+    /// Bytes a value takes in memory, as a pair record's slot: EVM384's 48, EVMMAX's element
+    /// size ([`evmmax::element_size`]).
+    fn slot_bytes(&self) -> u64 {
+        match *self.isa {
+            Isa::Evm384(_) => 48,
+            Isa::Evmmax(_) => evmmax::element_size(self.prog),
         }
     }
 
