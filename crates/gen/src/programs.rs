@@ -34,12 +34,12 @@ pub use evm384_vectors::Operation;
 
 /// The BLS12_G1ADD (0x0b) program of the default curve.
 pub fn g1_add_program(f2mul: F2Mul) -> Program {
-    g_add::point_add_program(&Curve::default().params(), f2mul, g_add::Group::G1)
+    g_add::point_add_program(Curve::default(), f2mul, g_add::Group::G1)
 }
 
 /// The BLS12_G2ADD (0x0d) program of the default curve.
 pub fn g2_add_program(f2mul: F2Mul) -> Program {
-    g_add::point_add_program(&Curve::default().params(), f2mul, g_add::Group::G2)
+    g_add::point_add_program(Curve::default(), f2mul, g_add::Group::G2)
 }
 
 /// The PAIRING_CHECK program of the default curve.
@@ -68,25 +68,34 @@ pub fn operation_program_on(
     opts: ProgramOptions,
 ) -> Result<Program, String> {
     let (params, eip) = (curve.params(), curve.eip());
+    if !eip.operations.contains(&op) {
+        return Err(match op {
+            Operation::G1Mul | Operation::G2Mul if eip.msm_in_subgroup => {
+                format!("{curve} {op}: EIP-{} has no G1MUL/G2MUL: use G1MSM/G2MSM with one pair", eip.number)
+            }
+            Operation::MapFpToG1 | Operation::MapFp2ToG2 => {
+                format!("{curve} {op}: EIP-{} specifies no map to the curve", eip.number)
+            }
+            _ => format!("{curve} {op}: EIP-{} has no such operation", eip.number),
+        });
+    }
+    if params.family == crate::curves::Family::Bn && op == Operation::PairingCheck {
+        return Err(format!("{curve} {op}: the BN family's pairing program is not written yet"));
+    }
     let group = match op {
         Operation::G1Add | Operation::G1Msm | Operation::G1Mul | Operation::MapFpToG1 => Group::G1,
         _ => Group::G2,
     };
     match op {
-        Operation::G1Add | Operation::G2Add => Ok(g_add::point_add_program(&params, f2mul, group)),
+        Operation::G1Add | Operation::G2Add => Ok(g_add::point_add_program(curve, f2mul, group)),
         Operation::PairingCheck => Ok(pairing::pairing_check_program(&params, f2mul, opts)),
         Operation::G1Msm | Operation::G2Msm if eip.msm_in_subgroup => Ok(msm::msm_program(&params, f2mul, group)),
-        Operation::G1Msm | Operation::G2Msm => Ok(mul::mul_program(&params, f2mul, group, mul::Records::Many)),
-        Operation::G1Mul | Operation::G2Mul if eip.single_mul => {
-            Ok(mul::mul_program(&params, f2mul, group, mul::Records::One))
+        Operation::G1Msm | Operation::G2Msm => Ok(mul::mul_program(curve, f2mul, group, mul::Records::Many)),
+        Operation::G1Mul | Operation::G2Mul => Ok(mul::mul_program(curve, f2mul, group, mul::Records::One)),
+        Operation::MapFpToG1 | Operation::MapFp2ToG2 => {
+            let m = curve.map_params().ok_or_else(|| format!("{curve} {op}: no map constants"))?;
+            Ok(map::map_program(&params, &m, f2mul, group))
         }
-        Operation::G1Mul | Operation::G2Mul => {
-            Err(format!("{curve} {op}: EIP-{} has no G1MUL/G2MUL: use G1MSM/G2MSM with one pair", eip.number))
-        }
-        Operation::MapFpToG1 | Operation::MapFp2ToG2 => match curve.map_params() {
-            Some(m) => Ok(map::map_program(&params, &m, f2mul, group)),
-            None => Err(format!("{curve} {op}: EIP-{} specifies no map to the curve", eip.number)),
-        },
     }
 }
 

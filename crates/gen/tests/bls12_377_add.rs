@@ -18,7 +18,7 @@ use ark_bls12_377::{Fq, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::CurveGroup;
 use ark_ff::{BigInteger, Field, PrimeField, UniformRand};
 use evm384_gen::backend::bytecode::{try_assemble, AssembleOptions};
-use evm384_gen::curves::bls12_377;
+use evm384_gen::curves::Curve;
 use evm384_gen::ops::g_add::{point_add_program, Group};
 use evm384_gen::{F2Mul, InstructionSet, Program};
 use rand::SeedableRng;
@@ -37,7 +37,7 @@ struct Contract {
 
 impl Contract {
     fn new(g: Group) -> Contract {
-        let prog = point_add_program(&bls12_377(), F2Mul::V3, g);
+        let prog = point_add_program(Curve::Bls12_377, F2Mul::V3, g);
         let codes = InstructionSet::ALL
             .iter()
             .map(|&isa| {

@@ -288,7 +288,7 @@ struct Contract {
 
 impl Contract {
     fn new(g: Group, records: Records) -> Contract {
-        let prog = mul_program(&bls12_377(), F2Mul::V3, g, records);
+        let prog = mul_program(Curve::Bls12_377, F2Mul::V3, g, records);
         let codes = InstructionSet::ALL
             .iter()
             .map(|&isa| {
@@ -500,7 +500,7 @@ fn sizes_and_gas() {
 /// (0, 1) of order 3, by the same scalars; the results equal arkworks' (as in the vectors).
 #[test]
 fn the_fallback_runs_on_the_crafted_inputs() {
-    let prog = mul_program(&bls12_377(), F2Mul::V3, Group::G1, Records::One);
+    let prog = mul_program(Curve::Bls12_377, F2Mul::V3, Group::G1, Records::One);
     let mut rng = Rng64::seed_from_u64(11);
     let g = G1Projective::rand(&mut rng).into_affine();
     let [t, _, _] = g1_order_two();

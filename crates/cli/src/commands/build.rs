@@ -29,12 +29,16 @@ pub enum Target {
     /// The BLS12-381 pairing check, a drop-in for the EIP-2537 precompile 0x0f.
     #[command(after_help = MOVES_HELP)]
     PairingCheck(PairingCheckArgs),
-    /// BLS12_G1ADD, a drop-in for the EIP-2537 precompile 0x0b.
+    /// BLS12_G1ADD, a drop-in for the EIP-2537 precompile 0x0b (with `--curve bn254`: ecAdd,
+    /// 0x06, EIP-196; alias `ec-add`).
+    #[command(alias = "ec-add")]
     G1Add(PointArgs),
     /// BLS12_G1MSM, a drop-in for the EIP-2537 precompile 0x0c (with `--curve bls12-377`:
     /// EIP-2539's G1MULTIEXP).
     G1Msm(PointArgs),
-    /// EIP-2539's BLS12_377_G1MUL (`--curve bls12-377`; EIP-2537 has none: G1MSM with one pair).
+    /// EIP-2539's BLS12_377_G1MUL (`--curve bls12-377`), EIP-196's ecMul (`--curve bn254`, 0x07;
+    /// alias `ec-mul`); EIP-2537 has none (G1MSM with one pair).
+    #[command(alias = "ec-mul")]
     G1Mul(PointArgs),
     /// BLS12_G2ADD, a drop-in for the EIP-2537 precompile 0x0d.
     G2Add(PointArgs),
@@ -143,7 +147,8 @@ fn parse_address(s: &str) -> Result<[u8; 20], String> {
 pub struct PointArgs {
     #[command(flatten)]
     pub interface: CodeInterfaceArg,
-    /// The curve: bls12-381 (EIP-2537) or bls12-377 (EIP-2539: no maps).
+    /// The curve: bls12-381 (EIP-2537), bls12-377 (EIP-2539: no maps) or bn254 (EIP-196: g1-add,
+    /// g1-mul).
     #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
     pub curve: Curve,
     /// Fp2 multiplication (G2 operations): v3 (Karatsuba) or v4 (schoolbook).

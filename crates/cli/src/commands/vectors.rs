@@ -5,7 +5,9 @@
 //! `N passed, N failed`. The contract is created the way a chain creates it (its init code run
 //! by CREATE, `--deploy` for another way), or placed in state with `--placed`. With `--curve
 //! bls12-377` (EIP-2539's operations, in the same file format) there is no precompile to compare
-//! with: the contract is checked against the file and against the native executor.
+//! with: the contract is checked against the file and against the native executor. With
+//! `--curve bn254` (go-ethereum's `bn256*.json` and `testdata/bn254/`, the same format) against
+//! revm's ecAdd, ecMul and ecPairing (0x06, 0x07, 0x08).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -32,7 +34,8 @@ pub struct Args {
     pub f2mul: Option<F2Mul>,
     /// The operation of every file (default: recognised from each file's name): g1-add, g1-msm,
     /// g2-add, g2-msm, pairing-check, map-fp-to-g1 or map-fp2-to-g2; on bls12-377 also g1-mul
-    /// and g2-mul (EIP-2539's G1MUL, G2MUL; its MULTIEXPs are g1-msm, g2-msm).
+    /// and g2-mul (EIP-2539's G1MUL, G2MUL; its MULTIEXPs are g1-msm, g2-msm); on bn254
+    /// ec-add, ec-mul, ec-pairing (the same as g1-add, g1-mul, pairing-check).
     #[arg(long, value_parser = parse_op)]
     pub op: Option<Operation>,
     /// How the contract is created from its init code: transaction, create or create2.
@@ -41,8 +44,9 @@ pub struct Args {
     /// Place the runtime code in state instead of creating the contract.
     #[arg(long)]
     pub placed: bool,
-    /// The curve: bls12-381 (EIP-2537) or bls12-377 (EIP-2539: g1-add, g1-mul, g1-msm, g2-add,
-    /// g2-mul, g2-msm and pairing-check; it specifies no map to the curve).
+    /// The curve: bls12-381 (EIP-2537), bls12-377 (EIP-2539: g1-add, g1-mul, g1-msm, g2-add,
+    /// g2-mul, g2-msm and pairing-check; it specifies no map to the curve) or bn254 (EIP-196/197:
+    /// ec-add, ec-mul, ec-pairing).
     #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
     pub curve: Curve,
 }
@@ -63,8 +67,15 @@ fn parse_f2mul(s: &str) -> Result<F2Mul, String> {
     s.parse()
 }
 
+/// An operation's name, or EIP-196/197's: ec-add (G1ADD), ec-mul (G1MUL), ec-pairing (the
+/// pairing check).
 fn parse_op(s: &str) -> Result<Operation, String> {
-    s.parse()
+    match s {
+        "ec-add" => Ok(Operation::G1Add),
+        "ec-mul" => Ok(Operation::G1Mul),
+        "ec-pairing" => Ok(Operation::PairingCheck),
+        _ => s.parse().map_err(|e| format!("{e}, or on bn254 ec-add, ec-mul, ec-pairing")),
+    }
 }
 
 /// The contracts' gas limit (2^40).
@@ -97,6 +108,7 @@ fn load(args: &Args) -> Result<Vec<(PathBuf, Operation, Vec<Case>)>, CliError> {
         let of_name = match args.curve {
             Curve::Bls12_381 => Operation::of_file(&file),
             Curve::Bls12_377 => Operation::of_eip2539_file(&file),
+            Curve::Bn254 => Operation::of_bn254_file(&file),
         };
         let op = match args.op.or(of_name) {
             Some(op) => op,
@@ -153,11 +165,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 }
             }
         }
+        // the precompile to compare with: EIP-2537's, or BN254's (EIP-196/197)
         let mut address = [0u8; 20];
-        address[19] = contract.address_byte();
-        let native = match args.curve {
-            Curve::Bls12_381 => None,
-            curve => Some(
+        let precompile = match args.curve {
+            Curve::Bls12_381 => Some(contract.address_byte()),
+            Curve::Bn254 => contract.bn254_address_byte(),
+            Curve::Bls12_377 => None,
+        };
+        address[19] = precompile.unwrap_or(0);
+        let native = match (args.curve, precompile) {
+            (_, Some(_)) => None,
+            (curve, None) => Some(
                 operation_program_on(curve, *contract, args.f2mul.unwrap_or_default(), ProgramOptions::default())
                     .map_err(CliError::Build)?,
             ),

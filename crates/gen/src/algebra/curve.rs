@@ -60,9 +60,9 @@ impl Group {
         }
     }
 
-    /// Bytes of one encoded point (two coordinates of 64 bytes per Fp component).
-    pub fn point_bytes(self) -> u32 {
-        128 * self.deg().n()
+    /// Bytes of one encoded point: two coordinates of `element_bytes` per Fp component.
+    pub fn point_bytes(self, element_bytes: u32) -> u32 {
+        2 * element_bytes * self.deg().n()
     }
 }
 

@@ -4,6 +4,7 @@
 //! each curve's tests recompute every value from `p` and `z` alone.
 
 use evm384_arith::Limbs;
+use evm384_vectors::Operation::{self, *};
 
 mod bls12_377;
 mod bls12_381;
@@ -23,16 +24,19 @@ pub enum Curve {
     Bls12_381,
     /// BLS12-377 (EIP-2539).
     Bls12_377,
+    /// BN254, alt_bn128 (EIP-196, EIP-197: Ethereum's ecAdd, ecMul, ecPairing).
+    Bn254,
 }
 
 impl Curve {
-    pub const ALL: [Curve; 2] = [Curve::Bls12_381, Curve::Bls12_377];
+    pub const ALL: [Curve; 3] = [Curve::Bls12_381, Curve::Bls12_377, Curve::Bn254];
 
-    /// `bls12-381` or `bls12-377`.
+    /// `bls12-381`, `bls12-377` or `bn254`.
     pub fn name(self) -> &'static str {
         match self {
             Curve::Bls12_381 => "bls12-381",
             Curve::Bls12_377 => "bls12-377",
+            Curve::Bn254 => "bn254",
         }
     }
 
@@ -40,14 +44,29 @@ impl Curve {
         match self {
             Curve::Bls12_381 => bls12_381(),
             Curve::Bls12_377 => bls12_377(),
+            Curve::Bn254 => bn254(),
         }
     }
 
     /// What the curve's precompile EIP asks of its operations.
     pub fn eip(self) -> Eip {
         match self {
-            Curve::Bls12_381 => Eip { number: 2537, msm_in_subgroup: true, single_mul: false },
-            Curve::Bls12_377 => Eip { number: 2539, msm_in_subgroup: false, single_mul: true },
+            Curve::Bls12_381 => Eip::EIP2537,
+            Curve::Bls12_377 => Eip {
+                number: 2539,
+                operations: &[G1Add, G1Mul, G1Msm, G2Add, G2Mul, G2Msm, PairingCheck],
+                msm_in_subgroup: false,
+                ..Eip::EIP2537
+            },
+            Curve::Bn254 => Eip {
+                number: 196,
+                operations: &[G1Add, G1Mul, PairingCheck],
+                msm_in_subgroup: false,
+                element_bytes: 32,
+                zero_padded_input: true,
+                empty_pairing_is_one: true,
+                g2_imaginary_first: true,
+            },
         }
     }
 
@@ -55,7 +74,7 @@ impl Curve {
     pub fn map_params(self) -> Option<MapParams> {
         match self {
             Curve::Bls12_381 => Some(bls12_381_map_params()),
-            Curve::Bls12_377 => None,
+            Curve::Bls12_377 | Curve::Bn254 => None,
         }
     }
 }
@@ -68,6 +87,7 @@ impl Curve {
         match self {
             Curve::Bls12_381 => task.run::<ark_bls12_381::Fq12Config>(),
             Curve::Bls12_377 => task.run::<ark_bls12_377::Fq12Config>(),
+            Curve::Bn254 => task.run::<ark_bn254::Fq12Config>(),
         }
     }
 }
@@ -78,18 +98,42 @@ pub(crate) trait ArkFp12Task {
     fn run<P: ark_ff::Fp12Config>(self) -> Self::Output;
 }
 
-/// The rules of a curve's precompile EIP that decide which program an operation gets (the
-/// encodings are EIP-2537's for both curves: 64-byte field elements, all zeros for infinity).
+/// The rules of a curve's precompile EIP that decide which program an operation gets and how
+/// its input and output are encoded (every EIP here encodes the point at infinity as zeros).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Eip {
     pub number: u32,
+    /// The operations it specifies completely (EIP-196/197: ecAdd as G1ADD, ecMul as G1MUL,
+    /// ecPairing as the pairing check; EIP-2539 no maps).
+    pub operations: &'static [Operation],
+    /// Bytes of a field element: 64 (EIP-2537 and EIP-2539: 16 zero bytes, then 48 of value)
+    /// or 32 (EIP-196/197: the value big-endian).
+    pub element_bytes: u32,
+    /// An input shorter than the operation's is read as if padded with zeros on the right, and
+    /// bytes beyond it are ignored (EIP-196's ecAdd and ecMul); otherwise a wrong length fails.
+    pub zero_padded_input: bool,
+    /// The pairing of no pairs is one (EIP-197: an empty input returns 1); otherwise an empty
+    /// input fails (EIP-2537).
+    pub empty_pairing_is_one: bool,
+    /// A G2 coordinate a + b·u is encoded b ‖ a (EIP-197); otherwise a ‖ b (EIP-2537).
+    pub g2_imaginary_first: bool,
     /// The MSM's points must lie in the prime-order subgroup (EIP-2537): it checks them, so the
     /// scalar may be reduced mod r and split by an endomorphism. Otherwise (EIP-2539) any
     /// on-curve point is multiplied by the unreduced scalar.
     pub msm_in_subgroup: bool,
-    /// Single-point multiplications are operations of their own (EIP-2539's G1MUL, G2MUL;
-    /// EIP-2537 has a one-pair MSM instead).
-    pub single_mul: bool,
+}
+
+impl Eip {
+    /// EIP-2537: its operations, encoding and input rules (EIP-2539 shares the encoding and rules).
+    const EIP2537: Eip = Eip {
+        number: 2537,
+        operations: &Operation::ALL,
+        msm_in_subgroup: true,
+        element_bytes: 64,
+        zero_padded_input: false,
+        empty_pairing_is_one: false,
+        g2_imaginary_first: false,
+    };
 }
 
 impl core::fmt::Display for Curve {
@@ -104,7 +148,7 @@ impl core::str::FromStr for Curve {
         Curve::ALL
             .into_iter()
             .find(|c| c.name() == s)
-            .ok_or_else(|| format!("unknown curve '{s}': expected bls12-381 or bls12-377"))
+            .ok_or_else(|| format!("unknown curve '{s}': expected bls12-381, bls12-377 or bn254"))
     }
 }
 

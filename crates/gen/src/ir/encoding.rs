@@ -2,6 +2,8 @@
 
 use evm384_arith::Limbs;
 
+use crate::curves::Eip;
+
 /// A field element as an ABI encodes it: `padding` zero bytes, then the canonical value
 /// big-endian in `value` bytes. Read as one big-endian integer of [`FieldEncoding::bytes`]
 /// bytes, an element is valid iff that integer is below p (its padding zero and its value below
@@ -22,6 +24,15 @@ impl FieldEncoding {
     /// EIP-196 ("Encoding", as EIP-197's): a 32-byte big-endian number; p or more fails the
     /// call.
     pub const EIP196: FieldEncoding = FieldEncoding { padding: 0, value: 32 };
+
+    /// The encoding of `eip`'s field elements ([`Eip::element_bytes`]: 64 or 32).
+    pub fn of(eip: &Eip) -> FieldEncoding {
+        match eip.element_bytes {
+            64 => FieldEncoding::EIP2537,
+            32 => FieldEncoding::EIP196,
+            n => panic!("EIP-{}: {n}-byte field elements are not written", eip.number),
+        }
+    }
 
     /// Bytes of one element.
     pub const fn bytes(self) -> u32 {

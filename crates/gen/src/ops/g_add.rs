@@ -20,15 +20,32 @@ use evm384_arith::MontField;
 pub use crate::algebra::curve::Group;
 use crate::algebra::curve::{add_f, assert_on_curve, inverse_f, mul_f, sqr_f, sub_f, Affine, PointConsts};
 use crate::algebra::tower::InvFpRegs;
-use crate::curves::CurveParams;
-use crate::ir::F2Mul;
-use crate::ir::{Asm, Cond, InputLength, Program};
+use crate::algebra::curve::Deg;
+use crate::curves::{Curve, Eip};
+use crate::ir::{Asm, Cond, F2Mul, FieldEncoding, InputLength, Program, Slot};
 
-/// The G1ADD or G2ADD program.
-pub fn point_add_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {
+/// The offset of each coordinate slot (x, y; over Fp2 x.c0, x.c1, y.c0, y.c1) in an encoded
+/// point: `Eip::element_bytes` apart, an Fp2 value's two halves swapped where the EIP writes
+/// the imaginary part first (EIP-197).
+pub fn coordinate_offsets(eip: &Eip, d: Deg) -> Vec<u32> {
+    let swap = eip.g2_imaginary_first && d == Deg::Fp2;
+    (0..2 * d.n()).map(|j| eip.element_bytes * if swap { j ^ 1 } else { j }).collect()
+}
+
+/// `slots` (in the tower's order, x then y) in the order the EIP encodes them.
+pub fn encoding_order(eip: &Eip, d: Deg, slots: Vec<Slot>) -> Vec<Slot> {
+    let swap = eip.g2_imaginary_first && d == Deg::Fp2;
+    (0..slots.len()).map(|j| slots[if swap { j ^ 1 } else { j }]).collect()
+}
+
+/// The G1ADD or G2ADD program of `curve`, in its EIP's encoding (`Curve::eip`: EIP-196's ecAdd
+/// is G1ADD with 32-byte elements, its input zero-padded on the right and the rest ignored).
+pub fn point_add_program(curve: Curve, f2mul: F2Mul, g: Group) -> Program {
+    let (eip, curve) = (curve.eip(), &curve.params());
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     a.tower = curve.tower;
+    a.encoding = FieldEncoding::of(&eip);
     let d = g.deg();
     let n = d.n();
     let PointConsts { k, r2, one_raw, b, p_minus_2 } = PointConsts::new(&mut a, curve, g);
@@ -38,21 +55,23 @@ pub fn point_add_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program
     let (num, den) = (a.alloc(n), a.alloc(n));
     let sum = Affine { d, base: a.alloc(2 * n) };
     let tmp = a.alloc(1);
-    let bytes = g.point_bytes();
+    let bytes = g.point_bytes(eip.element_bytes);
+    let coordinate = coordinate_offsets(&eip, d);
 
-    a.check_input_length(InputLength::Exactly(2 * bytes));
+    if !eip.zero_padded_input {
+        a.check_input_length(InputLength::Exactly(2 * bytes));
+    }
     let nonzero = |i: u32| Cond::InputNonZero { offset: i * bytes, len: bytes };
     let zero = |i: u32| Cond::InputZero { offset: i * bytes, len: bytes };
     for (i, p) in [p1, p2].into_iter().enumerate() {
         a.if_(nonzero(i as u32), |a| {
-            // coordinates in encoding order: x (c0, c1), y (c0, c1)
             for (j, s) in p.slots().into_iter().enumerate() {
-                a.load_input(s, i as u32 * bytes + 64 * j as u32, r2);
+                a.load_input(s, i as u32 * bytes + coordinate[j], r2);
             }
             assert_on_curve(a, d, p.x(), p.y(), b);
         }); // else: zero slots, which encode infinity
     }
-    let ret = |a: &mut Asm, p: Affine| a.return_fields(&p.slots(), one_raw, tmp);
+    let ret = |a: &mut Asm, p: Affine| a.return_fields(&encoding_order(&eip, d, p.slots()), one_raw, tmp);
     a.if_(zero(0), |a| ret(a, p2)); // O + Q = Q
     a.if_(zero(1), |a| ret(a, p1)); // P + O = P
     a.if_(Cond::Eq(p1.x(), p2.x(), n), |a| {

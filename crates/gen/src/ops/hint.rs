@@ -278,6 +278,7 @@ mod tests {
                 Curve::Bls12_381 => BigUint::from(27u8) * 11u8 * 10177u32 * 859267u32 * 52437899u32,
                 // 2⁴⁸·3²·7·13·499
                 Curve::Bls12_377 => (BigUint::from(1u8) << 48) * 9u8 * 7u8 * 13u8 * 499u32,
+                Curve::Bn254 => unreachable!("no hinted check on BN254 (hint_scaling is None)"),
             };
             assert_eq!(h_shared, expected, "{curve}: H");
             // the subfield's part of H has index 3 in H and holds the λ-th powers of H's part

@@ -77,7 +77,7 @@ pub fn msm_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {
 
     let add = move |a: &mut Asm| a.call("add_complete", move |a| a.scoped(|a| add_complete(a, acc, tmp, b3)));
     let dbl = move |a: &mut Asm| a.call("dbl_complete", move |a| a.scoped(|a| dbl_complete(a, acc, b3)));
-    let bytes = g.point_bytes();
+    let bytes = g.point_bytes(64); // EIP-2537 (the only EIP whose MSMs check subgroups)
     let stride = bytes + SCALAR_BYTES;
     let (r_words, lambda) = (curve.r_words(), curve.glv_lambda());
 

@@ -29,8 +29,9 @@
 use evm384_arith::MontField;
 
 use crate::algebra::curve::{add_exact, assert_on_curve, dbl_complete, Group, PointConsts, B3};
-use crate::curves::CurveParams;
-use crate::ir::{Asm, Cond, F2Mul, InputLength, Phase, Program};
+use crate::curves::Curve;
+use crate::ir::{Asm, Cond, F2Mul, FieldEncoding, InputLength, Phase, Program};
+use crate::ops::g_add::coordinate_offsets;
 use crate::ops::msm::{Straus, SCALAR_BYTES};
 
 /// Bits of a scalar (used unreduced).
@@ -46,11 +47,15 @@ pub enum Records {
 }
 
 /// The G1MUL/G2MUL (`Records::One`) or G1MULTIEXP/G2MULTIEXP (`Records::Many`) program of
-/// `curve`, any on-curve point, the scalar unreduced.
-pub fn mul_program(curve: &CurveParams, f2mul: F2Mul, g: Group, records: Records) -> Program {
+/// `curve`, any on-curve point, the scalar unreduced, in its EIP's encoding (EIP-196's ecMul is
+/// G1MUL with 32-byte elements, its input zero-padded on the right and the rest ignored: one
+/// record read at offset 0 whatever the length).
+pub fn mul_program(curve: Curve, f2mul: F2Mul, g: Group, records: Records) -> Program {
+    let (eip, curve) = (curve.eip(), &curve.params());
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     a.tower = curve.tower;
+    a.encoding = FieldEncoding::of(&eip);
     let d = g.deg();
     let consts = PointConsts::new(&mut a, curve, g);
     let b3 = B3::new(&mut a, curve, g);
@@ -60,19 +65,16 @@ pub fn mul_program(curve: &CurveParams, f2mul: F2Mul, g: Group, records: Records
 
     let add = move |a: &mut Asm| a.call("add_exact", move |a| a.scoped(|a| add_exact(a, acc, tmp, b3, &k, save)));
     let dbl = move |a: &mut Asm| a.call("dbl_complete", move |a| a.scoped(|a| dbl_complete(a, acc, b3)));
-    let bytes = g.point_bytes();
+    let bytes = g.point_bytes(eip.element_bytes);
     let stride = bytes + SCALAR_BYTES;
+    let coordinate = coordinate_offsets(&eip, d);
 
     a.phase(Phase::Decode);
-    a.check_input_length(match records {
-        Records::One => InputLength::Exactly(stride),
-        Records::Many => InputLength::MultipleOf(stride),
-    });
-    a.for_each_input(stride, |a| {
+    let record = |a: &mut Asm| {
         // a point at infinity adds nothing: no record
         a.if_(Cond::InputNonZero { offset: 0, len: bytes }, |a| {
             for (j, s) in p.slots().into_iter().enumerate() {
-                a.load_input(s, 64 * j as u32, r2);
+                a.load_input(s, coordinate[j], r2);
             }
             a.phase(Phase::OnCurve);
             assert_on_curve(a, d, p.x(), p.y(), b_curve);
@@ -80,7 +82,18 @@ pub fn mul_program(curve: &CurveParams, f2mul: F2Mul, g: Group, records: Records
             st.write_table(a, add);
             a.scalar(bytes, 0); // s, all 256 bits
         });
-    });
+    };
+    match (records, eip.zero_padded_input) {
+        (Records::One, true) => record(&mut a),
+        (Records::One, false) => {
+            a.check_input_length(InputLength::Exactly(stride));
+            a.for_each_input(stride, record);
+        }
+        (Records::Many, _) => {
+            a.check_input_length(InputLength::MultipleOf(stride));
+            a.for_each_input(stride, record);
+        }
+    }
 
     st.sum_and_return(a, SCALAR_BITS, dbl, add)
 }

@@ -1,0 +1,181 @@
+//! BN254's ecAdd (0x06) and ecMul (0x07) as contracts (EIP-196: G1ADD and G1MUL of
+//! `curves::bn254` with 32-byte elements, the input zero-padded on the right and the rest
+//! ignored), in v7, v8, v9 and EVMMAX and through the native executor, against revm's
+//! precompiles in the same run: every case of `testdata/bn254/` (go-ethereum's `bn256Add.json`,
+//! `bn256ScalarMul.json` and the adversarial files made with arkworks), then random inputs
+//! (points, scalars, lengths) compared with the precompile.
+
+use evm384_build::{Contract, Formulas};
+use evm384_evm::{call_precompile, Address, InstructionSet, Interface, RunOptions, Runner, Status};
+use evm384_gen::backend::native::{self, Outcome};
+use evm384_gen::curves::Curve;
+use evm384_gen::{operation_program_on, F2Mul, Program, ProgramOptions, MAX_CODE_SIZE};
+use evm384_vectors::{load_bn254_files, Expected, Operation};
+use rand::{Rng, SeedableRng};
+
+const SETS: [InstructionSet; 4] = [
+    InstructionSet::Evm384(Interface::V7),
+    InstructionSet::Evm384(Interface::V8),
+    InstructionSet::Evm384(Interface::V9),
+    InstructionSet::Evmmax,
+];
+
+const OPS: [Operation; 2] = [Operation::G1Add, Operation::G1Mul];
+
+/// An operation's contracts, its native program and its precompile's address.
+struct Contracts {
+    op: Operation,
+    prog: Program,
+    runners: Vec<(InstructionSet, Runner, usize)>,
+    precompile: Address,
+}
+
+impl Contracts {
+    fn new(op: Operation) -> Contracts {
+        let prog = operation_program_on(Curve::Bn254, op, F2Mul::V3, ProgramOptions::default()).unwrap();
+        let runners = SETS
+            .iter()
+            .map(|&isa| {
+                let code = op.runtime_code_on(Curve::Bn254, isa, Formulas::default()).unwrap();
+                assert!(code.len() <= MAX_CODE_SIZE, "{op} {isa}: {} bytes", code.len());
+                let mut r = Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
+                r.deploy(&code);
+                (isa, r, code.len())
+            })
+            .collect();
+        let mut at = [0u8; 20];
+        at[19] = op.bn254_address_byte().unwrap();
+        Contracts { op, prog, runners, precompile: Address::new(at) }
+    }
+
+    /// The precompile's result (`None`: the call failed), after checking that the native
+    /// executor and every contract return the same.
+    fn agree(&mut self, input: &[u8], what: &str) -> Option<Vec<u8>> {
+        let pre = call_precompile(self.precompile, input, &RunOptions::default()).unwrap();
+        let want = (pre.status == Status::Success).then_some(pre.output);
+        let native = match native::run(&self.prog, input).outcome {
+            Outcome::Output(o) => Some(o),
+            Outcome::Invalid(_) => None,
+            other => panic!("{} {what}: {other:?}", self.op),
+        };
+        assert_eq!(native, want, "{} {what}: native", self.op);
+        for (isa, r, _) in &mut self.runners {
+            let e = r.run(input).unwrap();
+            let got = match e.status {
+                Status::Success => Some(e.output),
+                Status::Halt(_) => None,
+                Status::Revert => panic!("{isa}: reverted"),
+            };
+            assert_eq!(got, want, "{} {what}: {isa}", self.op);
+        }
+        want
+    }
+}
+
+#[test]
+fn every_bn254_vector_agrees_with_revm() {
+    for op in OPS {
+        let mut c = Contracts::new(op);
+        let (mut ok, mut failing) = (0, 0);
+        for (file, cases) in load_bn254_files(op).unwrap() {
+            for case in cases {
+                let got = c.agree(&case.input, &format!("{file} {}", case.name));
+                match &case.expected {
+                    Expected::Output(o) => {
+                        assert_eq!(got.as_ref(), Some(o), "{file} {}", case.name);
+                        ok += 1;
+                    }
+                    Expected::Error(_) => {
+                        assert_eq!(got, None, "{file} {}", case.name);
+                        failing += 1;
+                    }
+                }
+            }
+        }
+        eprintln!("{op} on bn254: {ok} valid and {failing} failing cases agree with revm and the file");
+        assert!(ok > 10 && failing > 5);
+    }
+}
+
+/// [k]G by revm's ecMul (the reference the contracts are compared with).
+fn multiple_of(g: &[u8], k: &[u8; 32]) -> Vec<u8> {
+    let mut at = [0u8; 20];
+    at[19] = 0x07;
+    call_precompile(Address::new(at), &[g, k].concat(), &RunOptions::default()).unwrap().output
+}
+
+/// A random input of `op`: points on the curve (a random multiple of the generator, or the point
+/// at infinity), off it, or with a coordinate ≥ p; scalars of every size; lengths around the
+/// operation's own.
+fn random_input(rng: &mut rand::rngs::StdRng, op: Operation, g: &[u8]) -> Vec<u8> {
+    let point = |rng: &mut rand::rngs::StdRng| -> Vec<u8> {
+        match rng.gen_range(0..8) {
+            0 => vec![0; 64],
+            1 => {
+                let mut p = multiple_of(g, &rng.gen());
+                p[63] ^= 1 << rng.gen_range(0..8); // off the curve (almost surely)
+                p
+            }
+            2 => {
+                let mut p = vec![0xff; 64]; // x ≥ p
+                rng.fill(&mut p[32..]);
+                p
+            }
+            _ => multiple_of(g, &rng.gen()),
+        }
+    };
+    let mut input = match op {
+        Operation::G1Add => [point(rng), point(rng)].concat(),
+        _ => {
+            let mut s = [0u8; 32];
+            let bytes = rng.gen_range(0..=32);
+            rng.fill(&mut s[32 - bytes..]);
+            [point(rng), s.to_vec()].concat()
+        }
+    };
+    match rng.gen_range(0..6) {
+        0 => input.truncate(rng.gen_range(0..input.len())),
+        1 => input.extend((0..rng.gen_range(1..70)).map(|_| rng.gen::<u8>())),
+        _ => {}
+    }
+    input
+}
+
+#[test]
+fn random_inputs_agree_with_revm() {
+    let g = {
+        let mut g = vec![0u8; 64];
+        g[31] = 1;
+        g[63] = 2; // EIP-196's generator (1, 2)
+        g
+    };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(196);
+    let n = if std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1") { 400 } else { 40 };
+    for op in OPS {
+        let mut c = Contracts::new(op);
+        let mut successes = 0;
+        for i in 0..n {
+            let input = random_input(&mut rng, op, &g);
+            successes += c.agree(&input, &format!("random case {i}")).is_some() as usize;
+        }
+        assert!(successes > n / 4, "{op}: only {successes} of {n} random inputs valid");
+        // the gas of one valid call, beside EIP-1108's price
+        let input = match op {
+            Operation::G1Add => [g.clone(), g.clone()].concat(),
+            _ => [g.clone(), vec![0xab; 32]].concat(),
+        };
+        for (isa, r, size) in &mut c.runners {
+            let e = r.run(&input).unwrap();
+            let gas = match (&e.gas_by_schedule, *isa) {
+                (_, InstructionSet::Evmmax) => format!("eip-6690 {}", e.gas_used),
+                (Some(by), _) => format!(
+                    "model-b {}, model-b-repriced {}",
+                    by.gas(evm384_evm::Schedule::ModelB),
+                    by.gas(evm384_evm::Schedule::ModelBRepriced)
+                ),
+                (None, _) => unreachable!(),
+            };
+            eprintln!("bn254 {op} {isa}: {size} bytes, {gas} (EIP-1108: {})", op.bn254_gas(input.len()).unwrap());
+        }
+    }
+}
