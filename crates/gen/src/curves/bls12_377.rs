@@ -433,7 +433,7 @@ pub fn bls12_377() -> CurveParams {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::curves::model::{big, limbs_of, Fp2Model};
+    use crate::curves::model::{big, Fp2Model};
     use ark_bls12_377::{Fq, Fq2, G1Affine, G2Affine};
     use ark_ec::{AffineRepr, CurveGroup};
     use ark_ff::{BigInteger, PrimeField};
@@ -441,13 +441,13 @@ mod tests {
     use num_bigint::BigUint;
 
     fn fq(x: &Limbs) -> Fq {
-        Fq::from_le_bytes_mod_order(&x.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
+        crate::curves::ark_field(x)
     }
     fn fq2(x: &[Limbs; 2]) -> Fq2 {
         Fq2::new(fq(&x[0]), fq(&x[1]))
     }
     fn limbs(x: Fq) -> Limbs {
-        limbs_of(&BigUint::from_bytes_le(&x.into_bigint().to_bytes_le()))
+        crate::curves::ark_limbs(&x)
     }
 
     #[test]

@@ -301,10 +301,9 @@ mod tests {
 
     #[test]
     fn generators_are_arkworks() {
-        use ark_bls12_381::{Fq, G1Affine, G2Affine};
+        use ark_bls12_381::{G1Affine, G2Affine};
         use ark_ec::AffineRepr;
-        use ark_ff::PrimeField;
-        let limbs = |x: Fq| x.into_bigint().0;
+        let limbs = |x| crate::curves::ark_limbs(&x);
         let c = bls12_381();
         let (g1, g2) = (G1Affine::generator(), G2Affine::generator());
         assert_eq!(c.g1, [limbs(g1.x), limbs(g1.y)]);

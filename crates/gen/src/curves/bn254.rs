@@ -463,7 +463,7 @@ pub fn bn254() -> CurveParams {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::curves::model::{big, limbs_of, Fp2Model};
+    use crate::curves::model::{big, Fp2Model};
     use crate::curves::{bls12_377, bls12_381};
     use ark_bn254::{Bn254, Fq, Fq12, Fq2, Fq6, Fr, G1Affine, G2Affine, G2Projective};
     use ark_ec::pairing::{MillerLoopOutput, Pairing};
@@ -474,13 +474,13 @@ mod tests {
     use rand::SeedableRng;
 
     fn fq(x: &Limbs) -> Fq {
-        Fq::from_le_bytes_mod_order(&x.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
+        crate::curves::ark_field(x)
     }
     fn fq2(x: &[Limbs; 2]) -> Fq2 {
         Fq2::new(fq(&x[0]), fq(&x[1]))
     }
     fn limbs(x: Fq) -> Limbs {
-        limbs_of(&BigUint::from_bytes_le(&x.into_bigint().to_bytes_le()))
+        crate::curves::ark_limbs(&x)
     }
     fn fr_big(x: Fr) -> BigUint {
         BigUint::from_bytes_le(&x.into_bigint().to_bytes_le())

@@ -92,6 +92,24 @@ impl Curve {
     }
 }
 
+/// A canonical value as an element of arkworks' prime field `F` (reduced mod its modulus).
+pub(crate) fn ark_field<F: ark_ff::PrimeField>(x: &Limbs) -> F {
+    F::from_le_bytes_mod_order(&x.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
+}
+
+/// An element of arkworks' prime field as a canonical value.
+pub(crate) fn ark_limbs<F: ark_ff::PrimeField>(x: &F) -> Limbs {
+    use ark_ff::BigInteger;
+    let bytes = x.into_bigint().to_bytes_le();
+    core::array::from_fn(|i| {
+        let mut word = [0u8; 8];
+        for (j, b) in bytes.iter().skip(8 * i).take(8).enumerate() {
+            word[j] = *b;
+        }
+        u64::from_le_bytes(word)
+    })
+}
+
 /// A computation generic over arkworks' Fp12 (`Curve::with_ark_fp12`).
 pub(crate) trait ArkFp12Task {
     type Output;
@@ -382,11 +400,6 @@ pub(crate) mod model {
 
     pub fn big(x: &Limbs) -> BigUint {
         x.iter().rev().fold(BigUint::from(0u8), |acc, &l| (acc << 64) + l)
-    }
-
-    pub fn limbs_of(v: &BigUint) -> Limbs {
-        let d = v.to_u64_digits();
-        core::array::from_fn(|i| d.get(i).copied().unwrap_or(0))
     }
 
     /// Fp2 = Fp[u]/(u² − β) of `curve.tower`, elements as (c0, c1).

@@ -28,12 +28,12 @@
 //! factors), taken from the native executor; the powers use arkworks' Fp12 of the curve
 //! (`Curve::with_ark_fp12`), whose tower is the generator's.
 
-use ark_ff::{BigInteger, Field, Fp12, Fp12Config, Fp2, Fp2Config, Fp6, Fp6Config, One, PrimeField, Zero};
+use ark_ff::{Field, Fp12, Fp12Config, Fp2, Fp2Config, Fp6, Fp6Config, One, Zero};
 use evm384_arith::{to_be_bytes, Limbs, MontField};
 use num_bigint::BigUint;
 
 use crate::backend::native::{self, Outcome};
-use crate::curves::{ArkFp12Task, Curve, CurveParams, ScalingSubfield};
+use crate::curves::{ark_field, ark_limbs, ArkFp12Task, Curve, CurveParams, ScalingSubfield};
 use crate::ir::{F2Mul, Phase};
 use crate::ops::pairing::{hint_bytes, pairing_check_program, ProgramOptions};
 
@@ -158,18 +158,11 @@ struct Witness<'a> {
 type Fq<P> = <<<P as Fp12Config>::Fp6Config as Fp6Config>::Fp2Config as Fp2Config>::Fp;
 
 fn fq<P: Fp12Config>(x: &Limbs) -> Fq<P> {
-    Fq::<P>::from_le_bytes_mod_order(&x.iter().flat_map(|l| l.to_le_bytes()).collect::<Vec<u8>>())
+    ark_field(x)
 }
 
 fn limbs<P: Fp12Config>(x: &Fq<P>) -> Limbs {
-    let bytes = x.into_bigint().to_bytes_le();
-    core::array::from_fn(|i| {
-        let mut word = [0u8; 8];
-        for (j, b) in bytes.iter().skip(8 * i).take(8).enumerate() {
-            word[j] = *b;
-        }
-        u64::from_le_bytes(word)
-    })
+    ark_limbs(x)
 }
 
 /// Our Fp12 (12 canonical values, tower order) as arkworks'.
