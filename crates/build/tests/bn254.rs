@@ -38,7 +38,8 @@ impl Contracts {
             .map(|&isa| {
                 let code = op.runtime_code_on(Curve::Bn254, isa, Formulas::default()).unwrap();
                 assert!(code.len() <= MAX_CODE_SIZE, "{op} {isa}: {} bytes", code.len());
-                let mut r = Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
+                let mut r =
+                    Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
                 r.deploy(&code);
                 (isa, r, code.len())
             })

@@ -5,73 +5,20 @@
 
 #[path = "../../gen/tests/common/mod.rs"]
 mod common;
+mod hinted_common;
 
 use common::*;
 use evm384_build::{hinted_pairing_check_build, HINTED_FORMULAS};
 use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Status};
-use evm384_gen::backend::native::{self, Outcome};
 use evm384_gen::curves::{bls12_381, Curve};
 use evm384_gen::ops::hint::{witness, HintError};
-use evm384_gen::ops::pairing::{hint_bytes, hinted_pairing_check_program};
-use evm384_gen::{F2Mul, Program, MAX_CODE_SIZE};
+use evm384_gen::ops::pairing::hint_bytes;
+use evm384_gen::F2Mul;
 use evm384_vectors::{Expected, Operation};
+use hinted_common::Check;
 
 const SETS: [InstructionSet; 3] =
     [InstructionSet::Evm384(Interface::V7), InstructionSet::Evm384(Interface::V9), InstructionSet::Evmmax];
-
-/// `Some(result)` on success, `None` on a halt.
-fn contract(isa: InstructionSet, code: &[u8], input: &[u8]) -> Option<bool> {
-    let mut r = Runner::new(RunOptions { count_opcodes: false, ..RunOptions::default() }.with_instruction_set(isa));
-    r.deploy(code);
-    let e = r.run(input).expect("run");
-    match e.status {
-        Status::Success => {
-            assert_eq!(e.output.len(), 32);
-            Some(e.output[31] == 1)
-        }
-        Status::Halt(_) => None,
-        Status::Revert => panic!("{isa}: reverted"),
-    }
-}
-
-fn native_result(prog: &Program, input: &[u8]) -> Option<bool> {
-    match native::run(prog, input).outcome {
-        Outcome::Bool(b) => Some(b),
-        Outcome::Invalid(_) => None,
-        other => panic!("unexpected outcome {other:?}"),
-    }
-}
-
-struct Check {
-    prog: Program,
-    codes: Vec<(InstructionSet, Vec<u8>)>,
-}
-
-impl Check {
-    fn new() -> Check {
-        // the reference: the plain program (calls, no inlining); the contracts: the shipped build
-        let prog = hinted_pairing_check_program(&bls12_381(), F2Mul::V3, evm384_gen::Moves::Copies);
-        let codes: Vec<_> = SETS
-            .iter()
-            .map(|&isa| {
-                let code = hinted_pairing_check_build(HINTED_FORMULAS, isa).try_code(isa).unwrap();
-                eprintln!("hinted check {isa} ({HINTED_FORMULAS}): {} bytes", code.len());
-                assert!(code.len() <= MAX_CODE_SIZE);
-                (isa, code)
-            })
-            .collect();
-        Check { prog, codes }
-    }
-
-    /// The result in every implementation, which must agree.
-    fn result(&self, input: &[u8], what: &str) -> Option<bool> {
-        let want = native_result(&self.prog, input);
-        for (isa, code) in &self.codes {
-            assert_eq!(contract(*isa, code, input), want, "{isa} disagrees with native: {what}");
-        }
-        want
-    }
-}
 
 fn hinted_input(pairs: &[u8]) -> Vec<u8> {
     let w = witness(Curve::Bls12_381, pairs, F2Mul::V3).expect("a witness");
@@ -88,7 +35,7 @@ fn with_element(input: &[u8], i: usize, v: &[u8; 48]) -> Vec<u8> {
 
 #[test]
 fn true_for_products_of_one_and_every_wrong_witness_rejected() {
-    let check = Check::new();
+    let check = Check::new(Curve::Bls12_381, &SETS);
     let mut rng = rng(640);
     let (p, q) = (random_g1(&mut rng), random_g2(&mut rng));
     let mut pn = p;
@@ -189,7 +136,7 @@ fn true_for_products_of_one_and_every_wrong_witness_rejected() {
 /// product is not 1 have none.
 #[test]
 fn pairing_vectors() {
-    let check = Check::new();
+    let check = Check::new(Curve::Bls12_381, &SETS);
     let (mut ones, mut others) = (0, 0);
     for (file, cases) in evm384_vectors::load_operation_files(Operation::PairingCheck).unwrap() {
         for case in cases {

@@ -6,6 +6,7 @@
 
 #[path = "../../gen/tests/common_bls12_377/mod.rs"]
 mod common_bls12_377;
+mod hinted_common;
 
 use ark_bls12_377::{Bls12_377, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::pairing::Pairing;
@@ -14,11 +15,11 @@ use ark_ff::{One, UniformRand};
 use common_bls12_377::{g1_bytes, g2_bytes, g2_off_subgroup};
 use evm384_build::{hinted_pairing_check_build_on, Contract, Formulas, HINTED_FORMULAS};
 use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
-use evm384_gen::backend::native::{self, Outcome};
 use evm384_gen::curves::{bls12_377, Curve};
 use evm384_gen::ops::hint::{witness, HintError};
-use evm384_gen::ops::pairing::{hint_bytes, hinted_pairing_check_program};
-use evm384_gen::{F2Mul, Operation, Program, MAX_CODE_SIZE};
+use evm384_gen::ops::pairing::hint_bytes;
+use evm384_gen::{F2Mul, Operation};
+use hinted_common::Check;
 use rand::SeedableRng;
 
 type Rng = rand::rngs::StdRng;
@@ -29,61 +30,6 @@ const SETS: [InstructionSet; 4] = [
     InstructionSet::Evm384(Interface::V9),
     InstructionSet::Evmmax,
 ];
-
-/// `Some(result)` on success, `None` on a halt; with the execution gas.
-fn contract(isa: InstructionSet, code: &[u8], input: &[u8]) -> (Option<bool>, u64) {
-    let mut r = Runner::new(RunOptions { count_opcodes: false, ..RunOptions::default() }.with_instruction_set(isa));
-    r.deploy(code);
-    let e = r.run(input).expect("run");
-    let result = match e.status {
-        Status::Success => {
-            assert_eq!(e.output.len(), 32);
-            Some(e.output[31] == 1)
-        }
-        Status::Halt(_) => None,
-        Status::Revert => panic!("{isa}: reverted"),
-    };
-    (result, e.gas_used)
-}
-
-fn native_result(prog: &Program, input: &[u8]) -> Option<bool> {
-    match native::run(prog, input).outcome {
-        Outcome::Bool(b) => Some(b),
-        Outcome::Invalid(_) => None,
-        other => panic!("unexpected outcome {other:?}"),
-    }
-}
-
-struct Check {
-    prog: Program,
-    codes: Vec<(InstructionSet, Vec<u8>)>,
-}
-
-impl Check {
-    fn new() -> Check {
-        // the reference: the plain program (calls, no inlining); the contracts: the shipped build
-        let prog = hinted_pairing_check_program(&bls12_377(), F2Mul::V3, evm384_gen::Moves::Copies);
-        let codes = SETS
-            .iter()
-            .map(|&isa| {
-                let code = hinted_pairing_check_build_on(Curve::Bls12_377, HINTED_FORMULAS, isa).try_code(isa).unwrap();
-                eprintln!("BLS12-377 hinted check {isa} ({HINTED_FORMULAS}): {} bytes", code.len());
-                assert!(code.len() <= MAX_CODE_SIZE);
-                (isa, code)
-            })
-            .collect();
-        Check { prog, codes }
-    }
-
-    /// The result in every implementation, which must agree.
-    fn result(&self, input: &[u8], what: &str) -> Option<bool> {
-        let want = native_result(&self.prog, input);
-        for (isa, code) in &self.codes {
-            assert_eq!(contract(*isa, code, input).0, want, "{isa} disagrees with native: {what}");
-        }
-        want
-    }
-}
 
 fn pairs_bytes(pairs: &[(G1Affine, G2Affine)]) -> Vec<u8> {
     pairs.iter().flat_map(|(p, q)| [g1_bytes(p), g2_bytes(q)].concat()).collect()
@@ -130,7 +76,7 @@ fn small(v: u8) -> [u8; 48] {
 
 #[test]
 fn true_for_products_of_one_and_every_wrong_witness_rejected() {
-    let check = Check::new();
+    let check = Check::new(Curve::Bls12_377, &SETS);
     let mut rng = Rng::seed_from_u64(2539);
     let two = pairs_bytes(&product_one(&mut rng, 1));
     let input = hinted_input(&two);
