@@ -140,12 +140,18 @@ fn small_multiple(a: &mut Asm, out: Slot, y: Slot, c: i64) {
     }
 }
 
-/// out = cx·x + cy·y for small integers (cx ∈ {0, 1}).
+/// out = cx·x + cy·y for small integers; `out` may alias `x`, not `y` unless cx ∈ {0, 1}.
+/// cx ∉ {0, 1} (BN254's ξ = 9 + u: x·ξ = (9·x0 − x1) + (9·x1 + x0)·u): cx·x by
+/// [`small_multiple`], then cy·y added.
 fn small_combination(a: &mut Asm, out: Slot, (x, cx): (Slot, i64), (y, cy): (Slot, i64)) {
     match cx {
         0 => small_multiple(a, out, y, cy),
         1 => add_small_multiple(a, out, x, y, cy),
-        _ => panic!("tower constants with a coefficient {cx} ∉ {{0, 1}} are not written"),
+        _ => {
+            assert_ne!(out, y, "small_combination: out aliases y");
+            small_multiple(a, out, x, cx);
+            add_small_multiple(a, out, out, y, cy);
+        }
     }
 }
 

@@ -13,7 +13,7 @@
 //!   on E(Fp12) brought back to the twist: Q₁ = ψ(Q) = (conj(x)·r₂, conj(y)·s₂) and
 //!   ψ²(Q) = (N(r₂)·x, N(s₂)·y) = (γ₂,₂·x, −y), so −Q₂ = (γ₂,₂·x, y) (`psi_r2`, `psi_s2`,
 //!   `CurveParams::psi2_coefficients`; test `psi_is_untwist_frobenius_twist`);
-//! - the G2 subgroup test ψ(Q) = [6z²]Q (6z² = t − 1 ≡ p mod r; Dai–Lin–Zhao–Zhou, eprint
+//! - the G2 subgroup test ψ(Q) = [6z²]Q (6z² = t − 1 ≡ p mod r; El Housni–Guillevic–Piellard, eprint
 //!   2022/352 §4.3, arkworks' `is_in_correct_subgroup_assuming_on_curve`;
 //!   `CurveParams::psi_eigenvalue`; test `g2_subgroup_test_agrees_with_order_r`).
 

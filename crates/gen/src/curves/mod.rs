@@ -342,7 +342,7 @@ impl CurveParams {
 
     /// (|t − 1|, t − 1 < 0): the eigenvalue of ψ on G2, t − 1 ≡ p (mod r), t the trace of
     /// Frobenius. The G2 subgroup test is ψ(Q) = [t − 1]Q: z for BLS12 (Scott, eprint
-    /// 2021/1130), 6z² for BN (Dai–Lin–Zhao–Zhou, eprint 2022/352 §4.3).
+    /// 2021/1130), 6z² for BN (El Housni, Guillevic, Piellard, eprint 2022/352 §4.3).
     pub fn psi_eigenvalue(&self) -> (u128, bool) {
         match self.family {
             Family::Bls12 => (self.z_abs as u128, self.z_negative),

@@ -1,21 +1,30 @@
 //! The EIP-2537 PAIRING_CHECK program (and EIP-2539's PAIRING, the same encoding, rules and
 //! output, over BLS12-377): input decoding and validation, fast subgroup checks, the optimal
 //! ate multi-Miller loop and the final exponentiation, written against the emitter once for
-//! any BLS12 curve of `CurveParams`: the tower (u² = β, ξ), the twist (M or D: the lines'
-//! shape, `curve::LineShape`, and b′), and the sign of z (z < 0: BLS12-381, the Miller loop's
+//! any BLS12 or BN curve of `CurveParams`: the family (`Family`: the loop's scalar z or 6z + 2
+//! in signed digits, BN's two closing lines, the hard part of the final exponentiation, the
+//! subgroup tests), the tower (u² = β, ξ), the twist (M or D: the lines' shape,
+//! `curve::LineShape`, and b′), and the sign of z (z < 0: BLS12-381, the Miller loop's
 //! f_|z| conjugated, every exponentiation by z conjugated, G2 tested by ψ(Q) = −[|z|]Q; z > 0:
-//! BLS12-377, none of these conjugations, ψ(Q) = [z]Q).
+//! BLS12-377 and BN254, none of these conjugations, ψ(Q) = [z]Q, or [6z²]Q for BN; a BN
+//! curve's G1 has cofactor 1, so on the curve is in G1).
 //!
 //! Bibliography:
-//! - Vercauteren, "Optimal pairings", eprint 2008/096 (the loop over z for BLS12);
+//! - Vercauteren, "Optimal pairings", eprint 2008/096 (the loop over z for BLS12, over 6z + 2
+//!   with two closing lines for BN);
 //! - Aranha et al., eprint 2010/354 (projective lines, sparse multiplication); Costello, Lange,
 //!   Naehrig, eprint 2009/615 (the lines for either twist type);
 //! - Scott et al., eprint 2008/490 and Fuentes-Castañeda et al. (final exponentiation); the hard
 //!   part follows Hayashida, Hayasaka, Teruya, eprint 2020/875:
 //!   3·Φ₁₂(p)/r = (z-1)²·(z+p)·(z²+p²-1) + 3 for every BLS12 curve (p = (z−1)²·r/3 + z), z
 //!   signed: each power of z is an exponentiation by |z|, conjugated for z < 0;
+//!   BN's hard part: Fuentes-Castañeda, Knapp, Rodríguez-Henríquez, "Faster hashing to G2"
+//!   (SAC 2011), λ₀ + λ₁p + λ₂p² + λ₃p³ = 2z(6z²+3z+1)·Φ₁₂(p)/r (`final_exp_bn`);
 //! - Granger, Scott, eprint 2009/565 (cyclotomic squaring);
-//! - Scott, eprint 2021/1130 and EIP-2537 (endomorphism subgroup checks).
+//! - Scott, eprint 2021/1130 and EIP-2537 (endomorphism subgroup checks); for BN's G2
+//!   ψ(Q) = [6z²]Q (El Housni, Guillevic, Piellard, eprint 2022/352 §4.3) beside P = O, and on
+//!   the Miller loop's final T otherwise (`bn_closing_lines`; the kernel argument of Dai, Lin,
+//!   Zhao, Zhou, eprint 2022/348).
 //!
 //! Subroutines take their arguments in fixed slots (`Ctx`): A and B are the Fp12 registers
 //! (`mul_fp12`: A ← A·B; `sqr_fp12`, `cyclotomic_sqr_fp12`, `mul_by_line`, `frobenius*`,
@@ -31,7 +40,7 @@ use crate::algebra::curve::{
 };
 use crate::algebra::tower::*;
 use crate::algebra::{Moves, Squaring};
-use crate::curves::{CurveParams, ScalingSubfield, Twist};
+use crate::curves::{CurveParams, Family, ScalingSubfield, Twist};
 use crate::ir::F2Mul;
 use crate::ir::{Asm, Cond, InputLength, Phase, Program, Slot, PAIR_INPUT_BYTES};
 use crate::ops::subgroup::{assert_in_g1, assert_projective_t_is_psi_q};
@@ -109,6 +118,13 @@ pub struct Ctx {
     /// The sign of z: A^z = conj(A^|z|) in the cyclotomic subgroup, f_z = conj(f_|z|) after
     /// the final exponentiation.
     pub z_negative: bool,
+    /// The family: BLS12 or BN (the Miller loop's closing lines, the final exponentiation's
+    /// hard part, where the subgroup tests are made).
+    pub family: Family,
+    /// (|t − 1|, t − 1 < 0), the eigenvalue of ψ on G2 (`CurveParams::psi_eigenvalue`).
+    pub psi_eigenvalue: (u128, bool),
+    /// BN only: N(r₂) ∈ Fp (Montgomery), ψ²(x, y) = (N(r₂)·x, −y) (`psi2_coefficients`).
+    pub psi2_r2: Option<Slot>,
     pub p: evm384_arith::Limbs,
     /// How `mul_fp12` (and the Miller loop's in-place squaring) move Fp6 values.
     pub moves: Moves,
@@ -134,6 +150,8 @@ impl Ctx {
         let line = Line { base: m01.b0.0, shape: LineShape::of(c.twist) };
         let inv = InvFpRegs { x: a.alloc(1), r: a.alloc(1) };
         let r1 = Jac { d: Deg::Fp, base: a.alloc(3) };
+        // after every BLS12 constant, so that their slots do not move
+        let psi2_r2 = (c.family == Family::Bn).then(|| a.const_mont(&[c.psi2_coefficients()[0]]));
         Ctx {
             k,
             frob,
@@ -154,6 +172,9 @@ impl Ctx {
             r1,
             z_abs: c.z_abs,
             z_negative: c.z_negative,
+            family: c.family,
+            psi_eigenvalue: c.psi_eigenvalue(),
+            psi2_r2,
             p: c.p,
             moves,
         }
@@ -307,6 +328,69 @@ fn call_exp_by_z(a: &mut Asm, c: Ctx, z_bits: Vec<bool>, products: bool) {
     });
 }
 
+/// [`call_exp_by_z`] over the non-adjacent form of |z| (`naf_digits`, leading 1): a digit −1
+/// multiplies by conj(B) = B⁻¹ (`mul_fp12_by_conj`: B conjugated in place and back, 12
+/// negations against a product saved per such digit; BN254's z: 24 non-zero digits against 28 ones in binary, so
+/// 4 products fewer per exponentiation). B still holds the base on return.
+fn call_exp_by_z_signed(a: &mut Asm, c: Ctx, digits: Vec<i8>, products: bool) {
+    assert_eq!(digits.first(), Some(&1), "a leading digit 1");
+    a.call("exp_by_z", move |a| {
+        a.copy(c.fb.0, c.fa.0, 12); // B = base
+        let mul_by_inverse = move |a: &mut Asm| {
+            a.call("mul_fp12_by_conj", move |a| {
+                conj_fp12(a, &c.k, c.fb, c.fb); // B = base⁻¹ (cyclotomic)
+                call_mul_fp12(a, c);
+                conj_fp12(a, &c.k, c.fb, c.fb); // B = base
+            })
+        };
+        for_signed_digits(
+            a,
+            &digits[1..],
+            |a| call_cyclotomic_sqr_fp12(a, c, products),
+            |a| call_mul_fp12(a, c),
+            mul_by_inverse,
+        );
+        if c.z_negative {
+            conj_fp12(a, &c.k, c.fa, c.fa);
+        }
+    });
+}
+
+/// The non-adjacent form of n > 0, most significant digit first (a leading 1).
+fn naf_digits(mut n: u64) -> Vec<i8> {
+    assert!(n > 0 && n < 1 << 63, "0 < n < 2^63");
+    let mut digits = Vec::new();
+    while n != 0 {
+        let d: i8 = if n & 1 == 0 { 0 } else { 2 - (n & 3) as i8 };
+        n = if d < 0 { n + 1 } else { n - d as u64 } / 2;
+        digits.push(d);
+    }
+    digits.reverse();
+    digits
+}
+
+/// For each signed digit d of `digits`, most significant first: `always`, then `plus` where
+/// d = 1 and `minus` where d = −1; the runs of 0/1 digits as `for_bits` loops, each −1 ending
+/// its run as a 0 and followed by `minus` (digits without −1: one `for_bits`).
+fn for_signed_digits(
+    a: &mut Asm,
+    digits: &[i8],
+    always: impl FnOnce(&mut Asm) + Copy,
+    plus: impl FnOnce(&mut Asm) + Copy,
+    minus: impl FnOnce(&mut Asm) + Copy,
+) {
+    let mut rest = digits;
+    while !rest.is_empty() {
+        let run = rest.iter().position(|&d| d == -1).map_or(rest.len(), |i| i + 1);
+        let bits: Vec<bool> = rest[..run].iter().map(|&d| d == 1).collect();
+        a.for_bits(&bits, always, plus);
+        if rest[run - 1] == -1 {
+            minus(a);
+        }
+        rest = &rest[run..];
+    }
+}
+
 /// A ← A^z for A in the cyclotomic subgroup by compressed squarings (Karabina, eprint 2010/542;
 /// the exponentiation of Aranha, Karabina, Longa, Gebotys, López, eprint 2010/526 §5.2):
 /// A^(2^i) for the set bits i of |z| in compressed form (g2..g5 in B, squared in place),
@@ -374,16 +458,47 @@ fn call_exp_by_z_compressed(a: &mut Asm, c: Ctx) {
     });
 }
 
-/// A ← A^((p¹²-1)/r) (up to the harmless cube, see the module header): easy part
-/// f^((p⁶-1)(p²+1)), then the hard part 3·Φ₁₂(p)/r = (z-1)²·(z+p)·(z²+p²-1) + 3.
-fn final_exp(a: &mut Asm, c: Ctx, squaring: Squaring) {
+/// A ← A^z (A cyclotomic) by the exponentiation `squaring` chooses.
+/// BN: over the non-adjacent form of |z| ([`call_exp_by_z_signed`]; Karabina's compressed
+/// squarings over its binary form).
+fn exp_by_z_with(a: &mut Asm, c: Ctx, squaring: Squaring) {
     let (z_bits, _) = c.params_bits();
-    let (fa, fb, k) = (c.fa, c.fb, c.k);
-    let exp_by_z = |a: &mut Asm| match squaring {
-        Squaring::GrangerScott => call_exp_by_z(a, c, z_bits.clone(), false),
-        Squaring::GrangerScottProducts => call_exp_by_z(a, c, z_bits.clone(), true),
+    let products = squaring == Squaring::GrangerScottProducts;
+    match squaring {
+        Squaring::GrangerScott | Squaring::GrangerScottProducts if c.family == Family::Bn => {
+            call_exp_by_z_signed(a, c, naf_digits(c.z_abs), products)
+        }
+        Squaring::GrangerScott | Squaring::GrangerScottProducts => call_exp_by_z(a, c, z_bits, products),
         Squaring::Karabina => call_exp_by_z_compressed(a, c),
-    };
+    }
+}
+
+/// The easy part of the final exponentiation, A ← A^((p⁶-1)(p²+1)) (then cyclotomic).
+fn final_exp_easy_part(a: &mut Asm, c: Ctx) {
+    let (fa, fb, k) = (c.fa, c.fb, c.k);
+    conj_fp12(a, &k, fb, fa); // B = f^(p⁶) (inverse_fp12 leaves B alone)
+    call_inverse_fp12(a, c, c.p_minus_2()); // A = f⁻¹
+    call_mul_fp12(a, c); // A = g = f^(p⁶-1)
+    a.copy(fb.0, fa.0, 12);
+    call_frobenius_fp12(a, c, 2);
+    call_mul_fp12(a, c); // A = m = g^(p²+1), cyclotomic
+}
+
+/// A ← A^((p¹²-1)/r) up to a fixed power coprime to r (the check compares with one, and
+/// x^e = 1 ⇔ x = 1 for x of order r and e coprime to r): the easy part, then the family's
+/// hard part ([`final_exp_bls12`], [`final_exp_bn`]).
+fn final_exp(a: &mut Asm, c: Ctx, squaring: Squaring) {
+    match c.family {
+        Family::Bls12 => final_exp_bls12(a, c, squaring),
+        Family::Bn => final_exp_bn(a, c, squaring),
+    }
+}
+
+/// BLS12: A ← A^((p¹²-1)/r) (up to the harmless cube, see the module header): easy part
+/// f^((p⁶-1)(p²+1)), then the hard part 3·Φ₁₂(p)/r = (z-1)²·(z+p)·(z²+p²-1) + 3.
+fn final_exp_bls12(a: &mut Asm, c: Ctx, squaring: Squaring) {
+    let (fa, fb, k) = (c.fa, c.fb, c.k);
+    let exp_by_z = |a: &mut Asm| exp_by_z_with(a, c, squaring);
     // A ← A^(z-1) = A^z·conj(A), A first copied to `save` when `keep` (or when the squaring is
     // Karabina's, whose exp_by_z does not leave its base in B; Granger–Scott's does, so B is
     // conjugated in place and the copy saved)
@@ -399,14 +514,8 @@ fn final_exp(a: &mut Asm, c: Ctx, squaring: Squaring) {
     a.scoped(|a| {
         let y0 = Fp12(a.alloc(12));
         let y1 = Fp12(a.alloc(12));
-        // easy part
-        conj_fp12(a, &k, fb, fa); // B = f^(p⁶) (inverse_fp12 leaves B alone)
-        call_inverse_fp12(a, c, c.p_minus_2()); // A = f⁻¹
-        call_mul_fp12(a, c); // A = g = f^(p⁶-1)
-        a.copy(fb.0, fa.0, 12);
-        call_frobenius_fp12(a, c, 2);
-        call_mul_fp12(a, c); // A = m = g^(p²+1), cyclotomic
-                             // hard part
+        final_exp_easy_part(a, c);
+        // hard part
         exp_by_z_minus_1(a, y0, true); // m^(z-1), y0 = m
         exp_by_z_minus_1(a, y1, false); // a = m^((z-1)²)
         a.copy(y1.0, fa.0, 12); // y1 = a
@@ -443,6 +552,87 @@ fn final_exp(a: &mut Asm, c: Ctx, squaring: Squaring) {
     });
 }
 
+/// BN: A ← A^(2z·(6z²+3z+1)·(p¹²-1)/r), the pairing raised to 2z·(6z²+3z+1), a fixed power
+/// coprime to r (0 < 2z·(6z²+3z+1) < r, r prime), which the comparison with one does not see
+/// (arkworks' `Bn254::final_exponentiation` raises to the same power). Easy part
+/// m = f^((p⁶-1)(p²+1)), then the hard part of Fuentes-Castañeda, Knapp, Rodríguez-Henríquez
+/// ("Faster hashing to G2", SAC 2011, its BN final exponentiation):
+/// 2z·(6z²+3z+1)·Φ₁₂(p)/r = λ₀ + λ₁·p + λ₂·p² + λ₃·p³ as polynomials in z
+/// (p = 36z⁴+36z³+24z²+6z+1, r = 36z⁴+36z³+18z²+6z+1; `tests/bn254_pairing.rs` derives them), with
+/// λ₀ = 12z³+12z²+6z+1, λ₁ = 12z³+6z²+4z, λ₂ = 12z³+6z²+6z, λ₃ = 12z³+6z²+4z−1,
+/// so that λ₂ = λ₁ + 2z, λ₀ = λ₂ + 6z² + 1, λ₃ = λ₁ − 1, evaluated by Horner:
+/// (((m^λ₃)^p·m^λ₂)^p·m^λ₁)^p·m^λ₀. The chain (exponent of m after each step; three
+/// exponentiations by z, three cyclotomic squarings, ten products, three p-power Frobenius maps,
+/// so no p³-power map):
+/// ```text
+///  A = m^z                 exp_by_z
+///  b = m^2z                squaring
+///  x = m^4z                squaring
+///  A = m^6z                x·b
+///  y = m^6z²               exp_by_z
+///  A = m^6z³               exp_by_z
+///  A = m^12z³              squaring
+///  A = m^(12z³+6z²)        ·y
+///  x = m^λ₁                ·x   (12z³+6z²+4z)
+///  b = m^λ₂                ·b   (λ₁ + 2z)
+///  y = m^λ₀                ·y·m (λ₂ + 6z² + 1)
+///  A = m^λ₃                x·conj(m) (λ₁ − 1; conj(m) = m⁻¹, m cyclotomic)
+///  A = m^(λ₃p + λ₂)        Frobenius, ·b
+///  A = m^(λ₃p² + λ₂p + λ₁) Frobenius, ·x
+///  A = m^(λ₃p³ + λ₂p² + λ₁p + λ₀)  Frobenius, ·y
+/// ```
+/// z signed: `exp_by_z` conjugates for z < 0, and the identities hold as polynomials.
+fn final_exp_bn(a: &mut Asm, c: Ctx, squaring: Squaring) {
+    let (fa, fb, k) = (c.fa, c.fb, c.k);
+    let exp_by_z = |a: &mut Asm| exp_by_z_with(a, c, squaring);
+    let sqr = |a: &mut Asm| match squaring {
+        Squaring::GrangerScott | Squaring::GrangerScottProducts => {
+            call_cyclotomic_sqr_fp12(a, c, squaring == Squaring::GrangerScottProducts)
+        }
+        Squaring::Karabina => {
+            // by the Miller loop's squaring, in the mul_fp6 registers (no second routine)
+            a.copy(c.m6.xy().0, fa.0, 12);
+            call_sqr_fp12_in_mul_fp6_regs(a, c);
+            a.copy(fa.0, c.m6.xy().0, 12);
+        }
+    };
+    let mul_by = |a: &mut Asm, x: Fp12| {
+        a.copy(fb.0, x.0, 12);
+        call_mul_fp12(a, c);
+    };
+    a.scoped(|a| {
+        let [m, b, x, y] = [0; 4].map(|_| Fp12(a.alloc(12)));
+        final_exp_easy_part(a, c);
+        a.copy(m.0, fa.0, 12); // m
+        exp_by_z(a); // m^z
+        sqr(a);
+        a.copy(b.0, fa.0, 12); // b = m^2z
+        sqr(a);
+        a.copy(x.0, fa.0, 12); // x = m^4z
+        mul_by(a, b); // m^6z
+        exp_by_z(a);
+        a.copy(y.0, fa.0, 12); // y = m^6z²
+        exp_by_z(a); // m^6z³
+        sqr(a); // m^12z³
+        mul_by(a, y); // m^(12z³+6z²)
+        mul_by(a, x);
+        a.copy(x.0, fa.0, 12); // x = m^λ₁
+        mul_by(a, b);
+        a.copy(b.0, fa.0, 12); // b = m^λ₂ = m^(λ₁+2z)
+        mul_by(a, y);
+        mul_by(a, m);
+        a.copy(y.0, fa.0, 12); // y = m^λ₀ = m^(λ₂+6z²+1)
+        a.copy(fa.0, x.0, 12);
+        conj_fp12(a, &k, fb, m); // B = m⁻¹
+        call_mul_fp12(a, c); // m^λ₃ = m^(λ₁−1)
+        for coefficient in [b, x, y] {
+            // Horner over m^λ₂, m^λ₁, m^λ₀: A ← A^p·m^λᵢ
+            call_frobenius_fp12(a, c, 1);
+            mul_by(a, coefficient);
+        }
+    });
+}
+
 // ---- Miller loop ---------------------------------------------------------------------------
 
 fn call_line_dbl(a: &mut Asm, c: Ctx) {
@@ -455,26 +645,37 @@ fn call_line_add(a: &mut Asm, c: Ctx) {
     a.call("line_add", move |a| line_add_projective(a, c.line, w.t(), (w.qx(), w.qy()), w.px3(), w.py()));
 }
 
-/// A ← ∏ᵢ f_{z,Qᵢ}(Pᵢ): f_{|z|}, conjugated for z < 0 (f_{−|z|} = 1/f_{|z|} up to a factor the
-/// final exponentiation removes, and 1/f = conj(f) after it); one accumulator for all pairs,
-/// squared once per bit; each pair's T lives in its record and is updated through the work record.
+/// A ← ∏ᵢ fᵢ(Pᵢ), the optimal ate Miller loop (Vercauteren, eprint 2008/096) over the signed
+/// digits of its scalar (`CurveParams::ate_loop_digits`: |z| for BLS12, |6z + 2| for BN), most
+/// significant first; one accumulator for all pairs, squared once per digit; each pair's T lives
+/// in its record and is updated through the work record. A digit 1 adds Q (T ← T + Q), a digit
+/// −1 subtracts it (T ← T − Q: the same addition step with yQ negated in the work record, which
+/// the pair loop does not write back, `Work::T_PART`). The runs of 0/1 digits are `for_bits`
+/// loops; a −1 ends its run as a 0 (its squaring and doubling), then the subtraction follows.
+/// - BLS12: f_{|z|}, conjugated for z < 0 (f_{−|z|} = 1/f_{|z|} up to a factor the final
+///   exponentiation removes, and 1/f = conj(f) after it);
+/// - BN: f_{|6z+2|}, for z < 0 conjugated and T negated (f_{6z+2}, T = [6z+2]Q), then the two
+///   closing lines and, with `test_g2`, the G2 test of every record on the final T
+///   (`bn_closing_lines`).
 ///
-/// With `folded` (the hinted check's witness e): A starts at e and is multiplied by e after every
-/// addition step, so that the loop yields F·e^|z| (the exponent of e follows the
+/// With `folded` (the hinted check's witness e; BLS12 only): A starts at e and is multiplied by
+/// e after every addition step, so that the loop yields F·e^|z| (the exponent of e follows the
 /// square-and-multiply pattern of |z|), and F stays unconjugated (F^h = 1 iff the pairing
 /// product is 1, h = (p¹²−1)/r).
 ///
 /// Without `folded` the accumulator f lives in the `mul_fp6` registers (`MulFp6Regs::xy`), so
-/// its squarings copy nothing in (`sqr_fp12_in_mul_fp6_regs`); A gets f_z at the end. With
+/// its squarings copy nothing in (`sqr_fp12_in_mul_fp6_regs`); A gets f at the end. With
 /// `folded` it is A itself (the loop's `mul_fp12` uses those registers).
-fn miller_loop(a: &mut Asm, c: Ctx, folded: Option<Fp12>) {
-    let (z_bits, _) = c.params_bits();
+fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fp12>, test_g2: bool) {
+    assert_eq!(digits.first(), Some(&1), "the loop's scalar has a leading digit 1");
+    assert!(digits.len() >= 2, "a loop scalar of at least two digits");
+    assert!(folded.is_none() || c.family == Family::Bls12, "the hinted check is written for BLS12 curves");
     let f = if folded.is_none() { c.m6.xy() } else { c.fa };
     let sqr = move |a: &mut Asm| match folded {
         None => call_sqr_fp12_in_mul_fp6_regs(a, c),
         Some(_) => call_sqr_fp12(a, c),
     };
-    let dbl_step = |a: &mut Asm| {
+    let dbl_step = move |a: &mut Asm| {
         a.for_each_pair_reading(Work::P_AND_T, |a| {
             call_line_dbl(a, c); // T = 2T, ℓ = tangent at T
             call_mul_by_line(a, c, f); // f = f·ℓ(P)
@@ -490,6 +691,19 @@ fn miller_loop(a: &mut Asm, c: Ctx, folded: Option<Fp12>) {
             call_mul_fp12(a, c); // f = f·e
         }
     };
+    let sub_step = move |a: &mut Asm| {
+        let w = c.w;
+        a.for_each_pair(|a| {
+            neg_fp2(a, &c.k, w.qy(), w.qy()); // −Q in the work record (not written back)
+            call_line_add(a, c); // T = T − Q, ℓ = chord
+            call_mul_by_line(a, c, f);
+        });
+    };
+    let signed_step = |a: &mut Asm, d: i8| match d {
+        1 => add_step(a),
+        -1 => sub_step(a),
+        _ => {}
+    };
     match folded {
         None => {
             a.copy(f.0, c.k.one_fp12, 12); // f = 1
@@ -501,24 +715,129 @@ fn miller_loop(a: &mut Asm, c: Ctx, folded: Option<Fp12>) {
         }
     }
     dbl_step(a);
-    if z_bits[0] {
-        add_step(a);
-    }
-    a.for_bits(
-        &z_bits[1..],
-        |a| {
+    signed_step(a, digits[1]);
+    // A signed scalar (BN's 6z + 2: 22 non-zero digits against BLS12-381's 5) splits the loop
+    // into many runs, each with its steps written out: there the steps are subroutines, a call
+    // at each place (the build's inliner may write them out again where the code has room).
+    let steps_as_subroutines = digits.contains(&-1);
+    let sqr_dbl_step = move |a: &mut Asm| {
+        let body = move |a: &mut Asm| {
             sqr(a); // f = f²
             dbl_step(a);
-        },
-        add_step,
-    );
+        };
+        if steps_as_subroutines {
+            a.call("miller_loop_dbl_step", body);
+        } else {
+            body(a);
+        }
+    };
+    let add_step = move |a: &mut Asm| match steps_as_subroutines {
+        true => a.call("miller_loop_add_step", add_step),
+        false => add_step(a),
+    };
+    let sub_step = move |a: &mut Asm| match steps_as_subroutines {
+        true => a.call("miller_loop_sub_step", sub_step),
+        false => sub_step(a),
+    };
+    for_signed_digits(a, &digits[2..], sqr_dbl_step, add_step, sub_step);
     if folded.is_none() {
-        if c.z_negative {
-            conj_fp12(a, &c.k, c.fa, f); // f_z = conj(f_|z|) after the final exponentiation
-        } else if f.0 != c.fa.0 {
+        match c.family {
+            Family::Bls12 if c.z_negative => {
+                conj_fp12(a, &c.k, c.fa, f); // f_z = conj(f_|z|) after the final exponentiation
+            }
+            Family::Bls12 => {}
+            Family::Bn => bn_closing_lines(a, c, f, test_g2),
+        }
+        if !(c.family == Family::Bls12 && c.z_negative) && f.0 != c.fa.0 {
             a.copy(c.fa.0, f.0, 12);
         }
     }
+}
+
+/// BN's closing lines (Vercauteren, eprint 2008/096 §4: the optimal ate pairing of a BN curve
+/// is f_{6z+2,Q}·ℓ_{[6z+2]Q,Q₁}·ℓ_{[6z+2]Q+Q₁,−Q₂}, from the short vector
+/// 6z + 2 + p − p² + p³ ≡ 0 mod r; Aranha et al., eprint 2010/354, Alg. 1 lines 8–11), on the
+/// accumulator `f`: for z < 0 first f ← conj(f) and T ← −T (the loop ran over |6z + 2|), then
+/// per pair T ← T + Q₁, f ← f·ℓ, and T ← T − Q₂, f ← f·ℓ, with Q₁ = π(Q) = ψ(Q) =
+/// (conj(xQ)·r₂, conj(yQ)·s₂) and −Q₂ = −π²(Q) = −ψ²(Q) = (N(r₂)·xQ, yQ) (ψ² = (N(r₂)·x, N(s₂)·y),
+/// N(s₂) = −1: `CurveParams::psi2_coefficients`). Both points are made in the work record's Q
+/// (−Q₂ first, from Q, into scratch), which the pair loop does not write back.
+///
+/// With `test_g2`, the G2 test of the pair on the final T, without a multiplication of its own:
+/// T = [6z+2]Q + ψ(Q) − ψ²(Q) is −ψ³(Q) = ψ(−Q₂) exactly when α(Q) = O for the endomorphism
+/// α = 6z + 2 + ψ − ψ² + ψ³ of the twist, which is zero on G2 (ψ = [p] there and the short
+/// vector above). α = a + b·ψ with a = 6z + 2 + p − t·p, b = 1 − t + t² − p (ψ² = t·ψ − p, t the
+/// trace), separable (p ∤ a), so its kernel has N(α) = a² + a·b·t + b²·p points, and its
+/// kernel in E′(Fp2) (of order r·h, h = 2p − r) has an order dividing gcd(N(α), r·h); where
+/// gcd(N(α), h) = 1 and r ∥ N(α) (BN254, BN-P254: [`bn_loop_t_tests_g2`], asserted when the
+/// program is written) α(Q) = O ⇔ Q ∈ G2 (the argument of Dai, Lin, Zhao, Zhou, eprint
+/// 2022/348, for endomorphism-based membership tests, applied to the loop's own endomorphism).
+/// The test, X = x(ψ(−Q₂))·Z, Y = y(ψ(−Q₂))·Z, Z ≠ 0, is BLS12's
+/// (`assert_projective_t_is_psi_q` with −Q₂ as its point). The projective steps are exact but
+/// where T = ±(the point added) or T = O: T = −S gives (0 : Y : 0), T = S and O + S give
+/// (0 : 0 : 0), which stays there, so such an input ends at Z = 0 and is refused; for Q ∈ G2
+/// none arises (every multiple [k]Q the loop meets has 1 < k < r − 1, and 6z + 2 ≢ ±p,
+/// 6z + 2 + p ≢ ±p² mod r: also asserted).
+fn bn_closing_lines(a: &mut Asm, c: Ctx, f: Fp12, test_g2: bool) {
+    let (w, k) = (c.w, c.k);
+    let n_r2 = c.psi2_r2.expect("N(r₂) for a BN curve");
+    if c.z_negative {
+        conj_fp12(a, &k, f, f); // f_{6z+2} = conj(f_{|6z+2|}) after the final exponentiation
+    }
+    a.for_each_pair(|a| {
+        a.scoped(|a| {
+            if c.z_negative {
+                let ty = Fp2(w.t().y());
+                neg_fp2(a, &k, ty, ty); // T = [6z + 2]Q (written back with T)
+            }
+            let minus_q2 = a.alloc(4); // (N(r₂)·xQ, yQ), beside each other as in Q
+            mul_fp2_by_fp(a, Fp2(minus_q2), w.qx(), n_r2);
+            a.copy(minus_q2 + 2, w.qy().0, 2);
+            conj_fp2(a, &k, w.qx(), w.qx());
+            mul_fp2(a, w.qx(), w.qx(), c.psi_r2);
+            conj_fp2(a, &k, w.qy(), w.qy());
+            mul_fp2(a, w.qy(), w.qy(), c.psi_s2); // Q₁ = ψ(Q)
+            call_line_add(a, c); // T = T + Q₁
+            call_mul_by_line(a, c, f);
+            a.copy(w.qx().0, minus_q2, 4); // −Q₂
+            call_line_add(a, c); // T = T − Q₂
+            call_mul_by_line(a, c, f);
+            if test_g2 {
+                // T = ψ(−Q₂) = −ψ³(Q), T ≠ O: Q ∈ G2
+                assert_projective_t_is_psi_q(a, &k, w.t(), (w.qx(), w.qy()), (c.psi_r2, c.psi_s2), false);
+            }
+        })
+    });
+}
+
+/// Whether BN's Miller loop's final T tests G2 membership (`bn_closing_lines`), from p, r and z:
+/// α = a + b·ψ, a = 6z + 2 + p − t·p, b = 1 − t + t² − p, t = 6z² + 1, is separable (p ∤ a),
+/// r ∥ N(α) = a² + a·b·t + b²·p and gcd(N(α), 2p − r) = 1; and no addition the loop makes for
+/// Q ∈ G2 is exceptional: 6z + 2 ≢ ±p, 6z + 2 + p ≢ ±p² (mod r).
+pub fn bn_loop_t_tests_g2(curve: &CurveParams) -> bool {
+    use num_bigint::BigInt;
+    let big = |x: &evm384_arith::Limbs| x.iter().rev().fold(BigInt::from(0), |acc, &l| (acc << 64) + l);
+    let (p, r) = (big(&curve.p), big(&curve.r));
+    let z = if curve.z_negative { -BigInt::from(curve.z_abs) } else { BigInt::from(curve.z_abs) };
+    let t: BigInt = 6 * &z * &z + 1;
+    let six_z_2: BigInt = 6 * &z + 2;
+    let a: BigInt = &six_z_2 + &p - &t * &p;
+    let b: BigInt = 1 - &t + &t * &t - &p;
+    let n: BigInt = &a * &a + &a * &b * &t + &b * &b * &p;
+    let (mut x, mut y): (BigInt, BigInt) = (n.clone(), 2 * &p - &r);
+    while y != BigInt::from(0) {
+        (x, y) = (y.clone(), x % y);
+    }
+    let zero = BigInt::from(0);
+    let p2 = &p * &p;
+    let not_exceptional =
+        [&six_z_2 - &p, &six_z_2 + &p, &six_z_2 + &p - &p2, &six_z_2 + &p + &p2].into_iter().all(|k| k % &r != zero);
+    curve.family == Family::Bn
+        && &a % &p != zero
+        && &n % &r == zero
+        && &n % (&r * &r) != zero
+        && x == BigInt::from(1)
+        && not_exceptional
 }
 
 // ---- input decoding and validation ----------------------------------------------------------
@@ -528,8 +847,9 @@ fn decode_fp(a: &mut Asm, c: Ctx, dst: Slot, offset: u32) {
     a.load_input(dst, offset, c.r2); // x·R for x < p (INVALID otherwise)
 }
 
-/// G1 point of the current pair → (xP, yP) in the work record, validated:
-/// on the curve, then φ(P) + [z²]P = O with φ(x, y) = (β·x, y).
+/// G1 point of the current pair → (xP, yP) in the work record, validated: on the curve, then
+/// for BLS12 φ(P) + [z²]P = O with φ(x, y) = (β·x, y) (a BN curve's G1 is all of E(Fp),
+/// #E(Fp) = r: on the curve is in G1).
 fn decode_g1(a: &mut Asm, c: Ctx, z2_bits: &[bool], skip_checks: bool) {
     let (x, y) = (c.w.px3(), c.w.py());
     decode_fp(a, c, x, 0);
@@ -539,14 +859,20 @@ fn decode_g1(a: &mut Asm, c: Ctx, z2_bits: &[bool], skip_checks: bool) {
     }
     a.phase(Phase::OnCurve);
     assert_on_curve(a, Deg::Fp, x, y, c.b_g1);
-    a.phase(Phase::Subgroup);
-    assert_in_g1(a, &c.k, c.beta, c.r1, (x, y), z2_bits);
+    if c.family == Family::Bls12 {
+        a.phase(Phase::Subgroup);
+        assert_in_g1(a, &c.k, c.beta, c.r1, (x, y), z2_bits);
+    }
     a.phase(Phase::Decode);
 }
 
-/// G2 point of the current pair → Q in the work record, validated: on the twist, then
-/// ψ(Q) = [z]Q with ψ(x, y) = (conj(x)·r₂, conj(y)·s₂). Uses T as the accumulator.
-fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
+/// G2 point of the current pair → Q in the work record, validated: on the twist, then, beside
+/// P = O (no record: the Miller loop does not test Q), ψ(Q) = [t − 1]Q with
+/// ψ(x, y) = (conj(x)·r₂, conj(y)·s₂) (BLS12: [z]Q, Scott, eprint 2021/1130; BN: [6z²]Q,
+/// El Housni, Guillevic, Piellard, eprint 2022/352 §4.3; t − 1 ≡ p mod r, the eigenvalue of ψ
+/// on G2: `CurveParams::psi_eigenvalue`). Uses T as the accumulator. A pair with a record is
+/// tested on the Miller loop's T (`assert_g2_subgroups_after_miller_loop`, `bn_closing_lines`).
+fn decode_g2(a: &mut Asm, c: Ctx, skip_checks: bool) {
     let (x, y) = (c.w.qx(), c.w.qy());
     decode_fp(a, c, x.c0(), 128);
     decode_fp(a, c, x.c1(), 192);
@@ -557,16 +883,17 @@ fn decode_g2(a: &mut Asm, c: Ctx, z_bits: &[bool], skip_checks: bool) {
     }
     a.phase(Phase::OnCurve);
     assert_on_curve(a, Deg::Fp2, x.0, y.0, c.b_g2.0); // b′ of the twist
-                                                      // beside P = O the pair gets no record: test Q here; otherwise the Miller loop computes
-                                                      // [|z|]Q anyway, and `assert_g2_subgroups_after_miller_loop` tests it there
+    let (e, minus) = c.psi_eigenvalue;
+    let bits = crate::curves::bits_below_top(&[e as u64, (e >> 64) as u64]);
     a.if_(Cond::InputZero { offset: 0, len: 128 }, |a| {
         a.phase(Phase::Subgroup);
-        assert_in_g2_by_miller_loop_steps(a, c, z_bits);
+        assert_in_g2_by_miller_loop_steps(a, c, &bits, minus);
     });
     a.phase(Phase::Decode);
 }
 
-/// The G2 subgroup test of every pair record: after the Miller loop the record's T is [|z|]Q
+/// The G2 subgroup test of every pair record of a BLS12 curve: after the Miller loop the
+/// record's T is [|z|]Q
 /// (the loop's doublings and additions are the subgroup test's own subroutines), so
 /// T = −ψ(Q) (z < 0) or T = ψ(Q) (z > 0), T ≠ O, tests ψ(Q) = [z]Q, Q ∈ G2, without a
 /// multiplication of its own.
@@ -578,27 +905,28 @@ fn assert_g2_subgroups_after_miller_loop(a: &mut Asm, c: Ctx) {
     });
 }
 
-/// INVALID unless the work record's Q is in G2, for a pair whose P is O (it gets no record, so
-/// the Miller loop does not test it): T = [|z|]Q by the Miller loop's own doubling and addition
-/// steps (their lines, evaluated at whatever P the record holds, are not used), then
-/// T = ∓ψ(Q) as after the loop.
-fn assert_in_g2_by_miller_loop_steps(a: &mut Asm, c: Ctx, z_bits: &[bool]) {
+/// INVALID unless the work record's Q is in G2 by ψ(Q) = [±n]Q (`bits`: n below its leading
+/// one; `minus`: the sign; n = |z| for BLS12, 6z² for BN), for a pair whose P is O (it gets no
+/// record, so the Miller loop does not test it): T = [n]Q by the Miller loop's own doubling and
+/// addition steps (their lines, evaluated at whatever P the record holds, are not used), then
+/// T = ±ψ(Q) as after the loop.
+fn assert_in_g2_by_miller_loop_steps(a: &mut Asm, c: Ctx, bits: &[bool], minus: bool) {
     let (w, t) = (c.w, c.w.t());
     a.copy(t.x(), w.qx().0, 4); // T = (xQ : yQ : 1)
     a.copy(t.z(), c.k.one, 2);
-    a.for_bits(z_bits, |a| call_line_dbl(a, c), |a| call_line_add(a, c)); // T = [|z|]Q
-    assert_projective_t_is_psi_q(a, &c.k, t, (w.qx(), w.qy()), (c.psi_r2, c.psi_s2), c.z_negative);
+    a.for_bits(bits, |a| call_line_dbl(a, c), |a| call_line_add(a, c)); // T = [n]Q
+    assert_projective_t_is_psi_q(a, &c.k, t, (w.qx(), w.qy()), (c.psi_r2, c.psi_s2), minus);
 }
 
 /// Decodes and validates every input pair from calldata byte `start` on; pairs without a point
 /// at infinity are appended to the pair-record array as (−3·xP, yP, T = Q, Q).
 fn decode_inputs(a: &mut Asm, c: Ctx, skip_checks: bool, start: u32) {
-    let (z_bits, z2_bits) = c.params_bits();
+    let (_, z2_bits) = c.params_bits();
     let g1 = || Cond::InputNonZero { offset: 0, len: 128 };
     let g2 = || Cond::InputNonZero { offset: 128, len: 256 };
     a.for_each_input_from(start, PAIR_INPUT_BYTES, |a| {
         a.if_(g1(), |a| decode_g1(a, c, &z2_bits, skip_checks)); // all-zero encodes infinity
-        a.if_(g2(), |a| decode_g2(a, c, &z_bits, skip_checks));
+        a.if_(g2(), |a| decode_g2(a, c, skip_checks));
         a.if_(g1(), |a| {
             a.if_(g2(), |a| {
                 let w = c.w;
@@ -638,9 +966,13 @@ pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOpt
         decode_inputs(&mut a, c, opts.skip_checks, 0);
         if !stop(&mut a, Phase::MillerLoop) {
             a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
-            miller_loop(&mut a, c, None);
-            if !opts.skip_checks {
-                assert_g2_subgroups_after_miller_loop(&mut a, c);
+            let test_g2 = !opts.skip_checks;
+            if test_g2 && curve.family == Family::Bn {
+                assert!(bn_loop_t_tests_g2(curve), "{}: the Miller loop's T does not test G2", curve.name);
+            }
+            miller_loop(&mut a, c, &curve.ate_loop_digits(), None, test_g2);
+            if !opts.skip_checks && curve.family == Family::Bls12 {
+                assert_g2_subgroups_after_miller_loop(&mut a, c); // BN's Q were tested while decoding
             }
             if !stop(&mut a, Phase::FinalExp) {
                 a.call("final_exp", move |a| final_exp(a, c, opts.squaring));
@@ -738,7 +1070,7 @@ pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Mo
     }
     a.phase(Phase::MillerLoop);
     a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
-    miller_loop(&mut a, c, Some(we)); // F·e^|z|
+    miller_loop(&mut a, c, &curve.ate_loop_digits(), Some(we), true); // F·e^|z|
     assert_g2_subgroups_after_miller_loop(&mut a, c);
     a.phase(Phase::Hint);
     a.copy(c.fb.0, post.0, 12);

@@ -4,12 +4,14 @@
 //! - G1: φ(x, y) = (β·x, y); P ∈ G1 ⇔ φ(P) + [z²]P = O, i.e. [z²]P = (β·x, −y).
 //! - G2: ψ(x, y) = (conj(x)·r₂, conj(y)·s₂); Q ∈ G2 ⇔ ψ(Q) = [z]Q (Scott's test for BLS12
 //!   curves, 2021/1130 §4), i.e. for z < 0 ψ(Q) + [|z|]Q = O, [|z|]Q = (conj(x)·r₂, −conj(y)·s₂),
-//!   and for z > 0 [z]Q = (conj(x)·r₂, conj(y)·s₂).
+//!   and for z > 0 [z]Q = (conj(x)·r₂, conj(y)·s₂). For a BN curve's G2 (BN254's pairing
+//!   check) ψ(Q) = [6z²]Q (El Housni, Guillevic, Piellard, eprint 2022/352 §4.3), or the Miller
+//!   loop's final T = ψ(−ψ²(Q)) (`ops::pairing`'s `bn_closing_lines`); BN's G1 has cofactor 1.
 //!
 //! Either way the multiple is computed in Jacobian coordinates over the bits of the fixed
 //! exponent and compared with the endomorphism's image scaled by Z², Z³ (no inversion). The
 //! pairing check takes [|z|]Q for G2 from its Miller loop, in homogeneous projective
-//! coordinates, and compares it scaled by Z ([`assert_projective_t_is_minus_psi_q`]).
+//! coordinates, and compares it scaled by Z ([`assert_projective_t_is_psi_q`]).
 
 use crate::algebra::curve::{
     call_dbl_parts_g2, call_dbl_update_g2, call_madd_g2, dbl_jacobian, madd_jacobian, G2Regs, Jac, Proj,
@@ -100,8 +102,9 @@ fn t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, g: G2Regs, (psi_r2, psi_s2): (
 
 /// INVALID unless T (homogeneous projective: x = X/Z, y = Y/Z) = −ψ(Q) (`minus`, for z < 0) or
 /// ψ(Q) (z > 0) for Q = (qx, qy) and T ≠ O: X = conj(xQ)·r₂·Z, Y = ∓conj(yQ)·s₂·Z, Z ≠ 0. With
-/// T = [|z|]Q, as the pairing check's Miller loop leaves it in each pair record, this is the G2
-/// membership test ψ(Q) = [z]Q. A subroutine (`projective_t_is_minus_psi_q`, or
+/// T = [|z|]Q, as a BLS12 pairing check's Miller loop leaves it in each pair record, this is the
+/// G2 membership test ψ(Q) = [z]Q (BN: T = [6z²]Q, or the loop's final T with −ψ²(Q) as the
+/// point, `ops::pairing`). A subroutine (`projective_t_is_minus_psi_q`, or
 /// `projective_t_is_psi_q`): the pairing check calls it from two places.
 pub fn assert_projective_t_is_psi_q(
     a: &mut Asm,
