@@ -1,9 +1,12 @@
-//! BN254's ecAdd (0x06) and ecMul (0x07) as contracts (EIP-196: G1ADD and G1MUL of
-//! `curves::bn254` with 32-byte elements, the input zero-padded on the right and the rest
-//! ignored), in v7, v8, v9 and EVMMAX and through the native executor, against revm's
-//! precompiles in the same run: every case of `testdata/bn254/` (go-ethereum's `bn256Add.json`,
-//! `bn256ScalarMul.json` and the adversarial files made with arkworks), then random inputs
-//! (points, scalars, lengths) compared with the precompile.
+//! BN254's ecAdd (0x06), ecMul (0x07) and ecPairing (0x08) as contracts (EIP-196: G1ADD and
+//! G1MUL of `curves::bn254` with 32-byte elements, the input zero-padded on the right and the
+//! rest ignored; EIP-197: the BN pairing check, a multiple of 192 bytes, G2's imaginary half
+//! first, one on empty input), in v7, v8, v9 and EVMMAX and through the native executor, against
+//! revm's precompiles in the same run: every case of `testdata/bn254/` (go-ethereum's
+//! `bn256Add.json`, `bn256ScalarMul.json`, `bn256Pairing.json` and the adversarial files made
+//! with arkworks), then random ecAdd and ecMul inputs (points, scalars, lengths) compared with
+//! the precompile (the pairing's random and adversarial cases against arkworks:
+//! `crates/gen/tests/bn254_pairing.rs`).
 
 use evm384_build::{Contract, Formulas};
 use evm384_evm::{call_precompile, Address, InstructionSet, Interface, RunOptions, Runner, Status};
@@ -20,7 +23,7 @@ const SETS: [InstructionSet; 4] = [
     InstructionSet::Evmmax,
 ];
 
-const OPS: [Operation; 2] = [Operation::G1Add, Operation::G1Mul];
+const OPS: [Operation; 3] = [Operation::G1Add, Operation::G1Mul, Operation::PairingCheck];
 
 /// An operation's contracts, its native program and its precompile's address.
 struct Contracts {
@@ -56,6 +59,7 @@ impl Contracts {
         let want = (pre.status == Status::Success).then_some(pre.output);
         let native = match native::run(&self.prog, input).outcome {
             Outcome::Output(o) => Some(o),
+            Outcome::Bool(b) => Some([vec![0; 31], vec![b as u8]].concat()),
             Outcome::Invalid(_) => None,
             other => panic!("{} {what}: {other:?}", self.op),
         };
@@ -152,7 +156,7 @@ fn random_inputs_agree_with_revm() {
     };
     let mut rng = rand::rngs::StdRng::seed_from_u64(196);
     let n = if std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1") { 400 } else { 40 };
-    for op in OPS {
+    for op in [Operation::G1Add, Operation::G1Mul] {
         let mut c = Contracts::new(op);
         let mut successes = 0;
         for i in 0..n {
@@ -178,5 +182,36 @@ fn random_inputs_agree_with_revm() {
             };
             eprintln!("bn254 {op} {isa}: {size} bytes, {gas} (EIP-1108: {})", op.bn254_gas(input.len()).unwrap());
         }
+    }
+}
+
+/// ecPairing at k = 1..4 (products of one from go-ethereum's file, k = 2 its "jeff1"), beside
+/// EIP-1108's price 45,000 + 34,000·k, each as the transaction pays it (printed; the report is
+/// the figure of record).
+#[test]
+fn pairing_gas_beside_the_precompile() {
+    let cases = load_bn254_files(Operation::PairingCheck).unwrap();
+    let (_, go) = cases.iter().find(|(f, _)| *f == "bn256Pairing.json").unwrap();
+    let two = go.iter().find(|c| c.name == "jeff1").expect("jeff1: two pairs");
+    assert_eq!(two.input.len(), 2 * 192);
+    let mut c = Contracts::new(Operation::PairingCheck);
+    assert_eq!(c.agree(&two.input, "jeff1").map(|o| o[31]), Some(1));
+    let spec = RunOptions::default().spec;
+    let price = Operation::PairingCheck.bn254_gas(two.input.len()).unwrap();
+    let price_tx = evm384_evm::transaction_gas(spec, &two.input, price as f64);
+    for (isa, r, size) in &mut c.runners {
+        let e = r.run(&two.input).unwrap();
+        let gas = match (&e.gas_by_schedule, *isa) {
+            (_, InstructionSet::Evmmax) => e.gas_used as f64,
+            (Some(by), InstructionSet::Evm384(Interface::V9)) => by.gas(evm384_evm::Schedule::ModelBRepriced),
+            (Some(by), _) => by.gas(evm384_evm::Schedule::ModelB),
+            (None, _) => unreachable!(),
+        };
+        let tx = evm384_evm::transaction_gas(spec, &two.input, gas);
+        eprintln!(
+            "bn254 ecPairing k = 2 {isa}: {size} bytes, execution {gas} ({:.3}x {price}), transaction {tx} ({:.3}x {price_tx})",
+            gas / price as f64,
+            tx / price_tx
+        );
     }
 }

@@ -79,9 +79,6 @@ pub fn operation_program_on(
             _ => format!("{curve} {op}: EIP-{} has no such operation", eip.number),
         });
     }
-    if params.family == crate::curves::Family::Bn && op == Operation::PairingCheck {
-        return Err(format!("{curve} {op}: the BN family's pairing program is not written yet"));
-    }
     let group = match op {
         Operation::G1Add | Operation::G1Msm | Operation::G1Mul | Operation::MapFpToG1 => Group::G1,
         _ => Group::G2,

@@ -1,9 +1,9 @@
 //! BN254's pairing check written by the same `ops::pairing` program over `curves::bn254` (the BN
 //! family: the optimal ate loop over the signed digits of 6z + 2 with its two closing lines, the
 //! hard part of Fuentes-Castañeda–Knapp–Rodríguez-Henríquez, G2 tested on the Miller loop's final
-//! T, or by ψ(Q) = [6z²]Q beside P = O, G1 of cofactor 1), against arkworks' `ark-bn254`. The encoding here is the program's current one,
-//! EIP-2537's (64-byte field elements, 16 zero bytes then the value big-endian; Fp2 c0 ‖ c1;
-//! all zeros for infinity) over BN254's values: a test encoding (p < 2^384), not EIP-197's.
+//! T, or by ψ(Q) = [6z²]Q beside P = O, G1 of cofactor 1), against arkworks' `ark-bn254`, in EIP-197's encoding (32-byte big-endian
+//! field elements; G2 as x_imaginary ‖ x_real ‖ y_imaginary ‖ y_real; all zeros for infinity;
+//! an empty input is the empty product, one).
 //!
 //! - `hard_part_exponent`: the λᵢ of the hard part derived from p(z), r(z) with big integers,
 //!   and the addition chain of `final_exp_bn` (its comment) replayed on exponents;
@@ -43,24 +43,21 @@ use rand::SeedableRng;
 type Rng = rand::rngs::StdRng;
 
 fn fq_bytes(x: &Fq) -> Vec<u8> {
-    let mut be = x.into_bigint().to_bytes_be();
-    while be.len() < 64 {
-        be.insert(0, 0);
-    }
-    be
+    x.into_bigint().to_bytes_be() // 32 bytes
 }
 
 fn g1_bytes(p: &G1Affine) -> Vec<u8> {
     match p.xy() {
-        None => vec![0; 128],
+        None => vec![0; 64],
         Some((x, y)) => [fq_bytes(&x), fq_bytes(&y)].concat(),
     }
 }
 
+/// EIP-197: the imaginary half first.
 fn g2_bytes(q: &G2Affine) -> Vec<u8> {
     match q.xy() {
-        None => vec![0; 256],
-        Some((x, y)) => [fq_bytes(&x.c0), fq_bytes(&x.c1), fq_bytes(&y.c0), fq_bytes(&y.c1)].concat(),
+        None => vec![0; 128],
+        Some((x, y)) => [fq_bytes(&x.c1), fq_bytes(&x.c0), fq_bytes(&y.c1), fq_bytes(&y.c0)].concat(),
     }
 }
 
@@ -324,15 +321,16 @@ fn cases() -> Vec<(String, Vec<u8>, Option<Vec<u8>>)> {
         v
     };
     let modulus = Fq::MODULUS.to_bytes_be(); // 32 bytes
-    fail("G1 point off the curve", damaged(127, &|b| b[0] ^= 1));
-    fail("G2 point off the twist", damaged(383, &|b| b[0] ^= 1));
-    fail("G2 point off the twist, P = O", [vec![0; 128], good[128..383].to_vec(), vec![good[383] ^ 1]].concat());
-    fail("G1 x = p", damaged(32, &|b| b[..32].copy_from_slice(&modulus)));
-    fail("G2 x.c1 = p", damaged(128 + 64 + 32, &|b| b[..32].copy_from_slice(&modulus)));
-    fail("G1 non-zero padding", damaged(64, &|b| b[0] = 1));
-    fail("length 0", vec![]);
-    fail("length 383", good[..383].to_vec());
-    fail("length 385", [good.clone(), vec![0]].concat());
+    fail("G1 point off the curve", damaged(63, &|b| b[0] ^= 1));
+    fail("G2 point off the twist", damaged(191, &|b| b[0] ^= 1));
+    fail("G2 point off the twist, P = O", [vec![0; 64], good[64..191].to_vec(), vec![good[191] ^ 1]].concat());
+    fail("G1 x = p", damaged(0, &|b| b[..32].copy_from_slice(&modulus)));
+    fail("G2 x_real = p", damaged(64 + 32, &|b| b[..32].copy_from_slice(&modulus)));
+    fail("G2 y_imaginary = p", damaged(64 + 64, &|b| b[..32].copy_from_slice(&modulus)));
+    fail("length 191", good[..191].to_vec());
+    fail("length 193", [good.clone(), vec![0]].concat());
+    fail("length 385", [good.clone(), good.clone(), vec![0]].concat());
+    out.push(("length 0: the empty product".into(), vec![], Some(answer(true))));
     out
 }
 
@@ -466,7 +464,7 @@ fn gas_in_the_evm() {
 /// G2 refused beside a finite P and beside P = O.
 mod bn_negative_z {
     use super::*;
-    use evm384_gen::curves::{CurveParams, Family, Tower, Twist};
+    use evm384_gen::curves::{CurveParams, Eip, Family, Tower, Twist};
     use num_bigint::BigUint;
 
     type F2 = (BigUint, BigUint);
@@ -655,6 +653,8 @@ mod bn_negative_z {
             frobenius,
             g1: [limbs(&(&p - 1u8)), limbs(&BigUint::one())],
             g2: [l2(&x), l2(&y)],
+            // a test ABI: EIP-2537's 64-byte elements, which `point_bytes` below writes
+            eip: Eip::EIP2537,
             hint_scaling: None,
         };
         Bn { params, g1, g2, r, gen1, gen2, off }

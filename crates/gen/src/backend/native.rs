@@ -306,6 +306,7 @@ impl Machine<'_> {
                 let n = self.input.len();
                 let ok = match *length {
                     InputLength::MultipleOf(unit) => n > 0 && n.is_multiple_of(unit as usize),
+                    InputLength::MultipleOfOrEmpty(unit) => n.is_multiple_of(unit as usize),
                     InputLength::Exactly(len) => n == len as usize,
                     InputLength::PrefixThenMultipleOf { prefix, unit } => {
                         n > prefix as usize && (n - prefix as usize).is_multiple_of(unit as usize)

@@ -455,6 +455,7 @@ pub fn bn254() -> CurveParams {
                 ],
             ],
         ],
+        eip: super::Eip::EIP196,
         // the hinted check (eprint 2024/640) is written for BLS12 curves only
         hint_scaling: None,
     }

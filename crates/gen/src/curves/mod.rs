@@ -48,26 +48,9 @@ impl Curve {
         }
     }
 
-    /// What the curve's precompile EIP asks of its operations.
+    /// What the curve's precompile EIP asks of its operations (`CurveParams::eip`).
     pub fn eip(self) -> Eip {
-        match self {
-            Curve::Bls12_381 => Eip::EIP2537,
-            Curve::Bls12_377 => Eip {
-                number: 2539,
-                operations: &[G1Add, G1Mul, G1Msm, G2Add, G2Mul, G2Msm, PairingCheck],
-                msm_in_subgroup: false,
-                ..Eip::EIP2537
-            },
-            Curve::Bn254 => Eip {
-                number: 196,
-                operations: &[G1Add, G1Mul, PairingCheck],
-                msm_in_subgroup: false,
-                element_bytes: 32,
-                zero_padded_input: true,
-                empty_pairing_is_one: true,
-                g2_imaginary_first: true,
-            },
-        }
+        self.params().eip
     }
 
     /// The constants of the maps to G1 and G2 (RFC 9380), where the EIP specifies a map.
@@ -142,8 +125,8 @@ pub struct Eip {
 }
 
 impl Eip {
-    /// EIP-2537: its operations, encoding and input rules (EIP-2539 shares the encoding and rules).
-    const EIP2537: Eip = Eip {
+    /// EIP-2537 (BLS12-381).
+    pub const EIP2537: Eip = Eip {
         number: 2537,
         operations: &Operation::ALL,
         msm_in_subgroup: true,
@@ -151,6 +134,24 @@ impl Eip {
         zero_padded_input: false,
         empty_pairing_is_one: false,
         g2_imaginary_first: false,
+    };
+    /// EIP-2539 (BLS12-377): EIP-2537's encoding and rules, single MULs, MULTIEXPs of any
+    /// on-curve point, no maps.
+    pub const EIP2539: Eip = Eip {
+        number: 2539,
+        operations: &[G1Add, G1Mul, G1Msm, G2Add, G2Mul, G2Msm, PairingCheck],
+        msm_in_subgroup: false,
+        ..Eip::EIP2537
+    };
+    /// EIP-196 and EIP-197 (BN254): ecAdd, ecMul, ecPairing.
+    pub const EIP196: Eip = Eip {
+        number: 196,
+        operations: &[G1Add, G1Mul, PairingCheck],
+        msm_in_subgroup: false,
+        element_bytes: 32,
+        zero_padded_input: true,
+        empty_pairing_is_one: true,
+        g2_imaginary_first: true,
     };
 }
 
@@ -247,6 +248,8 @@ pub struct CurveParams {
     pub g1: [Limbs; 2],
     /// The generator of G2 the curve's EIP names, ((x.c0, x.c1), (y.c0, y.c1)).
     pub g2: [[Limbs; 2]; 2],
+    /// The precompile EIP the curve's contracts follow: its operations and encoding.
+    pub eip: Eip,
     /// Where the hinted pairing check's scaling factor lives (eprint 2024/640 §4; the structure
     /// per curve is worked out in `docs/curves.md`); `None`: no hinted check for the curve.
     pub hint_scaling: Option<ScalingSubfield>,

@@ -34,8 +34,6 @@ pub const SLOTS_ADDR: u32 = 128;
 /// Slots reserved for constants (slots `0..CONST_SLOTS`) unless a program asks for more
 /// ([`Asm::with_const_slots`]).
 pub const CONST_SLOTS: u32 = 64;
-/// Bytes of one EIP-2537 pairing input: G1 (128) ‖ G2 (256).
-pub const PAIR_INPUT_BYTES: u32 = 384;
 
 /// Byte address of a slot.
 pub fn slot_addr(s: Slot) -> u32 {
@@ -117,6 +115,8 @@ pub enum Cond {
 pub enum InputLength {
     /// A non-zero multiple of this many bytes (PAIRING_CHECK: of 384).
     MultipleOf(u32),
+    /// A multiple of this many bytes, zero included (EIP-197's ecPairing: of 192).
+    MultipleOfOrEmpty(u32),
     /// Exactly this many bytes (G1ADD: 256, G2ADD: 512).
     Exactly(u32),
     /// `prefix` bytes, then a non-zero multiple of `unit` (the hinted pairing check: its witness,

@@ -40,9 +40,10 @@ use crate::algebra::curve::{
 };
 use crate::algebra::tower::*;
 use crate::algebra::{Moves, Squaring};
-use crate::curves::{CurveParams, Family, ScalingSubfield, Twist};
+use crate::curves::{CurveParams, Eip, Family, ScalingSubfield, Twist};
 use crate::ir::F2Mul;
-use crate::ir::{Asm, Cond, InputLength, Phase, Program, Slot, PAIR_INPUT_BYTES};
+use crate::ir::{Asm, Cond, FieldEncoding, InputLength, Phase, Program, Slot};
+use crate::ops::g_add::coordinate_offsets;
 use crate::ops::subgroup::{assert_in_g1, assert_projective_t_is_psi_q};
 
 /// Options of the generated program (the defaults give the deployable contract).
@@ -128,6 +129,8 @@ pub struct Ctx {
     pub p: evm384_arith::Limbs,
     /// How `mul_fp12` (and the Miller loop's in-place squaring) move Fp6 values.
     pub moves: Moves,
+    /// The EIP's encoding of a pair: element size, G2's order of halves (`Eip`).
+    pub eip: Eip,
 }
 
 impl Ctx {
@@ -177,7 +180,18 @@ impl Ctx {
             psi2_r2,
             p: c.p,
             moves,
+            eip: c.eip,
         }
+    }
+
+    /// Bytes of an encoded G1 point (two elements).
+    fn g1_bytes(&self) -> u32 {
+        2 * self.eip.element_bytes
+    }
+
+    /// Bytes of an encoded pair: G1 then G2 (six elements).
+    fn pair_bytes(&self) -> u32 {
+        6 * self.eip.element_bytes
     }
 
     fn params_bits(&self) -> (Vec<bool>, Vec<bool>) {
@@ -853,7 +867,7 @@ fn decode_fp(a: &mut Asm, c: Ctx, dst: Slot, offset: u32) {
 fn decode_g1(a: &mut Asm, c: Ctx, z2_bits: &[bool], skip_checks: bool) {
     let (x, y) = (c.w.px3(), c.w.py());
     decode_fp(a, c, x, 0);
-    decode_fp(a, c, y, 64);
+    decode_fp(a, c, y, c.eip.element_bytes);
     if skip_checks {
         return;
     }
@@ -874,10 +888,10 @@ fn decode_g1(a: &mut Asm, c: Ctx, z2_bits: &[bool], skip_checks: bool) {
 /// tested on the Miller loop's T (`assert_g2_subgroups_after_miller_loop`, `bn_closing_lines`).
 fn decode_g2(a: &mut Asm, c: Ctx, skip_checks: bool) {
     let (x, y) = (c.w.qx(), c.w.qy());
-    decode_fp(a, c, x.c0(), 128);
-    decode_fp(a, c, x.c1(), 192);
-    decode_fp(a, c, y.c0(), 256);
-    decode_fp(a, c, y.c1(), 320);
+    let at = coordinate_offsets(&c.eip, Deg::Fp2); // x.c0, x.c1, y.c0, y.c1 after G1
+    for (j, s) in [x.c0(), x.c1(), y.c0(), y.c1()].into_iter().enumerate() {
+        decode_fp(a, c, s, c.g1_bytes() + at[j]);
+    }
     if skip_checks {
         return;
     }
@@ -885,7 +899,7 @@ fn decode_g2(a: &mut Asm, c: Ctx, skip_checks: bool) {
     assert_on_curve(a, Deg::Fp2, x.0, y.0, c.b_g2.0); // b′ of the twist
     let (e, minus) = c.psi_eigenvalue;
     let bits = crate::curves::bits_below_top(&[e as u64, (e >> 64) as u64]);
-    a.if_(Cond::InputZero { offset: 0, len: 128 }, |a| {
+    a.if_(Cond::InputZero { offset: 0, len: c.g1_bytes() }, |a| {
         a.phase(Phase::Subgroup);
         assert_in_g2_by_miller_loop_steps(a, c, &bits, minus);
     });
@@ -922,9 +936,9 @@ fn assert_in_g2_by_miller_loop_steps(a: &mut Asm, c: Ctx, bits: &[bool], minus: 
 /// at infinity are appended to the pair-record array as (−3·xP, yP, T = Q, Q).
 fn decode_inputs(a: &mut Asm, c: Ctx, skip_checks: bool, start: u32) {
     let (_, z2_bits) = c.params_bits();
-    let g1 = || Cond::InputNonZero { offset: 0, len: 128 };
-    let g2 = || Cond::InputNonZero { offset: 128, len: 256 };
-    a.for_each_input_from(start, PAIR_INPUT_BYTES, |a| {
+    let g1 = || Cond::InputNonZero { offset: 0, len: c.g1_bytes() };
+    let g2 = || Cond::InputNonZero { offset: c.g1_bytes(), len: 2 * c.g1_bytes() };
+    a.for_each_input_from(start, c.pair_bytes(), |a| {
         a.if_(g1(), |a| decode_g1(a, c, &z2_bits, skip_checks)); // all-zero encodes infinity
         a.if_(g2(), |a| decode_g2(a, c, skip_checks));
         a.if_(g1(), |a| {
@@ -950,6 +964,7 @@ pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOpt
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     a.tower = curve.tower;
+    a.encoding = FieldEncoding::of(&curve.eip);
     let c = Ctx::new(&mut a, curve, opts.moves);
     a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
     let stop = |a: &mut Asm, p: Phase| {
@@ -962,7 +977,11 @@ pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOpt
         }
     };
     if !stop(&mut a, Phase::Decode) {
-        a.check_input_length(InputLength::MultipleOf(PAIR_INPUT_BYTES));
+        a.check_input_length(if curve.eip.empty_pairing_is_one {
+            InputLength::MultipleOfOrEmpty(c.pair_bytes()) // EIP-197: no pairs, 1
+        } else {
+            InputLength::MultipleOf(c.pair_bytes())
+        });
         decode_inputs(&mut a, c, opts.skip_checks, 0);
         if !stop(&mut a, Phase::MillerLoop) {
             a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
@@ -972,7 +991,7 @@ pub fn pairing_check_program(curve: &CurveParams, f2mul: F2Mul, opts: ProgramOpt
             }
             miller_loop(&mut a, c, &curve.ate_loop_digits(), None, test_g2);
             if !opts.skip_checks && curve.family == Family::Bls12 {
-                assert_g2_subgroups_after_miller_loop(&mut a, c); // BN's Q were tested while decoding
+                assert_g2_subgroups_after_miller_loop(&mut a, c); // BN's: on the loop's final T
             }
             if !stop(&mut a, Phase::FinalExp) {
                 a.call("final_exp", move |a| final_exp(a, c, opts.squaring));
@@ -1031,6 +1050,7 @@ pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Mo
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     a.tower = curve.tower;
+    a.encoding = FieldEncoding::of(&curve.eip);
     let c = Ctx::new(&mut a, curve, moves);
     a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
     let n_u = scaling_coordinates(subfield);
@@ -1040,7 +1060,7 @@ pub fn hinted_pairing_check_program(curve: &CurveParams, f2mul: F2Mul, moves: Mo
     let target = (!curve.z_negative).then(|| Fp12(a.alloc(12))); // z > 0: c^p
     a.phase(Phase::Decode);
     let prefix = hint_bytes(curve);
-    a.check_input_length(InputLength::PrefixThenMultipleOf { prefix, unit: PAIR_INPUT_BYTES });
+    a.check_input_length(InputLength::PrefixThenMultipleOf { prefix, unit: c.pair_bytes() });
     a.load_packed_inputs(witness, 12 + n_u + 3, 0, c.r2);
     decode_inputs(&mut a, c, false, prefix);
     a.phase(Phase::Hint);

@@ -525,6 +525,13 @@ impl Emitter<'_> {
                 self.op(MOD);
                 self.jumpi_to(inv); // size % unit != 0
             }
+            Node::CheckInputLength(InputLength::MultipleOfOrEmpty(unit)) => {
+                let inv = self.invalid;
+                self.push(*unit as u64);
+                self.op(CALLDATASIZE);
+                self.op(MOD);
+                self.jumpi_to(inv); // size % unit != 0
+            }
             Node::CheckInputLength(InputLength::PrefixThenMultipleOf { prefix, unit }) => {
                 let inv = self.invalid;
                 self.push(*prefix as u64 + 1);
