@@ -47,7 +47,12 @@ impl Contract for Operation {
             return self.runtime_code(isa, formulas).map_err(|e| format!("{self}, {isa}: {e}"));
         }
         let prog = operation_program_on(curve, self, formulas.f2mul, ProgramOptions::default())?;
-        assemble_fitting(&prog, isa, formulas).map_err(|e| format!("{curve} {self}, {isa}: {e}"))
+        let code = if self == Operation::PairingCheck {
+            formulas.pairing_check_build_on(curve, isa).try_code(isa) // inlined where `formulas` say
+        } else {
+            assemble_fitting(&prog, isa, formulas)
+        };
+        code.map_err(|e| format!("{curve} {self}, {isa}: {e}"))
     }
 }
 

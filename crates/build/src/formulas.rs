@@ -8,7 +8,8 @@ use evm384_gen::backend::native;
 use evm384_gen::ir::inline;
 use evm384_gen::ops::{hint, pairing};
 use evm384_gen::{
-    curves::Curve, generator_pairs_input, generator_pairs_product_one_on, pairing_check_program, F2Mul, InstructionSet,
+    curves::Curve, generator_pairs_input, generator_pairs_input_on, generator_pairs_product_one_on, pairing_check_program,
+    F2Mul, InstructionSet,
     Interface, Moves, Operation, Program, ProgramOptions, Squaring, MAX_CODE_SIZE, VERSION,
 };
 
@@ -118,6 +119,16 @@ impl Formulas {
     /// [`Formulas::choose_moves`], inlining profiled at k = 2).
     pub fn pairing_check_build(self, isa: impl Into<InstructionSet>) -> Build {
         self.build(|moves| self.program_with(moves), isa, || generator_pairs_input(2))
+    }
+
+    /// This build of `curve`'s pairing check (its EIP's PAIRING_CHECK, PAIRING or ecPairing)
+    /// for `isa`, inlining profiled on its generators at k = 2. The default curve's is
+    /// [`Formulas::pairing_check_build`].
+    pub fn pairing_check_build_on(self, curve: Curve, isa: impl Into<InstructionSet>) -> Build {
+        let params = curve.params();
+        let options = |moves| ProgramOptions { squaring: self.squaring, moves, ..ProgramOptions::default() };
+        let prog = |moves| evm384_gen::ops::pairing::pairing_check_program(&params, self.f2mul, options(moves));
+        self.build(prog, isa, || generator_pairs_input_on(&params, 2))
     }
 
     /// [`Formulas::pairing_check_build`] with the inlining valued by `weights` (another gas

@@ -8,7 +8,7 @@
 use crate::algebra::curve::Group;
 use crate::backend::native::{self, Outcome, PhaseCounts};
 use crate::curves::{Curve, CurveParams};
-use evm384_arith::MontField;
+use evm384_arith::{Limbs, MontField};
 use crate::ir::{F2Mul, Program};
 use crate::ops::pairing::{self, ProgramOptions};
 use crate::ops::{g_add, map, msm, mul};
@@ -145,16 +145,26 @@ pub fn generator_pairs_input(k: usize) -> Vec<u8> {
     generator_pairs_input_on(&Curve::default().params(), k)
 }
 
-/// `k` pairs (G1 generator, G2 generator) of `curve` in its EIP's encoding (64-byte field
-/// elements, EIP-2537's and EIP-2539's).
+/// `k` pairs (G1 generator, G2 generator) of `curve` in its EIP's encoding (`CurveParams::eip`:
+/// 64-byte elements for EIP-2537 and EIP-2539, 32-byte ones with G2's imaginary half first for
+/// EIP-197).
 pub fn generator_pairs_input_on(curve: &CurveParams, k: usize) -> Vec<u8> {
-    let [[x2c0, x2c1], [y2c0, y2c1]] = &curve.g2;
-    let mut one = Vec::with_capacity(384);
-    for v in [&curve.g1[0], &curve.g1[1], x2c0, x2c1, y2c0, y2c1] {
-        one.extend_from_slice(&[0u8; 16]);
-        one.extend_from_slice(&evm384_arith::to_be_bytes(v));
-    }
-    one.repeat(k)
+    encode_pair(curve, &curve.g1, &curve.g2).repeat(k)
+}
+
+/// One pair (P, Q) in `curve`'s EIP encoding.
+fn encode_pair(curve: &CurveParams, p: &[Limbs; 2], q: &[[Limbs; 2]; 2]) -> Vec<u8> {
+    let eip = curve.eip;
+    let element = |v: &Limbs| -> Vec<u8> {
+        let be = evm384_arith::to_be_bytes(v); // 48 bytes
+        match eip.element_bytes {
+            64 => [&[0u8; 16][..], &be[..]].concat(),
+            n => be[48 - n as usize..].to_vec(), // the value fits: p < 2^(8n)
+        }
+    };
+    let half = |x: &[Limbs; 2]| if eip.g2_imaginary_first { [x[1], x[0]] } else { *x };
+    let [x, y] = q.map(|c| half(&c));
+    [p[0], p[1], x[0], x[1], y[0], y[1]].iter().flat_map(element).collect()
 }
 
 /// The pairs (G1, G2), (−G1, G2) of BLS12-381: a valid PAIRING_CHECK input whose product is one
@@ -165,8 +175,6 @@ pub fn generator_pairs_product_one() -> Vec<u8> {
 
 /// The pairs (G1, G2), (−G1, G2) of `curve` in its EIP's encoding.
 pub fn generator_pairs_product_one_on(curve: &CurveParams) -> Vec<u8> {
-    let mut input = generator_pairs_input_on(curve, 2);
     let neg_y = MontField::new(curve.p).sub(&[0; 6], &curve.g1[1]); // p − y
-    input[384 + 64 + 16..384 + 128].copy_from_slice(&evm384_arith::to_be_bytes(&neg_y));
-    input
+    [encode_pair(curve, &curve.g1, &curve.g2), encode_pair(curve, &[curve.g1[0], neg_y], &curve.g2)].concat()
 }

@@ -26,8 +26,9 @@ pub struct Args {
 
 #[derive(clap::Subcommand, Debug)]
 pub enum Target {
-    /// The BLS12-381 pairing check, a drop-in for the EIP-2537 precompile 0x0f.
-    #[command(after_help = MOVES_HELP)]
+    /// The BLS12-381 pairing check, a drop-in for the EIP-2537 precompile 0x0f (`--curve`: BLS12-377's
+    /// PAIRING, BN254's ecPairing; alias `ec-pairing`).
+    #[command(after_help = MOVES_HELP, alias = "ec-pairing")]
     PairingCheck(PairingCheckArgs),
     /// BLS12_G1ADD, a drop-in for the EIP-2537 precompile 0x0b (with `--curve bn254`: ecAdd,
     /// 0x06, EIP-196; alias `ec-add`).
@@ -192,14 +193,13 @@ pub struct HintedArgs {
 pub struct PairingCheckArgs {
     #[command(flatten)]
     pub interface: CodeInterfaceArg,
-    /// The curve: bls12-381 (EIP-2537's PAIRING_CHECK) or bls12-377 (EIP-2539's PAIRING; its
-    /// build takes --f2mul only).
+    /// The curve: bls12-381 (EIP-2537's PAIRING_CHECK), bls12-377 (EIP-2539's PAIRING) or bn254
+    /// (EIP-197's ecPairing, 0x08; --optimize-for takes bls12-381 only).
     #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
     pub curve: Curve,
     /// Fp2 multiplication: v3 (Karatsuba) or v4 (schoolbook). Each formula option (--f2mul,
     /// --squaring, --unroll, --inline/--no-inline) overrides that one choice of the default build,
-    /// the cheapest under the instruction set's reference schedule (see below); with
-    /// --curve bls12-377, v3 unless given.
+    /// the cheapest under the instruction set's reference schedule (see below), on every curve.
     #[arg(long, value_parser = parse_f2mul, conflicts_with = "optimize_for")]
     pub f2mul: Option<F2Mul>,
     /// Squaring in the final exponentiation: granger-scott, granger-scott-products or karabina
@@ -378,20 +378,8 @@ fn report_size(runtime: &[u8], init: bool) -> Result<(), CliError> {
 
 fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
-    if a.curve != Curve::default() {
-        if a.optimize_for.is_some() {
-            return Err(CliError::Build(format!("--optimize-for chooses among {} builds only", Curve::default())));
-        }
-        return point_operation(
-            Operation::PairingCheck,
-            PointArgs {
-                interface: a.interface,
-                curve: a.curve,
-                f2mul: a.f2mul.unwrap_or_default(),
-                init: a.init,
-                output: a.output,
-            },
-        );
+    if a.curve != Curve::default() && a.optimize_for.is_some() {
+        return Err(CliError::Build(format!("--optimize-for chooses among {} builds only", Curve::default())));
     }
     let formulas = match a.optimize_for {
         None => {
@@ -421,8 +409,13 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
             choice.best
         }
     };
-    let build = formulas.pairing_check_build(iface);
-    let runtime = build.try_code(iface).map_err(|e| CliError::Build(format!("{formulas}, {iface}: {e}")))?;
+    let build = if a.curve == Curve::default() {
+        formulas.pairing_check_build(iface)
+    } else {
+        formulas.pairing_check_build_on(a.curve, iface)
+    };
+    let runtime =
+        build.try_code(iface).map_err(|e| CliError::Build(format!("{} {formulas}, {iface}: {e}", a.curve)))?;
     if runtime.len() > evm384_gen::MAX_CODE_SIZE {
         return Err(CliError::Build(format!(
             "{formulas} gives {} bytes of runtime code for interface {iface}, over the EIP-170 limit of {} bytes",
@@ -431,7 +424,17 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
         )));
     }
     write_code(&runtime, a.init, &a.output)?;
-    eprintln!("{}", evm384_build::provenance(iface, formulas, build.moves, runtime.len()));
+    if a.curve == Curve::default() {
+        eprintln!("{}", evm384_build::provenance(iface, formulas, build.moves, runtime.len()));
+    } else {
+        eprintln!(
+            "evm384-gen {}: {} pairing check, interface {iface}, {formulas}, {}, {} bytes",
+            evm384_gen::VERSION,
+            a.curve.params().name,
+            build.moves.describe(),
+            runtime.len()
+        );
+    }
     report_size(&runtime, a.init)
 }
 

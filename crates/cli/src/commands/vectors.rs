@@ -139,10 +139,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     // what `evm384 build` emits for the operation and instruction set, `--f2mul` overriding
     let formulas = |op: Operation, isa: InstructionSet| {
-        let f = match args.curve {
-            Curve::Bls12_381 => Formulas::build_default(op, isa),
-            _ => Formulas::default(),
-        };
+        let f = Formulas::build_default(op, isa);
         Formulas { f2mul: args.f2mul.unwrap_or(f.f2mul), ..f }
     };
     // One runner per contract and interface, built when a file needs it.

@@ -276,14 +276,15 @@ pub fn curves(
         progress(format!("{CURVE} {op}: building the contracts"));
         let codes: Vec<(InstructionSet, Vec<u8>)> = SETS
             .iter()
-            .map(|&isa| Ok((isa, op.runtime_code_on(CURVE, isa, Formulas::default())?)))
+            .map(|&isa| Ok((isa, op.runtime_code_on(CURVE, isa, Formulas::build_default(op, isa))?)))
             .collect::<Result<_, String>>()?;
         for k in sizes(op, quick) {
             progress(format!("{CURVE} {op} at k = {k}"));
             let input = input(op, k);
             let expected = arkworks(op, &input).ok_or_else(|| format!("{CURVE} {op}: arkworks rejects the input"))?;
             let (op381, input381) = bls12_381_counterpart(op, k);
-            let code381 = op381.runtime_code(v9, Formulas::default()).map_err(|e| format!("{op381} {v9}: {e}"))?;
+            let code381 =
+                op381.runtime_code(v9, Formulas::build_default(op381, v9)).map_err(|e| format!("{op381} {v9}: {e}"))?;
             let subject = Subject {
                 name: op.name(),
                 codes: &codes,
