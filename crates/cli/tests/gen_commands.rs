@@ -248,7 +248,10 @@ fn bls12_377_vectors_and_build() {
     let o = evm384(&["build", "g1-mul", "--curve", "bls12-381"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8(o.stderr).unwrap().contains("EIP-2537 has no G1MUL"));
-    assert_eq!(evm384(&["build", "g1-add", "--curve", "bn254"]).status.code(), Some(2));
+    assert_eq!(evm384(&["build", "g1-add", "--curve", "bn256"]).status.code(), Some(2), "no such curve");
+    let o = evm384(&["build", "g2-add", "--curve", "bn254"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8(o.stderr).unwrap().contains("EIP-196 has no such operation"));
     // PAIRING: the files' names give the operation; the contract builds for the curve
     let files = ["pairing_bls12377.json", "fail-pairing_bls12377.json"].map(|f| d.join(f).display().to_string());
     let o = evm384(&["vectors", "--curve", "bls12-377", "--interface", "evmmax", &files[0], &files[1]]);
@@ -260,4 +263,27 @@ fn bls12_377_vectors_and_build() {
     let o = evm384(&["build", "map-fp-to-g1", "--curve", "bls12-377"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8(o.stderr).unwrap().contains("specifies no map to the curve"));
+}
+
+/// BN254 (EIP-196/197): `vectors --curve bn254` recognises go-ethereum's file names and the made
+/// files, compares the contracts with revm's 0x06-0x08, and `build ec-add|ec-mul|ec-pairing`
+/// writes the contracts.
+#[test]
+fn bn254_vectors_and_build() {
+    let d = evm384_vectors::testdata("bn254");
+    let files = ["bn256Add.json", "fail-ecmul.json", "bn256Pairing.json"].map(|f| d.join(f).display().to_string());
+    let mut args = vec!["vectors", "--curve", "bn254", "--interface", "evmmax", "--interface", "v9"];
+    args.extend(files.iter().map(String::as_str));
+    let o = evm384(&args);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains(" precompile ") && out.lines().last().unwrap() == "42 passed, 0 failed", "{out}");
+    let ecmul = d.join("ecmul.json").display().to_string();
+    let o = evm384(&["vectors", "--curve", "bn254", "--op", "ec-mul", "--interface", "evmmax", &ecmul]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    for (cmd, name) in [("ec-add", "g1-add"), ("ec-mul", "g1-mul"), ("ec-pairing", "pairing-check")] {
+        let o = evm384(&["build", cmd, "--curve", "bn254", "--interface", "evmmax"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(String::from_utf8(o.stderr).unwrap().contains(&format!("BN254 {name}")), "{cmd}");
+    }
 }

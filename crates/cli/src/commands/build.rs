@@ -428,7 +428,7 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
         eprintln!("{}", evm384_build::provenance(iface, formulas, build.moves, runtime.len()));
     } else {
         eprintln!(
-            "evm384-gen {}: {} pairing check, interface {iface}, {formulas}, {}, {} bytes",
+            "evm384-gen {}: {} pairing-check, interface {iface}, {formulas}, {}, {} bytes",
             evm384_gen::VERSION,
             a.curve.params().name,
             build.moves.describe(),
