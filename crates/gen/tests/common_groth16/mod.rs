@@ -1,0 +1,258 @@
+//! Shared by the Groth16 verifier's tests (`crates/gen/tests/groth16.rs`, over revm's
+//! precompiles; `crates/build/tests/groth16_contracts.rs`, over this project's contracts): the
+//! small circuit arkworks proves, the calls each proof is checked with (valid, tampered,
+//! malformed) and what the verifier must answer to each, and the published groth16-solana proof.
+#![allow(dead_code)]
+
+use ark_bn254::{Bn254, Fq, Fq2, Fr, G1Affine, G2Affine};
+use ark_ec::{AffineRepr, CurveGroup};
+use ark_ff::{BigInteger, PrimeField};
+use ark_groth16::{Groth16, Proof};
+use ark_relations::lc;
+use ark_relations::r1cs::{ConstraintSynthesizer, ConstraintSystemRef, SynthesisError};
+use ark_snark::SNARK;
+use ark_std::rand::rngs::StdRng;
+use evm384_evm::{Runner, Status};
+use evm384_gen::ops::groth16::{
+    calldata, encode_g2, proof_from_snarkjs_json, public_inputs_from_snarkjs_json, VerifyingKey,
+};
+
+/// Knowledge of w with xⱼ = w^(j+1) for the public inputs x₁ … xₖ: x₁ = w·w, xⱼ₊₁ = xⱼ·w.
+#[derive(Clone)]
+pub struct Powers {
+    pub w: Fr,
+    pub k: usize,
+}
+
+impl Powers {
+    pub fn inputs(&self) -> Vec<Fr> {
+        let mut x = Vec::with_capacity(self.k);
+        let mut acc = self.w;
+        for _ in 0..self.k {
+            acc *= self.w;
+            x.push(acc);
+        }
+        x
+    }
+}
+
+impl ConstraintSynthesizer<Fr> for Powers {
+    fn generate_constraints(self, cs: ConstraintSystemRef<Fr>) -> Result<(), SynthesisError> {
+        let w = cs.new_witness_variable(|| Ok(self.w))?;
+        let mut prev = w;
+        for x in self.inputs() {
+            let v = cs.new_input_variable(|| Ok(x))?;
+            cs.enforce_constraint(lc!() + prev, lc!() + w, lc!() + v)?;
+            prev = v;
+        }
+        Ok(())
+    }
+}
+
+/// A `Powers` circuit's key (arkworks' and the verifier's), a proof, a second proof of the same
+/// statement (fresh randomness) and the public inputs.
+pub struct Setup {
+    pub ark_vk: ark_groth16::VerifyingKey<Bn254>,
+    pub vk: VerifyingKey,
+    pub proof: Proof<Bn254>,
+    pub again: Proof<Bn254>,
+    pub inputs: Vec<Fr>,
+}
+
+impl Setup {
+    pub fn new(circuit: Powers, rng: &mut StdRng) -> Setup {
+        let (pk, ark_vk) = Groth16::<Bn254>::circuit_specific_setup(circuit.clone(), rng).unwrap();
+        let proof = Groth16::<Bn254>::prove(&pk, circuit.clone(), rng).unwrap();
+        let again = Groth16::<Bn254>::prove(&pk, circuit.clone(), rng).unwrap();
+        assert_ne!(again.a, proof.a);
+        let vk = VerifyingKey::from(&ark_vk);
+        assert_eq!(vk.public_inputs(), circuit.k);
+        Setup { ark_vk, vk, proof, again, inputs: circuit.inputs() }
+    }
+
+    /// The calls of [`cases`] for this proof.
+    pub fn cases(&self) -> Vec<Case> {
+        cases(&self.proof, &self.again, &self.inputs)
+    }
+}
+
+/// One call of the verifier and what it must answer.
+pub struct Case {
+    pub what: String,
+    pub calldata: Vec<u8>,
+    /// `Some(valid)`: the verifier returns this boolean; `None`: it halts.
+    pub want: Option<bool>,
+    /// The proof and inputs the calldata encodes, where arkworks can judge them (its answer is
+    /// then `want`'s boolean).
+    pub ark: Option<(Proof<Bn254>, Vec<Fr>)>,
+}
+
+impl Case {
+    fn judged(what: impl Into<String>, proof: &Proof<Bn254>, inputs: &[Fr], want: bool) -> Case {
+        Case {
+            what: what.into(),
+            calldata: calldata(proof, inputs),
+            want: Some(want),
+            ark: Some((proof.clone(), inputs.to_vec())),
+        }
+    }
+
+    fn raw(what: impl Into<String>, calldata: Vec<u8>, want: Option<bool>) -> Case {
+        Case { what: what.into(), calldata, want, ark: None }
+    }
+
+    /// Checks arkworks' answer against `want` (when arkworks can judge the case).
+    pub fn check_ark(&self, vk: &ark_groth16::VerifyingKey<Bn254>) {
+        if let Some((proof, inputs)) = &self.ark {
+            let ark = Groth16::<Bn254>::verify(vk, inputs, proof).unwrap();
+            assert_eq!(Some(ark), self.want, "{}: arkworks", self.what);
+        }
+    }
+}
+
+/// The calls a valid `proof` of `inputs` is checked with (`again`: another valid proof of the
+/// same statement), as `ops::groth16` documents their outcomes: both proofs verify; each of A,
+/// B, C moved to another valid point, A at infinity, C taken from the other proof, each public
+/// input changed, and each input ≥ r (0, as snarkjs' checkField: inputᵢ + r would be the same
+/// scalar to ecMul) return 0; malformed points and calldata of the wrong length halt (the
+/// failing ecPairing call, or A's y ≥ p before it).
+pub fn cases(proof: &Proof<Bn254>, again: &Proof<Bn254>, inputs: &[Fr]) -> Vec<Case> {
+    let k = inputs.len();
+    let mut out = vec![Case::judged("valid", proof, inputs, true), Case::judged("second proof", again, inputs, true)];
+    // each of A, B, C moved to another valid point
+    let tampered = [
+        ("A changed", Proof { a: (proof.a + g1(1)).into_affine(), ..proof.clone() }),
+        ("B changed", Proof { b: (proof.b + g2(1)).into_affine(), ..proof.clone() }),
+        ("C changed", Proof { c: (proof.c + g1(1)).into_affine(), ..proof.clone() }),
+        ("A at infinity", Proof { a: G1Affine::identity(), ..proof.clone() }),
+        ("proofs mixed", Proof { c: again.c, ..proof.clone() }),
+    ];
+    for (what, p) in &tampered {
+        out.push(Case::judged(*what, p, inputs, false));
+    }
+    // each public input changed
+    for i in 0..k {
+        let mut x = inputs.to_vec();
+        x[i] += Fr::from(1u8);
+        out.push(Case::judged(format!("input {i} + 1"), proof, &x, false));
+    }
+    // a public input ≥ r: 0
+    let valid = calldata(proof, inputs);
+    for i in 0..k {
+        let at = 256 + 32 * i;
+        for big in [plus_r(&valid[at..at + 32]), r_be(), [0xff; 32]] {
+            let mut c = valid.clone();
+            c[at..at + 32].copy_from_slice(&big);
+            out.push(Case::raw(format!("input {i} ≥ r ({})", hex::encode(big)), c, Some(false)));
+        }
+    }
+    // malformed points and lengths halt
+    let p_be: [u8; 32] = Fq::MODULUS.to_bytes_be().try_into().unwrap();
+    let edit = |f: &dyn Fn(&mut Vec<u8>)| {
+        let mut c = valid.clone();
+        f(&mut c);
+        c
+    };
+    let halting = [
+        ("A off the curve", edit(&|c| c[63] ^= 1)),  // A's y
+        ("C off the curve", edit(&|c| c[255] ^= 1)), // C's y
+        ("B off the curve", edit(&|c| c[191] ^= 1)), // B's y_real
+        ("B outside G2's subgroup", edit(&|c| c[64..192].copy_from_slice(&encode_g2(&g2_outside_subgroup())))),
+        ("A's y = p", edit(&|c| c[32..64].copy_from_slice(&p_be))), // y = p: 0 mod p, but not an encoding
+        ("C's x = p", edit(&|c| c[192..224].copy_from_slice(&p_be))),
+        ("one byte short", valid[..valid.len() - 1].to_vec()),
+        ("one word long", [valid.clone(), vec![0u8; 32]].concat()),
+        ("no inputs", valid[..256].to_vec()),
+        ("empty", vec![]),
+    ];
+    for (what, c) in halting {
+        out.push(Case::raw(format!("{what} halts"), c, None));
+    }
+    out
+}
+
+/// `Some(valid)` when the verifier returned its boolean, `None` when it halted.
+pub fn verify(r: &mut Runner, input: &[u8]) -> Option<bool> {
+    let e = r.run(input).expect("run");
+    match e.status {
+        Status::Success => {
+            assert_eq!(e.output.len(), 32, "a 32-byte boolean");
+            assert!(e.output[..31].iter().all(|&b| b == 0) && e.output[31] <= 1, "a boolean: {:?}", e.output);
+            Some(e.output[31] == 1)
+        }
+        Status::Halt(_) => None,
+        Status::Revert => panic!("the verifier never reverts"),
+    }
+}
+
+pub fn g1(s: u64) -> G1Affine {
+    (G1Affine::generator() * Fr::from(s)).into_affine()
+}
+
+pub fn g2(s: u64) -> G2Affine {
+    (G2Affine::generator() * Fr::from(s)).into_affine()
+}
+
+/// A point on the twist outside the subgroup of order r (the cofactor is not 1 on G2).
+pub fn g2_outside_subgroup() -> G2Affine {
+    (1u64..)
+        .filter_map(|i| G2Affine::get_point_from_x_unchecked(Fq2::new(Fq::from(i), Fq::from(1u8)), false))
+        .find(|p| !p.is_in_correct_subgroup_assuming_on_curve())
+        .expect("a point outside G2")
+}
+
+pub fn r_be() -> [u8; 32] {
+    Fr::MODULUS.to_bytes_be().try_into().unwrap()
+}
+
+/// `word` + r, big-endian (below 2²⁵⁶ for any word below r).
+pub fn plus_r(word: &[u8]) -> [u8; 32] {
+    let (mut out, mut carry) = ([0u8; 32], 0u16);
+    let r = r_be();
+    for i in (0..32).rev() {
+        let s = word[i] as u16 + r[i] as u16 + carry;
+        out[i] = s as u8;
+        carry = s >> 8;
+    }
+    assert_eq!(carry, 0);
+    out
+}
+
+pub fn testdata(rel: &str) -> String {
+    let path = evm384_vectors::testdata(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// arkworks' form of a verifier's key.
+pub fn ark_vk(vk: &VerifyingKey) -> ark_groth16::VerifyingKey<Bn254> {
+    ark_groth16::VerifyingKey::<Bn254> {
+        alpha_g1: vk.alpha,
+        beta_g2: vk.beta,
+        gamma_g2: vk.gamma,
+        delta_g2: vk.delta,
+        gamma_abc_g1: vk.ic.clone(),
+    }
+}
+
+/// Lightprotocol/groth16-solana's published proof with 9 public inputs (testdata/README.md):
+/// its key and its calls: the proof verifies; input 8 changed and −A (groth16-solana's own
+/// wrong-proof test: A not negated by the caller) return 0, and so does input 0 = r.
+pub fn groth16_solana() -> (VerifyingKey, Vec<Case>) {
+    let dir = "groth16/groth16-solana";
+    let vk = VerifyingKey::from_snarkjs_json(&testdata(&format!("{dir}/verification_key.json"))).unwrap();
+    let proof = proof_from_snarkjs_json(&testdata(&format!("{dir}/proof.json"))).unwrap();
+    let inputs = public_inputs_from_snarkjs_json(&testdata(&format!("{dir}/public.json"))).unwrap();
+    assert_eq!((vk.public_inputs(), inputs.len()), (9, 9));
+    let mut x = inputs.clone();
+    x[8] += Fr::from(1u8);
+    let neg = Proof { a: -proof.a, ..proof.clone() };
+    let mut big = calldata(&proof, &inputs);
+    big[256..288].copy_from_slice(&r_be());
+    let cases = vec![
+        Case::judged("published proof", &proof, &inputs, true),
+        Case::judged("input 8 changed", &proof, &x, false),
+        Case::judged("−A", &neg, &inputs, false),
+        Case::raw("input 0 = r", big, Some(false)),
+    ];
+    (vk, cases)
+}
