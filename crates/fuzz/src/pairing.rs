@@ -1,17 +1,24 @@
 //! `evm384 fuzz pairing`: the pairing-check contract against revm's precompile 0x0f on
-//! structured mutations of valid EIP-2537 inputs.
+//! structured mutations of valid EIP-2537 inputs, and (`--curve bn254`) BN254's ecPairing
+//! contract against revm's 0x08 on mutated EIP-197 inputs ([`bn254`]).
 //!
 //! A case is drawn from `(seed, index)`: k pairs (1..=16, mostly small; their product is one
-//! or not), then one mutation of a class ([`Mutation`]). The input goes to revm's 0x0f, to the
-//! contract in each interface, and to 0x0f on this project's IFMA pairing (`evm384-precompile`);
-//! they must agree on success or failure, and on the output when both succeed (a failure's gas
-//! and reason differ by design: the precompile halts, the contract reverts).
+//! or not), then one mutation of a class ([`Mutation`]; each curve's classes:
+//! [`Mutation::of`]). The input goes to revm's precompile, to the contract in each instruction
+//! set, and on BLS12-381 to 0x0f on this project's IFMA pairing (`evm384-precompile`); they
+//! must agree on success or failure, and on the output when both succeed (a failure's gas and
+//! reason differ by design: the precompile halts, the contract reverts or halts).
+
+pub mod bn254;
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 use blst::*;
-use evm384_evm::{Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
+use evm384_build::{Contract, Formulas};
+use evm384_evm::{Address, InstructionSet, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
+use evm384_gen::curves::Curve;
+use evm384_gen::Operation;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -48,11 +55,27 @@ pub enum Mutation {
     G2Infinity,
     /// Both points of a pair at infinity.
     BothInfinity,
-    /// A length that is not a positive multiple of 384 (bytes cut or added, or empty).
+    /// A length that is not a positive multiple of 384 (bytes cut or added, or empty; BN254: of
+    /// 192, bytes cut or added).
     BadLength,
+    /// BN254: a coordinate x replaced by x + p (the same residue, not canonical: EIP-197 asks
+    /// every element < p).
+    #[serde(rename = "coordinate-x+p")]
+    CoordinatePlusP,
+    /// BN254: a coordinate set to 2^256 − 1.
+    #[serde(rename = "coordinate-2^256-1")]
+    Coordinate2Pow256Minus1,
+    /// BN254: G1's y replaced by y + 1 (off y² = x³ + 3).
+    G1OffCurve,
+    /// BN254: G2's y_real replaced by y_real + 1 (off the twist y² = x³ + 3/(9 + u)).
+    G2OffTwist,
+    /// BN254: G2 as x_real ‖ x_imaginary ‖ y_real ‖ y_imaginary (EIP-2537's order; EIP-197 puts
+    /// the imaginary half first).
+    SwappedG2Halves,
 }
 
 impl Mutation {
+    /// BLS12-381's classes (EIP-2537), in the order cases draw them.
     pub const ALL: [Mutation; 12] = [
         Mutation::Valid,
         Mutation::BitFlip,
@@ -67,6 +90,32 @@ impl Mutation {
         Mutation::BothInfinity,
         Mutation::BadLength,
     ];
+
+    /// BN254's classes (EIP-197: no padding, G1 of cofactor 1), in the order cases draw them.
+    pub const BN254: [Mutation; 14] = [
+        Mutation::Valid,
+        Mutation::BitFlip,
+        Mutation::CoordinateP,
+        Mutation::CoordinatePPlus1,
+        Mutation::CoordinatePlusP,
+        Mutation::Coordinate2Pow256Minus1,
+        Mutation::G1OffCurve,
+        Mutation::G2OffTwist,
+        Mutation::G2OutsideSubgroup,
+        Mutation::G1Infinity,
+        Mutation::G2Infinity,
+        Mutation::BothInfinity,
+        Mutation::SwappedG2Halves,
+        Mutation::BadLength,
+    ];
+
+    /// The classes of `curve`'s cases: [`Mutation::BN254`] on BN254, [`Mutation::ALL`] else.
+    pub fn of(curve: Curve) -> &'static [Mutation] {
+        match curve {
+            Curve::Bn254 => &Mutation::BN254,
+            _ => &Mutation::ALL,
+        }
+    }
 
     pub fn name(self) -> String {
         serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
@@ -202,7 +251,17 @@ fn pair_count(rng: &mut SmallRng, max_k: usize) -> usize {
     }
 }
 
-/// Case `index` of the stream `seed` (k at most `max_k`).
+/// Case `index` of the stream `seed` on `curve` (k at most `max_k`): [`bn254::case`] on BN254,
+/// BLS12-381's [`case`] on any other (only curves with a precompile are fuzzed:
+/// [`precompile_address`]).
+pub fn case_on(curve: Curve, seed: u64, index: u64, max_k: usize) -> PairingCase {
+    match curve {
+        Curve::Bn254 => bn254::case(seed, index, max_k),
+        _ => case(seed, index, max_k),
+    }
+}
+
+/// Case `index` of the stream `seed` on BLS12-381 (k at most `max_k`).
 pub fn case(seed: u64, index: u64, max_k: usize) -> PairingCase {
     let mut rng = SmallRng::seed_from_u64(mix(seed, index));
     let k = pair_count(&mut rng, max_k.max(1));
@@ -249,6 +308,12 @@ pub fn case(seed: u64, index: u64, max_k: usize) -> PairingCase {
             1 => input.extend((0..rng.gen_range(1..PAIR)).map(|_| rng.gen::<u8>())),
             _ => input.clear(),
         },
+        // BN254's classes ([`Mutation::BN254`]): never drawn here
+        Mutation::CoordinatePlusP
+        | Mutation::Coordinate2Pow256Minus1
+        | Mutation::G1OffCurve
+        | Mutation::G2OffTwist
+        | Mutation::SwappedG2Halves => {}
     }
     PairingCase { index, k, mutation, input }
 }
@@ -260,30 +325,80 @@ pub enum Answer {
     Failure,
 }
 
-/// revm's 0x0f, the contract in each interface, and 0x0f replaced by `evm384-precompile` (the
-/// IFMA pairing behind revm's input rules), in one thread's revm instances.
+/// The address of `curve`'s pairing precompile in revm: EIP-2537's PAIRING_CHECK 0x0f
+/// (BLS12-381), EIP-197's ecPairing 0x08 (BN254); none for BLS12-377 (EIP-2539 is not in revm).
+pub fn precompile_address(curve: Curve) -> Result<Address, String> {
+    match curve {
+        Curve::Bls12_381 => Ok(BLS12_PAIRING_CHECK),
+        Curve::Bn254 => {
+            let mut at = [0u8; 20];
+            at[19] = Operation::PairingCheck.bn254_address_byte().unwrap_or(0x08);
+            Ok(Address::new(at))
+        }
+        Curve::Bls12_377 => {
+            Err(format!("{curve} has no pairing precompile in revm (EIP-2539): nothing to fuzz against"))
+        }
+    }
+}
+
+/// The runtime code of `curve`'s pairing check in each instruction set, as `evm384 build
+/// pairing-check --curve` emits it by default (`Formulas::build_default`, the cheapest build),
+/// or why there is none.
+pub fn contract_codes(curve: Curve, isas: &[InstructionSet]) -> Result<Vec<(InstructionSet, Vec<u8>)>, String> {
+    precompile_address(curve)?;
+    isas.iter()
+        .map(|&isa| {
+            let formulas = Formulas::build_default(Operation::PairingCheck, isa);
+            Operation::PairingCheck.runtime_code_on(curve, isa, formulas).map(|code| (isa, code))
+        })
+        .collect()
+}
+
+/// revm's precompile of a curve (0x0f, 0x08), the contract in each instruction set, and on
+/// BLS12-381 0x0f replaced by `evm384-precompile` (the IFMA pairing behind revm's input rules),
+/// in one thread's revm instances.
 pub struct PairingTargets {
+    address: Address,
     precompile: Runner,
-    precompile_ifma: Runner,
-    contracts: Vec<(Interface, Runner)>,
+    precompile_ifma: Option<Runner>,
+    contracts: Vec<(InstructionSet, Runner)>,
 }
 
 impl PairingTargets {
-    /// The contract `evm384 build pairing-check` emits by default in each interface
-    /// (`evm384_build::Formulas::cheapest`).
+    /// BLS12-381: the contract `evm384 build pairing-check` emits by default in each interface
+    /// (`evm384_build::Formulas::cheapest`), and `evm384-precompile`'s 0x0f.
     pub fn new(interfaces: &[Interface]) -> PairingTargets {
-        let opts = |interface| RunOptions { interface, count_opcodes: false, ..Default::default() };
-        let contracts = interfaces
+        let codes: Vec<(InstructionSet, Vec<u8>)> = interfaces
             .iter()
-            .map(|&i| {
-                let mut r = Runner::new(opts(i));
-                r.deploy(&evm384_build::Formulas::cheapest(i).runtime_code(i));
-                (i, r)
+            .map(|&i| (InstructionSet::from(i), evm384_build::Formulas::cheapest(i).runtime_code(i)))
+            .collect();
+        PairingTargets::at(Curve::Bls12_381, BLS12_PAIRING_CHECK, &codes)
+    }
+
+    /// `curve`'s precompile and the contracts `codes` (from [`contract_codes`]), and on
+    /// BLS12-381 `evm384-precompile`'s 0x0f; an error for a curve without a precompile.
+    pub fn with_contracts(curve: Curve, codes: &[(InstructionSet, Vec<u8>)]) -> Result<PairingTargets, String> {
+        Ok(PairingTargets::at(curve, precompile_address(curve)?, codes))
+    }
+
+    /// The targets with `curve`'s precompile at `address`.
+    fn at(curve: Curve, address: Address, codes: &[(InstructionSet, Vec<u8>)]) -> PairingTargets {
+        let opts = |isa| RunOptions { count_opcodes: false, ..Default::default() }.with_instruction_set(isa);
+        let contracts = codes
+            .iter()
+            .map(|(isa, code)| {
+                let mut r = Runner::new(opts(*isa));
+                r.deploy(code);
+                (*isa, r)
             })
             .collect();
-        let mut precompile_ifma = Runner::new(opts(Interface::V7));
-        precompile_ifma.set_precompiles(evm384_precompile::precompiles(precompile_ifma.options().spec));
-        PairingTargets { precompile: Runner::new(opts(Interface::V7)), precompile_ifma, contracts }
+        let v7 = InstructionSet::Evm384(Interface::V7);
+        let precompile_ifma = (curve == Curve::Bls12_381).then(|| {
+            let mut r = Runner::new(opts(v7));
+            r.set_precompiles(evm384_precompile::precompiles(r.options().spec));
+            r
+        });
+        PairingTargets { address, precompile: Runner::new(opts(v7)), precompile_ifma, contracts }
     }
 
     fn answer(ex: Result<evm384_evm::Execution, evm384_evm::RunError>) -> Answer {
@@ -293,13 +408,15 @@ impl PairingTargets {
         }
     }
 
-    /// revm's 0x0f's answer, and every other target's: each contract (by its interface's name)
-    /// and `precompile-ifma`.
+    /// revm's precompile's answer, and every other target's: each contract (by its instruction
+    /// set's name) and on BLS12-381 `precompile-ifma`.
     pub fn run(&mut self, input: &[u8]) -> (Answer, Vec<(&'static str, Answer)>) {
-        let want = Self::answer(self.precompile.call(BLS12_PAIRING_CHECK, input));
+        let want = Self::answer(self.precompile.call(self.address, input));
         let mut got: Vec<(&'static str, Answer)> =
             self.contracts.iter_mut().map(|(i, r)| (i.name(), Self::answer(r.run(input)))).collect();
-        got.push(("precompile-ifma", Self::answer(self.precompile_ifma.call(BLS12_PAIRING_CHECK, input))));
+        if let Some(ifma) = &mut self.precompile_ifma {
+            got.push(("precompile-ifma", Self::answer(ifma.call(self.address, input))));
+        }
         (want, got)
     }
 }
@@ -309,7 +426,7 @@ impl PairingTargets {
 pub struct Disagreement {
     pub seed: u64,
     pub index: u64,
-    /// `v7`, `v8`, `v9` (the contract) or `precompile-ifma`.
+    /// `v7`, `v8`, `v9`, `evmmax` (the contract) or `precompile-ifma`.
     pub target: &'static str,
     pub mutation: String,
     pub precompile: String,
@@ -331,6 +448,8 @@ pub struct ClassCount {
 /// How a run went.
 #[derive(Clone, Debug, Serialize)]
 pub struct PairingReport {
+    /// `bls12-381` (against revm's 0x0f) or `bn254` (against revm's 0x08).
+    pub curve: &'static str,
     pub cases: u64,
     pub disagreements: u64,
     pub seconds: f64,
@@ -379,23 +498,27 @@ struct Tally {
     first: Vec<Disagreement>,
 }
 
-/// Runs cases `first_case .. first_case + cases` of stream `seed` on rayon's pool, the contract
-/// in each of `interfaces`; `progress(1)` after each case.
+/// Runs cases `first_case .. first_case + cases` of stream `seed` on `curve` on rayon's pool,
+/// the contract in each of `isas`; `progress(1)` after each case. An error for a curve without
+/// a precompile or a contract that cannot be built.
 pub fn fuzz_pairing(
+    curve: Curve,
     seed: u64,
     first_case: u64,
     cases: u64,
     max_k: usize,
-    interfaces: &[Interface],
+    isas: &[InstructionSet],
     progress: &(dyn Fn(u64) + Sync),
-) -> PairingReport {
+) -> Result<PairingReport, String> {
+    let codes = contract_codes(curve, isas)?;
+    let address = precompile_address(curve)?;
     let start = Instant::now();
     let tally = (first_case..first_case + cases)
         .into_par_iter()
         .map_init(
-            || PairingTargets::new(interfaces),
+            || PairingTargets::at(curve, address, &codes),
             |targets, index| {
-                let c = case(seed, index, max_k);
+                let c = case_on(curve, seed, index, max_k);
                 let (bad, rejected) = check(seed, &c, targets);
                 progress(1);
                 let mut t = Tally::default();
@@ -422,14 +545,15 @@ pub fn fuzz_pairing(
             a
         });
     let total: u64 = tally.by_mutation.values().map(|v| v.0).sum();
-    PairingReport {
+    Ok(PairingReport {
+        curve: curve.name(),
         cases: total,
         disagreements: tally.disagreements,
         seconds: start.elapsed().as_secs_f64(),
         seed,
         first_case,
         max_k,
-        interfaces: interfaces.iter().map(|i| i.name()).collect(),
+        interfaces: isas.iter().map(|i| i.name()).collect(),
         threads: rayon::current_num_threads(),
         by_mutation: tally
             .by_mutation
@@ -438,7 +562,7 @@ pub fn fuzz_pairing(
             .collect(),
         by_k: tally.by_k,
         first_disagreements: tally.first,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -486,5 +610,48 @@ mod tests {
         assert!(rejected);
         assert_eq!(bad.len(), 1);
         assert_eq!(bad[0].contract, format!("success 0x{}", "00".repeat(32)));
+    }
+
+    /// `evm384 fuzz pairing --curve bn254` in short: BN254's ecPairing contract in v7, v9 and
+    /// EVMMAX against revm's 0x08 (EIP-197), no disagreement (long mode: `EVM384_LONG_TESTS=1`).
+    #[test]
+    fn bn254_contracts_agree_with_revm_0x08() {
+        let long = std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1");
+        let cases = if long { 600 } else { 40 };
+        let isas =
+            [InstructionSet::Evm384(Interface::V7), InstructionSet::Evm384(Interface::V9), InstructionSet::Evmmax];
+        let report = fuzz_pairing(Curve::Bn254, 197, 0, cases, 4, &isas, &|_| {}).expect("BN254 has 0x08");
+        for d in &report.first_disagreements {
+            eprintln!("DISAGREEMENT {}", serde_json::to_string(d).unwrap_or_default());
+        }
+        assert_eq!((report.cases, report.disagreements), (cases, 0));
+        assert_eq!((report.curve, report.interfaces.as_slice()), ("bn254", &["v7", "v9", "evmmax"][..]));
+        let rejected: u64 = report.by_mutation.values().map(|c| c.rejected).sum();
+        let accepted = cases - rejected;
+        assert!(rejected > cases / 4 && accepted > cases / 8, "{accepted} accepted, {rejected} rejected by 0x08");
+        assert!(report.by_mutation.keys().all(|m| Mutation::BN254.iter().any(|b| b.name() == *m)));
+    }
+
+    #[test]
+    fn a_bn254_disagreement_is_reported() {
+        // The empty input is one under EIP-197; a contract that returns 32 zero bytes says not.
+        let always_false = [0x60, 0x20, 0x60, 0x00, 0xf3]; // RETURN(0, 32) of fresh memory
+        let codes = [(InstructionSet::Evmmax, always_false.to_vec())];
+        let mut targets = PairingTargets::with_contracts(Curve::Bn254, &codes).expect("BN254 has 0x08");
+        let c = PairingCase { index: 0, k: 0, mutation: Mutation::Valid, input: vec![] };
+        let (bad, rejected) = check(1, &c, &mut targets);
+        assert!(!rejected);
+        assert_eq!(bad.len(), 1);
+        assert_eq!(
+            (bad[0].target, bad[0].precompile.as_str()),
+            ("evmmax", &*format!("success 0x{}01", "00".repeat(31)))
+        );
+    }
+
+    #[test]
+    fn a_curve_without_a_precompile_is_an_error() {
+        let v7 = [InstructionSet::Evm384(Interface::V7)];
+        let err = fuzz_pairing(Curve::Bls12_377, 1, 0, 1, 2, &v7, &|_| {}).expect_err("no 0x0f for BLS12-377");
+        assert!(err.contains("bls12-377"), "{err}");
     }
 }

@@ -1,14 +1,16 @@
 //! `evm384 fuzz …`: differential fuzzing at scale (`evm384-fuzz`), one subcommand each:
 //! `ops` (the three opcodes: fast path, reference path, big-integer model, revm), `pairing`
-//! (the contract against revm's 0x0f on mutated inputs), `bytecode` (random code through revm).
+//! (the contract against revm's 0x0f on mutated inputs; `--curve bn254`: BN254's ecPairing
+//! contract against revm's 0x08, EIP-197), `bytecode` (random code through revm).
 //! Each prints a summary (or one JSON object with `--json`), shows a progress bar on a
 //! terminal, and exits non-zero when it finds a mismatch, printing the case so that
 //! `--seed S --first-case I --cases 1` replays it.
 
 use std::io::Write;
 
-use evm384_evm::Interface;
+use evm384_evm::{InstructionSet, Interface};
 use evm384_fuzz::{bytecode, ops, pairing};
+use evm384_gen::curves::Curve;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -26,7 +28,8 @@ pub enum FuzzCommand {
     /// model, one case in 256 also through revm in v7, v8 and v9.
     Ops(CommonArgs),
     /// The pairing-check contract (and 0x0f on the IFMA pairing) against revm's 0x0f on
-    /// structured mutations of valid inputs.
+    /// structured mutations of valid inputs (`--curve bn254`: BN254's ecPairing contract against
+    /// revm's 0x08 on mutated EIP-197 inputs).
     Pairing(PairingArgs),
     /// Random bytecode with EVM384 opcodes through revm: no panic, gas within the limit, the
     /// jump table accepts exactly the JUMPDEST instructions.
@@ -53,16 +56,27 @@ pub struct CommonArgs {
 pub struct PairingArgs {
     #[command(flatten)]
     pub common: CommonArgs,
-    /// Largest number of pairs in a case.
+    /// Largest number of pairs in a case (bn254 also draws k = 0, the empty input: one).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub max_k: u64,
-    /// Interfaces of the contract (comma-separated).
-    #[arg(long, default_value = "v7,v9", value_delimiter = ',', value_parser = parse_interface)]
-    pub interfaces: Vec<Interface>,
+    /// The curve: bls12-381 (EIP-2537's PAIRING_CHECK, against revm's 0x0f) or bn254 (EIP-197's
+    /// ecPairing, against revm's 0x08).
+    #[arg(long, default_value = "bls12-381", value_parser = parse_pairing_curve)]
+    pub curve: Curve,
+    /// Instruction sets of the contract (comma-separated: v7, v8, v9, evmmax); by default v7,v9
+    /// on bls12-381 and v7,v9,evmmax on bn254.
+    #[arg(long, value_delimiter = ',', value_parser = parse_instruction_set)]
+    pub interfaces: Option<Vec<InstructionSet>>,
 }
 
-fn parse_interface(s: &str) -> Result<Interface, String> {
+fn parse_instruction_set(s: &str) -> Result<InstructionSet, String> {
     s.parse()
+}
+
+/// A curve with a pairing precompile in revm (BLS12-377's EIP-2539 is not there).
+fn parse_pairing_curve(s: &str) -> Result<Curve, String> {
+    let curve: Curve = s.parse()?;
+    pairing::precompile_address(curve).map(|_| curve)
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -118,27 +132,35 @@ fn run_ops(a: CommonArgs) -> Result<(), CliError> {
 
 fn run_pairing(a: PairingArgs) -> Result<(), CliError> {
     let c = &a.common;
+    let v7_v9 = [InstructionSet::Evm384(Interface::V7), InstructionSet::Evm384(Interface::V9)];
+    let isas = a.interfaces.clone().unwrap_or_else(|| match a.curve {
+        Curve::Bn254 => [&v7_v9[..], &[InstructionSet::Evmmax]].concat(),
+        _ => v7_v9.to_vec(),
+    });
     let pb = bar(c.cases, "cases");
-    let report = pairing::fuzz_pairing(c.seed, c.first_case, c.cases, a.max_k as usize, &a.interfaces, &|n| pb.inc(n));
+    let report = pairing::fuzz_pairing(a.curve, c.seed, c.first_case, c.cases, a.max_k as usize, &isas, &|n| pb.inc(n));
     pb.finish_and_clear();
+    let report = report.map_err(CliError::Fuzz)?;
+    // BLS12-381: the contract and evm384-precompile's 0x0f against revm's 0x0f; BN254: the
+    // contract against revm's 0x08 (EIP-197)
+    let contracts = report.interfaces.join(", ");
+    let (targets, precompile) = match a.curve {
+        Curve::Bn254 => (format!("on bn254 (k ≤ {}, contract in {contracts})", report.max_k), "0x08"),
+        _ => (format!("(k ≤ {}, contract in {contracts}, and evm384-precompile's 0x0f)", report.max_k), "0x0f"),
+    };
     if c.json {
         print_json(&report)?;
     } else {
         let mut out = std::io::stdout().lock();
         writeln!(
             out,
-            "{} cases (k ≤ {}, contract in {}, and evm384-precompile's 0x0f) in {:.1} s on {} threads; {} disagreements with revm's 0x0f",
-            report.cases,
-            report.max_k,
-            report.interfaces.join(", "),
-            report.seconds,
-            report.threads,
-            report.disagreements
+            "{} cases {targets} in {:.1} s on {} threads; {} disagreements with revm's {precompile}",
+            report.cases, report.seconds, report.threads, report.disagreements
         )?;
         for (class, n) in &report.by_mutation {
             writeln!(
                 out,
-                "  {class:<28} {:>7} cases ({:4.1}%), {:>7} rejected by 0x0f",
+                "  {class:<28} {:>7} cases ({:4.1}%), {:>7} rejected by {precompile}",
                 n.cases,
                 100.0 * n.share,
                 n.rejected
