@@ -10,6 +10,7 @@
 //! The report itself:
 //! - [`baseline`]: the native blst PAIRING_CHECK and deterministic inputs;
 //! - [`collect`]: every measurement, one submodule per section;
+//! - [`groth16_circuit`]: Groth16 proofs of a small BN254 circuit (the verifier's rows);
 //! - [`results`]: the machine-readable results (`results.json`, schema `results.schema.json`);
 //! - [`present`]: results → document; [`write`]: the report folder;
 //! - [`optimize`]: cost-aware choice among the generator's formula variants (`build --optimize-for`);
@@ -19,6 +20,7 @@ pub mod baseline;
 pub mod chart;
 pub mod collect;
 pub mod doc;
+pub mod groth16_circuit;
 pub mod headline;
 pub mod machine;
 pub mod present;

@@ -4,6 +4,7 @@
 use crate::doc::{duration_ns, ratio, thousands, Block, Chart, ChartKind, Document, Section, Series, Table};
 use crate::results::Results;
 
+mod bn254;
 mod cost_sections;
 
 /// Schedules shown in the gas tables, in order.
@@ -73,6 +74,7 @@ pub fn document_from(r: &Results, source: &str) -> Document {
             curves(r),
             cost_sections::evmmax_worst_case(r),
             cost_sections::precompile_cost(r),
+            bn254::bn254(r),
         ],
     }
 }

@@ -76,7 +76,42 @@ pub struct Results {
     /// backend) and its price at EIP-7904's targets. Empty in files written before it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub precompile_cost: Vec<PrecompileCostRow>,
+    /// BN254 (EIP-196, EIP-197): ecAdd, ecMul and ecPairing as contracts and the Groth16
+    /// verifier over them, beside revm's precompiles. Absent in files written before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bn254: Option<Bn254>,
     pub summary: Summary,
+}
+
+/// BN254's operations as contracts beside revm's precompiles 0x06, 0x07 and 0x08 (EIP-1108's
+/// prices), and the Groth16 verifier over both.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Bn254 {
+    /// `ec-add`, `ec-mul`, `ec-pairing` (k pairs) and `groth16-verify` (k public inputs; its
+    /// `precompile_gas` is the same verifier's over the precompiles): gas per interface and
+    /// schedule, and what the transactions pay.
+    pub gas: Vec<OperationGasRow>,
+    /// Runtime beside `precompile` (the verifier: `precompiles`), measured together.
+    pub time: Vec<OperationTimeRow>,
+    /// The ecPairing contracts' gas per phase (and `total`).
+    pub phases: Vec<PhaseGasRow>,
+    /// The largest k per transaction under the 2^24 cap: the ecPairing contracts, and the
+    /// precompile (interface `precompile`, schedule `eip-1108`).
+    pub k_max: Vec<KMaxRow>,
+}
+
+/// A contract's gas in one phase of its run under one schedule.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PhaseGasRow {
+    pub k: u64,
+    pub interface: String,
+    pub schedule: String,
+    /// `total`, `setup` (before the first phase), or a phase name.
+    pub phase: String,
+    pub gas: f64,
+    /// The modular arithmetic's part of `gas`: what ADDMODX/SUBMODX/MULMODX charged (EVMMAX),
+    /// or the static gas of ADDMOD384/SUBMOD384/MULMODMONT384 under the schedule (EVM384).
+    pub arithmetic_gas: f64,
 }
 
 /// Gas of another curve's operation as a contract on the measured input under one schedule.
@@ -553,4 +588,20 @@ pub struct Summary {
     pub k2_tx_gas_ratio_evmmax: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub k2_tx_gas_ratio_hinted_v9_model_b_repriced: Option<f64>,
+    /// BN254's ecPairing contract at k = 2 (`Results::bn254`): its gas in EVMMAX under EIP-6690's
+    /// prices, that over the precompile's 113,000 (EIP-1108), and its time over revm's 0x08
+    /// (medians); the same for the v9 contract under model B repriced. Absent in files written
+    /// before them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bn254_k2_gas_evmmax: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bn254_k2_gas_ratio_evmmax_to_precompile: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bn254_k2_time_ratio_evmmax_to_precompile: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bn254_k2_gas_v9_model_b_repriced: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bn254_k2_gas_ratio_v9_model_b_repriced_to_precompile: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bn254_k2_time_ratio_v9_to_precompile: Option<f64>,
 }

@@ -169,6 +169,49 @@ fn quick_report_writes_valid_files() {
         assert!(r.iter().all(|p| p.gas > 0 && p.call_ns > 0.0 && p.price_100_mgas >= p.price_60_mgas), "{op}");
     }
 
+    // BN254: ecAdd, ecMul and ecPairing (quick: k = 1, 2) in every set under every schedule and
+    // the Groth16 verifier (quick: 1, 2 inputs) over EVMMAX and v9, each beside revm's
+    // precompiles with a runtime row per implementation; the phases of ecPairing at k = 2 sum to
+    // its gas; the largest k per transaction of the contracts and the precompile.
+    assert!(md.contains("## 14. BN254 (EIP-196, EIP-197)"));
+    let bn = results.bn254.as_ref().expect("the BN254 section");
+    for (op, sizes, gas_rows, time_rows) in [
+        ("ec-add", 1, 3 * schedules + 1, 4),
+        ("ec-mul", 1, 3 * schedules + 1, 4),
+        ("ec-pairing", 2, 3 * schedules + 1, 4),
+        ("groth16-verify", 2, schedules + 1, 3),
+    ] {
+        let gas: Vec<_> = bn.gas.iter().filter(|g| g.operation == op).collect();
+        assert_eq!(gas.len(), sizes * gas_rows, "bn254 {op}");
+        assert!(gas.iter().all(|g| g.gas > 0.0 && g.precompile_gas > 0 && g.code_bytes <= 24_576), "bn254 {op}");
+        assert!(gas.iter().all(|g| g.tx_gas.unwrap() >= 21_000.0 + g.gas), "bn254 {op}");
+        assert_eq!(bn.time.iter().filter(|t| t.operation == op).count(), sizes * time_rows, "bn254 {op}");
+    }
+    let pairing = bn.gas.iter().find(|g| g.operation == "ec-pairing" && g.k == 2).unwrap();
+    assert_eq!(pairing.precompile_gas, 45_000 + 2 * 34_000, "EIP-1108's price");
+    for i in ["evmmax", "v9"] {
+        let rows: Vec<_> = bn.phases.iter().filter(|p| p.interface == i && p.k == 2).collect();
+        let total = rows.iter().find(|p| p.phase == "total").unwrap();
+        let sum: f64 = rows.iter().filter(|p| p.phase != "total").map(|p| p.gas).sum();
+        assert!((sum - total.gas).abs() < 0.5 && rows.iter().any(|p| p.phase == "final-exp"), "{i}: {rows:?}");
+    }
+    assert_eq!(
+        bn.phases.iter().find(|p| p.interface == "evmmax" && p.phase == "total").map(|p| p.gas),
+        s.bn254_k2_gas_evmmax
+    );
+    assert!(bn.k_max.iter().all(|m| m.k_max > 0) && bn.k_max.len() == 3, "{:?}", bn.k_max);
+    for key in [
+        "bn254_k2_gas_evmmax",
+        "bn254_k2_gas_ratio_evmmax_to_precompile",
+        "bn254_k2_time_ratio_evmmax_to_precompile",
+        "bn254_k2_gas_v9_model_b_repriced",
+        "bn254_k2_gas_ratio_v9_model_b_repriced_to_precompile",
+        "bn254_k2_time_ratio_v9_to_precompile",
+    ] {
+        assert!(json["summary"][key].as_f64().is_some_and(|v| v > 0.0), "summary.{key}");
+    }
+    assert!(md.contains("**Target: ecPairing at k = 2 under EIP-6690's prices at most 1.2x"));
+
     // One inline SVG per chart; no external resources.
     let charts = present::document(&results)
         .sections

@@ -1,6 +1,7 @@
 //! Measures everything a report shows. Each submodule is one section's numbers.
 
 pub mod arith;
+pub mod bn254;
 pub mod calibration;
 pub mod choices;
 pub mod correctness;
@@ -99,7 +100,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         }
     }
 
-    let steps = 1 + files.len() as u64 * 5 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 7;
+    let steps = 1 + files.len() as u64 * 5 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 8;
     let bar = ProgressBar::new(steps);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
@@ -190,6 +191,10 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     let (curves_gas, curves_time) = curves::curves(plan, opts.quick, &mut |m| bar.set_message(m))?;
     bar.inc(1);
 
+    bar.set_message("BN254's EIP-196/197 operations and a Groth16 verifier beside revm's precompiles");
+    let bn254 = bn254::bn254(plan, opts.quick, &mut |m| bar.set_message(m))?;
+    bar.inc(1);
+
     bar.set_message("arithmetic beside blst, and each opcode in revm");
     let arith = arith::bench_ops(plan);
     bar.inc(1);
@@ -251,6 +256,32 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         .iter()
         .find(|t| t.operation == "pairing-check-hinted" && t.k == 2 && t.implementation == "contract-v9")
         .map(|t| t.ratio_to_precompile);
+    // BN254's ecPairing at k = 2 beside EIP-1108's 113,000 and revm's 0x08
+    let bn254_gas = |iface: &str, schedule: &str| {
+        bn254.gas.iter().find(|g| {
+            g.operation == bn254::name(evm384_build::Operation::PairingCheck)
+                && g.k == 2
+                && g.interface == iface
+                && g.schedule == schedule
+        })
+    };
+    let bn254_time = |imp: &str| {
+        bn254
+            .time
+            .iter()
+            .find(|t| {
+                t.operation == bn254::name(evm384_build::Operation::PairingCheck) && t.k == 2 && t.implementation == imp
+            })
+            .map(|t| t.ratio_to_precompile)
+    };
+    let evmmax_k2 = bn254_gas("evmmax", gas::EVMMAX_SCHEDULE);
+    summary.bn254_k2_gas_evmmax = evmmax_k2.map(|g| g.gas);
+    summary.bn254_k2_gas_ratio_evmmax_to_precompile = evmmax_k2.map(|g| g.gas / g.precompile_gas as f64);
+    summary.bn254_k2_time_ratio_evmmax_to_precompile = bn254_time("contract-evmmax");
+    let v9_k2 = bn254_gas("v9", "model-b-repriced");
+    summary.bn254_k2_gas_v9_model_b_repriced = v9_k2.map(|g| g.gas);
+    summary.bn254_k2_gas_ratio_v9_model_b_repriced_to_precompile = v9_k2.map(|g| g.gas / g.precompile_gas as f64);
+    summary.bn254_k2_time_ratio_v9_to_precompile = bn254_time("contract-v9");
     let mut tools = BTreeMap::new();
     tools.insert("evm384".into(), env!("CARGO_PKG_VERSION").into());
     tools.insert("revm".into(), "43 (crates.io)".into());
@@ -294,6 +325,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         curves_time,
         evmmax_worst_case,
         precompile_cost,
+        bn254: Some(bn254),
         summary,
     })
 }
@@ -387,6 +419,12 @@ fn summarize(
         k2_tx_gas_ratio_v9_model_b_repriced: None,
         k2_tx_gas_ratio_evmmax: None,
         k2_tx_gas_ratio_hinted_v9_model_b_repriced: None,
+        bn254_k2_gas_evmmax: None,
+        bn254_k2_gas_ratio_evmmax_to_precompile: None,
+        bn254_k2_time_ratio_evmmax_to_precompile: None,
+        bn254_k2_gas_v9_model_b_repriced: None,
+        bn254_k2_gas_ratio_v9_model_b_repriced_to_precompile: None,
+        bn254_k2_time_ratio_v9_to_precompile: None,
     })
 }
 

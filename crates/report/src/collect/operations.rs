@@ -197,14 +197,14 @@ fn runner(isa: InstructionSet, code: &[u8], counting: bool) -> Runner {
 }
 
 /// The code of one implementation: at `CONTRACT`, and any contracts it calls at their addresses.
-struct Deployment {
-    isa: InstructionSet,
-    main: Vec<u8>,
-    others: Vec<([u8; 20], Vec<u8>)>,
+pub(crate) struct Deployment {
+    pub(crate) isa: InstructionSet,
+    pub(crate) main: Vec<u8>,
+    pub(crate) others: Vec<([u8; 20], Vec<u8>)>,
 }
 
 impl Deployment {
-    fn runner(&self, counting: bool) -> Runner {
+    pub(crate) fn runner(&self, counting: bool) -> Runner {
         let mut r = runner(self.isa, &self.main, counting);
         for (at, code) in &self.others {
             r.deploy_at(Address::new(*at), code);

@@ -120,7 +120,11 @@ pub fn parity(contracts: &[Contract], ks: &[u64]) -> Result<(Vec<ParityRow>, Vec
 /// Largest k under the transaction cap, for the transaction gas `tx(k)` (execution plus
 /// intrinsic): start from the affine fit through `k1 < k2`, then step with real runs until k
 /// fits and k + 1 does not. Returns k (0 when not even one pair fits) and `tx(k)`.
-fn largest_k(tx: &mut dyn FnMut(usize) -> Result<f64, String>, k1: usize, k2: usize) -> Result<(u64, f64), String> {
+pub(crate) fn largest_k(
+    tx: &mut dyn FnMut(usize) -> Result<f64, String>,
+    k1: usize,
+    k2: usize,
+) -> Result<(u64, f64), String> {
     let cap = TX_GAS_CAP as f64;
     let (g1, g2) = (tx(k1)?, tx(k2)?);
     let per_pair = (g2 - g1) / (k2 - k1) as f64;
