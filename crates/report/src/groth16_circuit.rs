@@ -1,8 +1,7 @@
 //! Groth16 proofs over BN254 (arkworks' `ark-groth16`, eprint 2016/260) of a small circuit with
 //! n public inputs, for the report's Groth16 verifier rows (`collect::bn254`): knowledge of w with
-//! xⱼ = w^(j+1) for the public inputs x₁ … xₙ. The circuit is the one `crates/gen/tests/groth16.rs`
-//! proves; that test keeps its own copy, since `evm384-gen` cannot depend on this crate (which
-//! depends on it).
+//! xⱼ = w^(j+1) for the public inputs x₁ … xₙ. The Groth16 tests of `evm384-gen` and
+//! `evm384-build` prove the same circuit: their `tests/common_groth16` includes this file.
 
 use ark_bn254::{Bn254, Fr};
 use ark_groth16::{Groth16, Proof, VerifyingKey};

@@ -8,8 +8,6 @@ use ark_bn254::{Bn254, Fq, Fq2, Fr, G1Affine, G2Affine};
 use ark_ec::{AffineRepr, CurveGroup};
 use ark_ff::{BigInteger, PrimeField};
 use ark_groth16::{Groth16, Proof};
-use ark_relations::lc;
-use ark_relations::r1cs::{ConstraintSynthesizer, ConstraintSystemRef, SynthesisError};
 use ark_snark::SNARK;
 use ark_std::rand::rngs::StdRng;
 use evm384_evm::{Runner, Status};
@@ -17,37 +15,10 @@ use evm384_gen::ops::groth16::{
     calldata, encode_g2, proof_from_snarkjs_json, public_inputs_from_snarkjs_json, VerifyingKey,
 };
 
-/// Knowledge of w with xⱼ = w^(j+1) for the public inputs x₁ … xₖ: x₁ = w·w, xⱼ₊₁ = xⱼ·w.
-#[derive(Clone)]
-pub struct Powers {
-    pub w: Fr,
-    pub k: usize,
-}
-
-impl Powers {
-    pub fn inputs(&self) -> Vec<Fr> {
-        let mut x = Vec::with_capacity(self.k);
-        let mut acc = self.w;
-        for _ in 0..self.k {
-            acc *= self.w;
-            x.push(acc);
-        }
-        x
-    }
-}
-
-impl ConstraintSynthesizer<Fr> for Powers {
-    fn generate_constraints(self, cs: ConstraintSystemRef<Fr>) -> Result<(), SynthesisError> {
-        let w = cs.new_witness_variable(|| Ok(self.w))?;
-        let mut prev = w;
-        for x in self.inputs() {
-            let v = cs.new_input_variable(|| Ok(x))?;
-            cs.enforce_constraint(lc!() + prev, lc!() + w, lc!() + v)?;
-            prev = v;
-        }
-        Ok(())
-    }
-}
+/// The circuit (knowledge of w with xⱼ = w^(j+1) for the public inputs), the report's own.
+#[path = "../../../report/src/groth16_circuit.rs"]
+mod circuit;
+pub use circuit::Powers;
 
 /// A `Powers` circuit's key (arkworks' and the verifier's), a proof, a second proof of the same
 /// statement (fresh randomness) and the public inputs.
