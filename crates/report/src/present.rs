@@ -1321,7 +1321,12 @@ fn curves(r: &Results) -> Section {
         });
         t.row(row);
     }
-    blocks.push(Block::Table(t));
+    blocks.push(Block::Table(if t.rows.len() > 32 {
+        let n = t.rows.len();
+        t.folded(format!("Every operation at every size: {n} rows"))
+    } else {
+        t
+    }));
     let gas_rows: Vec<ScheduleGas> = r
         .curves_gas
         .iter()
