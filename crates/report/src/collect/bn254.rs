@@ -21,10 +21,10 @@ use evm384_gen::curves::Curve;
 use evm384_gen::ops::bls::address;
 use evm384_gen::ops::groth16::{self, encode_g1, encode_g2, Backend, VerifyingKey};
 use evm384_gen::{generator_pairs_input_on, Phase, MAX_CODE_SIZE};
-use evm384_timing::{measure, Plan, Ratio};
+use evm384_timing::{Plan, Ratio};
 
 use crate::baseline::SplitMix64;
-use crate::collect::operations::{Deployment, SETS, TIMED};
+use crate::collect::operations::{time_calls, Deployment, SETS, TIMED};
 use crate::collect::parity::{largest_k, TX_GAS_CAP};
 use crate::optimize::EIP6690;
 use crate::results::{Bn254, KMaxRow, OperationGasRow, OperationTimeRow, PhaseGasRow};
@@ -272,20 +272,9 @@ fn measure_subject(
     }
     // runtime: the baseline, then each timed implementation, interleaved
     let timed: Vec<&Deployment> = s.ours.iter().filter(|d| TIMED.contains(&d.isa)).collect();
-    let mut runners = vec![s.base.runner(false)];
-    runners.extend(timed.iter().map(|d| d.runner(false)));
-    let mut closures: Vec<Box<dyn FnMut() + '_>> = runners
-        .iter_mut()
-        .map(|r| {
-            Box::new(move || {
-                r.run(input).expect("call");
-            }) as Box<dyn FnMut()>
-        })
-        .collect();
-    let mut refs: Vec<&mut dyn FnMut()> = closures.iter_mut().map(|b| b.as_mut() as &mut dyn FnMut()).collect();
-    // large inputs take a good part of a sample per call: fewer samples
-    let plan = if k > 8 { plan.with_samples(plan.samples.min(7)) } else { plan };
-    let m = measure(plan, &mut refs);
+    let mut calls = vec![(s.base.runner(false), &input[..])];
+    calls.extend(timed.iter().map(|d| (d.runner(false), &input[..])));
+    let m = time_calls(plan, k, &mut calls);
     let baseline = if s.precompile.is_some() { "precompile" } else { "precompiles" };
     let names = std::iter::once(baseline.to_string()).chain(timed.iter().map(|d| format!("contract-{}", d.isa)));
     for (implementation, stats) in names.zip(&m) {

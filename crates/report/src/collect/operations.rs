@@ -12,7 +12,7 @@
 use evm384_build::{Contract, Formulas, Operation, HINTED_FORMULAS};
 use evm384_evm::{precompile_caller_code, Address, InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
 use evm384_gen::ops::bls::{address, glue_code, Backend, Glue, ETH_DST};
-use evm384_timing::{measure, Plan, Ratio};
+use evm384_timing::{measure, Measurement, Plan, Ratio};
 
 use crate::baseline::{g1_mul, g2_mul, SplitMix64};
 use crate::optimize::EIP6690;
@@ -197,6 +197,24 @@ fn runner(isa: InstructionSet, code: &[u8], counting: bool) -> Runner {
 }
 
 /// The code of one implementation: at `CONTRACT`, and any contracts it calls at their addresses.
+/// Times calls through the project's harness, interleaved: each runner on its calldata (the
+/// baseline first, by convention). Large inputs take a good part of a sample per call, so
+/// k > 8 gets fewer samples.
+pub(crate) fn time_calls(plan: Plan, k: u64, calls: &mut [(Runner, &[u8])]) -> Vec<Measurement> {
+    let mut closures: Vec<Box<dyn FnMut() + '_>> = calls
+        .iter_mut()
+        .map(|(r, input)| {
+            let input: &[u8] = input;
+            Box::new(move || {
+                r.run(input).expect("call");
+            }) as Box<dyn FnMut()>
+        })
+        .collect();
+    let mut refs: Vec<&mut dyn FnMut()> = closures.iter_mut().map(|b| b.as_mut() as &mut dyn FnMut()).collect();
+    let plan = if k > 8 { plan.with_samples(plan.samples.min(7)) } else { plan };
+    measure(plan, &mut refs)
+}
+
 pub(crate) struct Deployment {
     pub(crate) isa: InstructionSet,
     pub(crate) main: Vec<u8>,
@@ -338,22 +356,9 @@ fn measure_one(
         }
     }
     // runtime: the baseline, then each implementation, interleaved
-    let mut runners = vec![base.runner(false)];
-    runners.extend(ours.iter().filter(|d| TIMED.contains(&d.isa)).map(|d| d.runner(false)));
-    let mut closures: Vec<Box<dyn FnMut() + '_>> = runners
-        .iter_mut()
-        .enumerate()
-        .map(|(i, r)| {
-            let input = if i == 0 { &input } else { &our_input };
-            Box::new(move || {
-                r.run(input).expect("call");
-            }) as Box<dyn FnMut()>
-        })
-        .collect();
-    let mut refs: Vec<&mut dyn FnMut()> = closures.iter_mut().map(|b| b.as_mut() as &mut dyn FnMut()).collect();
-    // large inputs take a good part of a sample per call: fewer samples
-    let plan = if k > 8 { plan.with_samples(plan.samples.min(7)) } else { plan };
-    let m = measure(plan, &mut refs);
+    let mut calls = vec![(base.runner(false), &input[..])];
+    calls.extend(ours.iter().filter(|d| TIMED.contains(&d.isa)).map(|d| (d.runner(false), &our_input[..])));
+    let m = time_calls(plan, k, &mut calls);
     let baseline = match subject {
         Subject::Operation(_) | Subject::HintedPairingCheck => "precompile",
         Subject::Bls(_) => "precompiles",

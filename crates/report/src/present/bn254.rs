@@ -5,7 +5,7 @@ use super::{gas_by_schedule, gas_fmt, parity_factor, runtime_rows, ScheduleGas, 
 use crate::doc::{ratio, thousands, Block, Section, Table};
 use crate::results::{PhaseGasRow, Results};
 
-/// The target of issue 36: ecPairing at k = 2 under EIP-6690's prices at most this many times
+/// The target: ecPairing at k = 2 under EIP-6690's prices at most this many times
 /// the precompile's price.
 const TARGET: f64 = 1.2;
 
