@@ -57,7 +57,7 @@ impl Formulas {
     /// The build of the pairing check `evm384 build pairing-check` emits for `isa` when no
     /// formula option is given: the cheapest at k = 2 under the instruction set's reference
     /// schedule ([`crate::optimize::Target::reference`]) — v7 and v8 under `model-b`, v9 under
-    /// `model-b-repriced`, EVMMAX under EIP-6690's prices — among the [`Formulas::all`] that fit
+    /// `model-b-repriced`, EVMMAX under EIP-6690's prices (the other interfaces take v7's) — among the [`Formulas::all`] that fit
     /// [`MAX_CODE_SIZE`]. Gas is exact, so this is what [`crate::optimize::choose`] picks for
     /// that target; it is stated here as constants so that nothing is costed at run time
     /// (`tests/cheapest.rs` runs the choice and asserts it picks exactly these). Distinct from
@@ -69,6 +69,8 @@ impl Formulas {
             InstructionSet::Evm384(Interface::V8) => (Squaring::GrangerScott, F2Mul::V4, 4, true),
             InstructionSet::Evm384(Interface::V9) => (Squaring::GrangerScott, F2Mul::V4, 4, true),
             InstructionSet::Evmmax => (Squaring::GrangerScott, F2Mul::V4, 4, true),
+            // The earlier interfaces and v7s are not costed separately: v7's formulas.
+            InstructionSet::Evm384(_) => (Squaring::GrangerScottProducts, F2Mul::V4, 4, true),
         };
         Formulas { f2mul, squaring, unroll, inline }
     }

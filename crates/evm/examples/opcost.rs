@@ -37,7 +37,8 @@ fn main() {
     let operands = Operands { out: 0, x: 0, y: 48, params: 96 };
     let mut code = vec![0x36, 0x60, 0x00, 0x60, 0x00, 0x37]; // CALLDATACOPY(0, 0, CALLDATASIZE)
     for _ in 0..n {
-        let mut instr = encode(interface, op.unwrap_or(Op::AddMod384), &operands);
+        let mut instr = encode(interface, op.unwrap_or(Op::AddMod384), &operands, P_INV)
+            .unwrap_or_else(|e| panic!("{interface}: {e}"));
         if op.is_none() {
             // v7/v8: PUSH16 w; POP. v9: no word to pop, so the "POP" program is just JUMPDESTs.
             match interface {

@@ -69,10 +69,11 @@ fn jump_table(dests: &[bool]) -> JumpTable {
 
 /// Whether `isa` has immediates that revm's own analysis does not know (v9, EVMMAX).
 pub fn has_own_analysis(isa: InstructionSet) -> bool {
-    !matches!(isa, InstructionSet::Evm384(Interface::V7 | Interface::V8))
+    matches!(isa, InstructionSet::Evm384(Interface::V9) | InstructionSet::Evmmax)
 }
 
-/// The analysed [`Bytecode`] of `code` under `isa`: revm's analysis for v7/v8, ours for v9
+/// The analysed [`Bytecode`] of `code` under `isa`: revm's analysis for every interface but v9
+/// (their operands are stack items), ours for v9
 /// (16-byte immediates skipped) and EVMMAX (7-byte immediates skipped).
 pub fn analyze(isa: InstructionSet, code: &[u8]) -> Bytecode {
     if code.is_empty() || !has_own_analysis(isa) {

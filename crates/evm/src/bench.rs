@@ -35,7 +35,7 @@ pub fn program(op: Option<Op>, n: usize) -> Vec<u8> {
     let operands = Operands { out: 0, x: 0, y: 48, params: 96 };
     let mut code = vec![0x36, 0x60, 0x00, 0x60, 0x00, 0x37];
     for _ in 0..n {
-        let mut instr = encode(Interface::V7, op.unwrap_or(Op::AddMod384), &operands);
+        let mut instr = encode(Interface::V7, op.unwrap_or(Op::AddMod384), &operands, 0).expect("v7 takes any offsets");
         if op.is_none() {
             *instr.last_mut().unwrap() = POP;
         }

@@ -1,17 +1,18 @@
 //! The EVM384 opcode family (`docs/evm384-semantics.md`): ADDMOD384 `0xc0`, SUBMOD384 `0xc1`,
 //! MULMODMONT384 `0xc2`, one function per opcode in revm's style.
 //!
-//! Each function is generic over an [`Encoding`] (interface v7, v8 or v9), which says where the
-//! four offsets come from (a popped stack word or a 16-byte immediate) and how 48-byte values
-//! are stored (little- or big-endian). Static gas is *not* charged here: it lives in the gas
+//! Each function is generic over an [`Encoding`] (one per interface, v1 … v9 and v7s), which
+//! says where the operands come from (stack items, a packed stack word, register indices or a
+//! 16-byte immediate), what memory the instruction touches and how 48-byte values are stored
+//! (little- or big-endian). Static gas is *not* charged here: it lives in the gas
 //! table chosen by the [`Schedule`](crate::Schedule) (revm charges it before calling the
 //! instruction). Only memory expansion is charged here, as for MLOAD/MSTORE.
 
 use core::mem::MaybeUninit;
 
 use evm384_arith as arith;
-use evm384_arith::isa::{Op, Operands, IMMEDIATE_LEN};
-use evm384_arith::{Limbs, VALUE_BYTES};
+use evm384_arith::isa::{Op, Operands, IMMEDIATE_LEN, V6_PARAMS_ADDR};
+use evm384_arith::{Limbs, BLS12_381_P, BLS12_381_P_INV, VALUE_BYTES};
 use revm::handler::instructions::EthInstructions;
 use revm::interpreter::interpreter::EthInterpreter;
 use revm::interpreter::interpreter_types::{Immediates, Jumps};
@@ -26,30 +27,141 @@ type Ctx<'a, H> = InstructionContext<'a, H, EthInterpreter>;
 /// Bytes of MULMODMONT384's `inv`, stored right after the modulus.
 const INV_BYTES: usize = 8;
 
-/// Where an EVM384 instruction finds its offsets and how it stores values.
+/// What one instruction reads and writes, as its interface says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Access {
+    pub out: usize,
+    pub x: usize,
+    pub y: usize,
+    /// The modulus' memory offset, or `None` for BLS12-381's p built into the instruction (v4, v5).
+    pub modulus: Option<usize>,
+    /// MULMODMONT384's `inv`.
+    pub inv: Inv,
+    /// Memory must cover `memory.0 + memory.1` bytes: `(max offset, bytes past it)`, as the
+    /// interface's memory check is written (spec § Memory and gas).
+    pub memory: (usize, usize),
+}
+
+/// Where MULMODMONT384's `inv` comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inv {
+    /// 8 bytes in memory at this offset (after the modulus: v6 … v9).
+    At(usize),
+    /// A value: popped (v1–v3) or built in (v4, v5).
+    Value(u64),
+}
+
+impl Access {
+    /// v7, v8, v9 and v7s: four offsets, `m ‖ inv` at `params`, memory to
+    /// `max(out, x, y, params) + op.params_len()`.
+    #[inline(always)]
+    fn params_block(o: Operands, op: Op) -> Access {
+        let [out, x, y, params] = [o.out, o.x, o.y, o.params].map(|v| v as usize);
+        let inv = Inv::At(params + VALUE_BYTES);
+        Access { out, x, y, modulus: Some(params), inv, memory: (o.max() as usize, op.params_len()) }
+    }
+}
+
+/// Where an EVM384 instruction finds its operands and how it stores values.
 ///
 /// Everything is `#[inline(always)]`: each instruction function is monomorphised per encoding
-/// and must compile to straight-line code (one stack pop or immediate read, one memory borrow,
+/// and must compile to straight-line code (the stack pops or immediate read, one memory borrow,
 /// loads, the arithmetic, one store).
 pub trait Encoding {
-    /// Reads the four offsets: pops the stack word (v7, v8) or reads the immediate and moves
-    /// the program counter past it (v9).
-    fn operands(interp: &mut Interpreter<EthInterpreter>) -> InstructionExecResult<Operands>;
+    /// Whether the instruction expands memory (charging for it) to cover [`Access::memory`];
+    /// otherwise (v3, v5) an access outside memory halts with `MemoryOOG`.
+    const CHECKS_MEMORY: bool = true;
+    /// Reads the operands: pops the stack item(s), or reads the immediate and moves the program
+    /// counter past it (v9).
+    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access>;
     /// The 48-byte value stored at `bytes` as limbs: decoded into `tmp`, or, where the
     /// encoding is the machine's own, `bytes` itself (see [`le_value`]).
     fn value<'a>(bytes: &'a [u8; VALUE_BYTES], tmp: &'a mut MaybeUninit<Limbs>) -> &'a Limbs;
     /// Encodes a 48-byte value into memory.
     fn store(value: &Limbs, bytes: &mut [u8; VALUE_BYTES]);
-    /// Decodes the 8-byte `inv` that follows the modulus in MULMODMONT384's params block.
+    /// Decodes the 8-byte `inv` stored after the modulus.
     fn load_inv(bytes: &[u8; INV_BYTES]) -> u64;
 }
 
+/// v1: `x`, `y`, `m` (and `inv`) as stack items, the result over `x`.
+pub struct V1;
+/// v2: `out`, `x`, `y`, `m` (and `inv`) as stack items.
+pub struct V2;
+/// v3: v2 without the memory check.
+pub struct V3;
+/// v4: `out`, `x`, `y` as stack items, BLS12-381's p built in.
+pub struct V4;
+/// v5: v4 without the memory check.
+pub struct V5;
+/// v6: register indices in one stack item, `m ‖ inv` in the parameter register.
+pub struct V6;
 /// v7: offsets in a popped stack word, little-endian values.
 pub struct V7;
 /// v8: offsets as in v7, big-endian values (and `inv`).
 pub struct V8;
 /// v9: offsets in a 16-byte immediate (four LE u32), little-endian values.
 pub struct V9;
+/// v7s: v7 with 16-bit offsets in the word's low 64 bits.
+pub struct V7s;
+
+/// A memory offset given as a stack item: above 2^32 − 1 it halts out of gas, as the
+/// prototype's `check_memory` does (`InvalidOperandOOG`, revm's halt for an unaddressable
+/// offset).
+#[inline(always)]
+fn offset_item(v: &U256) -> InstructionExecResult<usize> {
+    match v.as_limbs() {
+        [lo, 0, 0, 0] if *lo <= u64::from(u32::MAX) => Ok(*lo as usize),
+        _ => Err(InstructionResult::InvalidOperandOOG),
+    }
+}
+
+/// v1–v5: the stack items `[out,] x, y[, m[, inv]]`, popped in that order. `inv` above 2^64 − 1
+/// halts out of gas, as in the prototype.
+#[inline(always)]
+fn stack_items<const OUT: bool, const FIXED: bool>(
+    interp: &mut Interpreter<EthInterpreter>,
+    op: Op,
+) -> InstructionExecResult<Access> {
+    // The prototype checks the stack height before the instruction runs: too few items is an
+    // underflow whatever the items that are there.
+    let needed = usize::from(OUT) + 2 + if FIXED { 0 } else { 1 + usize::from(op == Op::MulModMont384) };
+    if interp.stack.len() < needed {
+        return Err(InstructionResult::StackUnderflow);
+    }
+    let (out, x, y) = if OUT {
+        let [out, x, y] = interp.stack.popn::<3>().ok_or(InstructionResult::StackUnderflow)?;
+        (offset_item(&out)?, offset_item(&x)?, offset_item(&y)?)
+    } else {
+        let [x, y] = interp.stack.popn::<2>().ok_or(InstructionResult::StackUnderflow)?;
+        let x = offset_item(&x)?;
+        (x, x, offset_item(&y)?)
+    };
+    let max = out.max(x).max(y);
+    if FIXED {
+        return Ok(Access { out, x, y, modulus: None, inv: Inv::Value(BLS12_381_P_INV), memory: (max, VALUE_BYTES) });
+    }
+    let [m] = interp.stack.popn::<1>().ok_or(InstructionResult::StackUnderflow)?;
+    let m = offset_item(&m)?;
+    let inv = if op == Op::MulModMont384 {
+        let [inv] = interp.stack.popn::<1>().ok_or(InstructionResult::StackUnderflow)?;
+        match inv.as_limbs() {
+            [v, 0, 0, 0] => *v,
+            _ => return Err(InstructionResult::InvalidOperandOOG),
+        }
+    } else {
+        0
+    };
+    Ok(Access { out, x, y, modulus: Some(m), inv: Inv::Value(inv), memory: (max.max(m), VALUE_BYTES) })
+}
+
+/// The low 64 bits of the popped stack word.
+#[inline(always)]
+fn pop_low(interp: &mut Interpreter<EthInterpreter>) -> InstructionExecResult<u64> {
+    let Some([word]) = interp.stack.popn::<1>() else {
+        return Err(InstructionResult::StackUnderflow);
+    };
+    Ok(word.as_limbs()[0])
+}
 
 /// Pops the packed word `out‖x‖y‖params` (spec § Operand addressing: `params = w & 0xffffffff`,
 /// `y = (w >> 32) & 0xffffffff`, `x = (w >> 64) & 0xffffffff`, `out = (w >> 96) & 0xffffffff`;
@@ -138,10 +250,95 @@ fn store_be(x: &Limbs, b: &mut [u8; VALUE_BYTES]) {
     }
 }
 
+/// The value codecs of a little-endian interface.
+macro_rules! little_endian_values {
+    () => {
+        #[inline(always)]
+        fn value<'a>(bytes: &'a [u8; VALUE_BYTES], tmp: &'a mut MaybeUninit<Limbs>) -> &'a Limbs {
+            le_value(bytes, tmp)
+        }
+        #[inline(always)]
+        fn store(value: &Limbs, bytes: &mut [u8; VALUE_BYTES]) {
+            store_le(value, bytes)
+        }
+        #[inline(always)]
+        fn load_inv(bytes: &[u8; INV_BYTES]) -> u64 {
+            u64::from_le_bytes(*bytes)
+        }
+    };
+}
+
+impl Encoding for V1 {
+    #[inline(always)]
+    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
+        stack_items::<false, false>(interp, op)
+    }
+    little_endian_values!();
+}
+
+impl Encoding for V2 {
+    #[inline(always)]
+    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
+        stack_items::<true, false>(interp, op)
+    }
+    little_endian_values!();
+}
+
+impl Encoding for V3 {
+    const CHECKS_MEMORY: bool = false;
+    #[inline(always)]
+    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
+        stack_items::<true, false>(interp, op)
+    }
+    little_endian_values!();
+}
+
+impl Encoding for V4 {
+    #[inline(always)]
+    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
+        stack_items::<true, true>(interp, op)
+    }
+    little_endian_values!();
+}
+
+impl Encoding for V5 {
+    const CHECKS_MEMORY: bool = false;
+    #[inline(always)]
+    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
+        stack_items::<true, true>(interp, op)
+    }
+    little_endian_values!();
+}
+
+impl Encoding for V6 {
+    /// Registers at `48·i`, `m ‖ inv` at 12288; memory to 12288 + 48 (ADDMOD384, SUBMOD384) or
+    /// 12336 + 8 (MULMODMONT384), as the prototype checks it.
+    #[inline(always)]
+    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
+        let o = Operands::from_v6_word(pop_low(interp)?);
+        let params = V6_PARAMS_ADDR as usize;
+        let memory = match op {
+            Op::MulModMont384 => (params + VALUE_BYTES, INV_BYTES),
+            _ => (params, VALUE_BYTES),
+        };
+        let [out, x, y] = [o.out, o.x, o.y].map(|v| v as usize);
+        Ok(Access { out, x, y, modulus: Some(params), inv: Inv::At(params + VALUE_BYTES), memory })
+    }
+    little_endian_values!();
+}
+
+impl Encoding for V7s {
+    #[inline(always)]
+    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
+        Ok(Access::params_block(Operands::from_v7s_word(pop_low(interp)?), op))
+    }
+    little_endian_values!();
+}
+
 impl Encoding for V7 {
     #[inline(always)]
-    fn operands(interp: &mut Interpreter<EthInterpreter>) -> InstructionExecResult<Operands> {
-        pop_operands(interp)
+    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
+        Ok(Access::params_block(pop_operands(interp)?, op))
     }
     #[inline(always)]
     fn value<'a>(bytes: &'a [u8; VALUE_BYTES], tmp: &'a mut MaybeUninit<Limbs>) -> &'a Limbs {
@@ -159,8 +356,8 @@ impl Encoding for V7 {
 
 impl Encoding for V8 {
     #[inline(always)]
-    fn operands(interp: &mut Interpreter<EthInterpreter>) -> InstructionExecResult<Operands> {
-        pop_operands(interp)
+    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
+        Ok(Access::params_block(pop_operands(interp)?, op))
     }
     #[inline(always)]
     fn value<'a>(bytes: &'a [u8; VALUE_BYTES], tmp: &'a mut MaybeUninit<Limbs>) -> &'a Limbs {
@@ -178,8 +375,8 @@ impl Encoding for V8 {
 
 impl Encoding for V9 {
     #[inline(always)]
-    fn operands(interp: &mut Interpreter<EthInterpreter>) -> InstructionExecResult<Operands> {
-        immediate_operands(interp)
+    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
+        Ok(Access::params_block(immediate_operands(interp)?, op))
     }
     #[inline(always)]
     fn value<'a>(bytes: &'a [u8; VALUE_BYTES], tmp: &'a mut MaybeUninit<Limbs>) -> &'a Limbs {
@@ -198,11 +395,10 @@ impl Encoding for V9 {
 /// `N` bytes of `mem` at `offset`, without a bounds check.
 ///
 /// # Safety
-/// `offset + N <= mem.len()`: [`run`] only calls it after [`Interpreter::resize_memory`] made
-/// the context memory cover `max(out, x, y, params) + op.params_len()` bytes, and every access
-/// is at one of those offsets with `N <= params_len` (or at `params + 48` with `N = 8` for
-/// MULMODMONT384, whose `params_len` is 56). revm's own MLOAD/MSTORE rely on the same
-/// invariant (`SharedMemory::slice_len` is unchecked in release builds).
+/// `offset + N <= mem.len()`: [`run`] only calls it once the context memory covers
+/// [`Access::memory`] (expanded by [`Interpreter::resize_memory`], or checked for v3 and v5),
+/// and every access lies within it. revm's own MLOAD/MSTORE rely on the same invariant
+/// (`SharedMemory::slice_len` is unchecked in release builds).
 #[inline(always)]
 unsafe fn at<const N: usize>(mem: &[u8], offset: usize) -> &[u8; N] {
     debug_assert!(offset + N <= mem.len());
@@ -217,12 +413,13 @@ unsafe fn at_mut<const N: usize>(mem: &mut [u8], offset: usize) -> &mut [u8; N] 
 }
 
 /// One EVM384 instruction, shared by the three opcodes:
-/// 1. the four offsets (popped word or immediate);
-/// 2. memory expanded to `max(out, x, y, params) + op.params_len()` bytes with standard
-///    expansion gas (spec § Memory and gas). revm's `resize_memory` is an inline compare
-///    against the current size, with the gas computation and growth out of line, so when
-///    memory is already large enough nothing is charged and nothing else is done; an
-///    unpayable expansion halts exactly as before (MemoryOOG, or MemoryLimitOOG);
+/// 1. the operands ([`Encoding::access`]: stack items, a packed word or the immediate);
+/// 2. memory expanded to cover [`Access::memory`] with standard expansion gas (spec § Memory
+///    and gas). revm's `resize_memory` is an inline compare against the current size, with the
+///    gas computation and growth out of line, so when memory is already large enough nothing
+///    is charged and nothing else is done; an unpayable expansion halts (MemoryOOG, or
+///    MemoryLimitOOG). Interfaces without the check (v3, v5) halt with MemoryOOG instead of
+///    reading outside memory;
 /// 3. one borrow of the context memory for all reads and the write: `x`, `y`, `m` (and `inv`
 ///    for MULMODMONT384) are read before `out` is written, so `out` may alias any input
 ///    (spec § Values). Little-endian inputs are used in place (see [`le_value`]).
@@ -234,25 +431,35 @@ fn run<E: Encoding, H: Host + ?Sized>(
     op: Op,
     f: impl FnOnce(&Limbs, &Limbs, &Limbs, u64) -> Limbs,
 ) -> InstructionExecResult {
-    let ops = E::operands(ctx.interpreter)?;
-    // Offsets are u32, so `max + params_len` cannot overflow a usize.
-    ctx.interpreter.resize_memory(ctx.host.gas_params(), ops.max() as usize, op.params_len())?;
+    let a = E::access(ctx.interpreter, op)?;
+    let (max, len) = a.memory;
+    if E::CHECKS_MEMORY {
+        // Offsets are at most 2^32 - 1 and `len` at most 56, so `max + len` cannot overflow.
+        ctx.interpreter.resize_memory(ctx.host.gas_params(), max, len)?;
+    }
     let mut mem = ctx.interpreter.memory.context_memory_mut();
-    let [out, x, y, params] = [ops.out, ops.x, ops.y, ops.params].map(|o| o as usize);
-    // SAFETY: all four offsets are <= max, and memory now covers max + params_len (see `at`).
+    if !E::CHECKS_MEMORY && max + len > mem.len() {
+        return Err(InstructionResult::MemoryOOG);
+    }
+    // SAFETY: every offset read or written is at most `max` with `N <= len` bytes past it (or, for
+    // `inv`, at `max` with 8 bytes), and memory covers `max + len` (see `at`).
     let result = unsafe {
-        let inv = match op {
-            Op::MulModMont384 => E::load_inv(at(&mem, params + VALUE_BYTES)),
+        let inv = match (op, a.inv) {
+            (Op::MulModMont384, Inv::At(at_inv)) => E::load_inv(at(&mem, at_inv)),
+            (_, Inv::Value(v)) => v,
             _ => 0,
         };
         let [mut tx, mut ty, mut tm] = [MaybeUninit::uninit(); 3];
-        let x = E::value(at(&mem, x), &mut tx);
-        let y = E::value(at(&mem, y), &mut ty);
-        let m = E::value(at(&mem, params), &mut tm);
+        let x = E::value(at(&mem, a.x), &mut tx);
+        let y = E::value(at(&mem, a.y), &mut ty);
+        let m = match a.modulus {
+            Some(m) => E::value(at(&mem, m), &mut tm),
+            None => &BLS12_381_P,
+        };
         f(x, y, m, inv)
     };
     // SAFETY: as above.
-    E::store(&result, unsafe { at_mut(&mut mem, out) });
+    E::store(&result, unsafe { at_mut(&mut mem, a.out) });
     Ok(())
 }
 
@@ -331,9 +538,16 @@ fn family<E: Encoding, H: Host>() -> [Instruction<EthInterpreter, H>; 3] {
 /// table as it is (the schedule's table, see [`Schedule::gas_table`](crate::Schedule::gas_table)).
 pub fn install<H: Host>(instructions: &mut EthInstructions<EthInterpreter, H>, interface: Interface) {
     let fns = match interface {
+        Interface::V1 => family::<V1, H>(),
+        Interface::V2 => family::<V2, H>(),
+        Interface::V3 => family::<V3, H>(),
+        Interface::V4 => family::<V4, H>(),
+        Interface::V5 => family::<V5, H>(),
+        Interface::V6 => family::<V6, H>(),
         Interface::V7 => family::<V7, H>(),
         Interface::V8 => family_v8::<H>(),
         Interface::V9 => family::<V9, H>(),
+        Interface::V7s => family::<V7s, H>(),
     };
     for (op, f) in Op::ALL.into_iter().zip(fns) {
         instructions.instruction_table_mut()[op.opcode() as usize] = f;

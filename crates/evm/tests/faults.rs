@@ -23,7 +23,7 @@ fn halt_reason(status: &Status) -> &str {
 #[test]
 fn offsets_near_2_pow_32_run_out_of_gas() {
     let big = [u32::MAX, u32::MAX - 47, 0xffff_0000, 0x8000_0000];
-    for interface in Interface::ALL {
+    for interface in Interface::MAIN {
         for op_ in Op::ALL {
             for (i, &offset) in big.iter().enumerate() {
                 // The huge offset in each operand position in turn.

@@ -35,7 +35,7 @@ fn run(interface: Interface, schedule: Schedule) -> Execution {
 
 #[test]
 fn charged_gas_equals_after_the_fact_gas_for_every_integer_schedule() {
-    for interface in Interface::ALL {
+    for interface in Interface::MAIN {
         let runs: Vec<(Schedule, Execution)> = Schedule::ALL.into_iter().map(|s| (s, run(interface, s))).collect();
         let reference = runs[0].1.gas_by_schedule.clone().unwrap();
         for (charged, exec) in &runs {

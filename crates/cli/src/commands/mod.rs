@@ -32,7 +32,8 @@ pub fn dispatch(command: Command) -> Result<(), CliError> {
 /// Interface selection shared by subcommands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct InterfaceArg {
-    /// Operand interface of the EVM384 opcodes: v7, v8 or v9.
+    /// Operand interface of the EVM384 opcodes: v7, v8, v9, the earlier v1 … v6, or v7s (v7 with
+    /// two-byte offsets).
     #[arg(long, default_value = "v7", value_parser = parse_interface)]
     pub interface: evm384_evm::Interface,
 }
@@ -44,7 +45,7 @@ fn parse_interface(s: &str) -> Result<evm384_evm::Interface, String> {
 /// `--interface` of the commands that also take EVMMAX code (`run`, `disasm`).
 #[derive(clap::Args, Debug, Clone)]
 pub struct CodeInterfaceArg {
-    /// Instruction set at 0xc0..: EVM384 in interface v7, v8 or v9, or evmmax (EIP-6690).
+    /// Instruction set at 0xc0..: EVM384 in interface v1 … v9 or v7s, or evmmax (EIP-6690).
     #[arg(long, default_value = "v7", value_parser = parse_code_interface)]
     pub interface: evm384_evm::InstructionSet,
 }

@@ -133,7 +133,7 @@ fn load(args: &Args) -> Result<Vec<(PathBuf, Operation, Vec<Case>)>, CliError> {
 pub fn run(args: Args) -> Result<(), CliError> {
     let files = load(&args)?;
     let ifaces = if args.interface.is_empty() {
-        Interface::ALL.map(InstructionSet::Evm384).to_vec()
+        Interface::MAIN.map(InstructionSet::Evm384).to_vec()
     } else {
         args.interface.clone()
     };

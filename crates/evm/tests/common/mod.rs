@@ -42,7 +42,8 @@ pub fn return_mem(offset: u32, len: u32) -> Vec<u8> {
 
 /// One EVM384 instruction in `interface`.
 pub fn op(interface: Interface, op: Op, out: u32, x: u32, y: u32, params: u32) -> Vec<u8> {
-    evm384_arith::isa::encode(interface, op, &Operands { out, x, y, params })
+    evm384_arith::isa::encode(interface, op, &Operands { out, x, y, params }, 0)
+        .expect("offsets the interface can encode")
 }
 
 /// A 384-bit hex integer (`0x…`, at most 96 digits) as 48 big-endian bytes.

@@ -56,6 +56,11 @@ impl Registers {
         self.map.get(s as usize).copied().flatten().unwrap_or_else(|| panic!("slot {s} has no register"))
     }
 
+    /// The register of slot `s`, `None` for a slot the program never uses.
+    pub fn get(&self, s: Slot) -> Option<u8> {
+        self.map.get(s as usize).copied().flatten()
+    }
+
     /// Maps `prog`'s slots to registers by liveness.
     pub fn allocate(prog: &Program) -> Result<Registers, TooManyRegisters> {
         let n = prog.pairs.base as usize;

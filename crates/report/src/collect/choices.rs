@@ -14,7 +14,7 @@ use crate::results::{BuildCandidate, BuildChoiceRow, FinalExpCounts, GasRow};
 /// One row per interface and schedule; `default_gas` comes from the gas section's k = 2 total.
 pub fn build_choices(gas: &[GasRow]) -> Result<Vec<BuildChoiceRow>, String> {
     let targets: Vec<Target> = Schedule::ALL.into_iter().map(Target::Gas).collect();
-    let sets = Interface::ALL
+    let sets = Interface::MAIN
         .map(|i| (InstructionSet::Evm384(i), targets.clone()))
         .into_iter()
         .chain([(InstructionSet::Evmmax, vec![Target::Eip6690Gas])]);

@@ -1,22 +1,111 @@
-//! The EVM384 side of the bytecode back-end (interfaces v7, v8, v9): slots are 48-byte memory
-//! words at `ir::slot_addr`, arithmetic is `evm384_arith::isa::encode`, copies are MCOPY.
+//! The EVM384 side of the bytecode back-end (every interface): slots are 48-byte memory words
+//! (at `ir::slot_addr`, or at v6's registers: [`Layout`]), arithmetic is
+//! `evm384_arith::isa::encode`, copies are MCOPY.
 
-use evm384_arith::isa::{encode, Interface, Op, Operands};
-use evm384_arith::{to_be_bytes, to_le_bytes, Limbs};
+use evm384_arith::isa::{encode, Addressing, Interface, Modulus, Op, Operands, V6_PARAMS_ADDR, V6_REGISTER_BYTES};
+use evm384_arith::{to_be_bytes, to_le_bytes, Limbs, BLS12_381_P};
 
 use super::opc::*;
-use super::{Emitter, Label};
-use crate::ir::{slot_addr, Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR, PARAMS_ADDR, SLOTS_ADDR};
+use super::{AssembleError, Emitter, Label};
+use crate::backend::registers::Registers;
+use crate::ir::{Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR, PARAMS_ADDR, SLOTS_ADDR};
 
-/// Length of the runtime code's trailing data blob in EVM384 code.
+/// Where an interface's code keeps its slots.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Layout {
+    /// Byte address of slot 0 (or register 0 of `registers`): `ir::SLOTS_ADDR`, or (v6) register
+    /// 3, the first one past the params and the two words at 64 and 96.
+    pub slots: u32,
+    /// A slot past the program's own (v1: where a subtraction into its subtrahend keeps it).
+    pub scratch: Option<u32>,
+    /// v6 with more slots than registers: the slots shared by liveness (`registers`), the
+    /// pair records at `pairs` onwards.
+    pub shared: Option<Shared>,
+}
+
+/// Slots mapped to v6 registers by liveness (the EVMMAX back-end's map, `registers.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Shared {
+    registers: Registers,
+    /// The first pair-record slot (`Program::pairs.base`) and its byte address.
+    base: u32,
+    pairs: u32,
+}
+
+/// v6's first register holding a slot (registers 0..3 hold the params and the two words).
+const V6_FIRST_SLOT_REGISTER: u32 = 3;
+/// v6's registers for slots.
+const V6_SLOT_REGISTERS: u32 = V6_PARAMS_ADDR / V6_REGISTER_BYTES - V6_FIRST_SLOT_REGISTER;
+/// The first v6 slot index past the parameter register (12288..12344): where pair records go.
+const V6_PAIRS_SLOT: u32 = V6_SLOT_REGISTERS + 2;
+
+impl Layout {
+    /// The layout of `iface`, and the program it runs (v1 and v6 move the pair records up: v1
+    /// to make room for its scratch slot, v6 past the parameter register).
+    pub(super) fn of(prog: &Program, iface: Interface) -> Result<(Layout, Option<Program>), AssembleError> {
+        let default = Layout { slots: SLOTS_ADDR, scratch: None, shared: None };
+        match iface.addressing() {
+            Addressing::StackItems { out: false, .. } => {
+                let mut moved = prog.clone();
+                moved.pairs.base += 1;
+                Ok((Layout { scratch: Some(prog.pairs.base), ..default }, Some(moved)))
+            }
+            Addressing::StackItems { modulus: Modulus::Bls12_381, .. } if prog.field.m != BLS12_381_P => Err(
+                AssembleError::Interface(format!("{iface} has BLS12-381's p built in; this program's modulus differs")),
+            ),
+            Addressing::Registers => {
+                let slots = V6_FIRST_SLOT_REGISTER * V6_REGISTER_BYTES;
+                if prog.pairs.base <= V6_SLOT_REGISTERS {
+                    let mut moved = prog.clone();
+                    moved.pairs.base = V6_PAIRS_SLOT;
+                    return Ok((Layout { slots, ..default }, Some(moved)));
+                }
+                let registers = Registers::allocate(prog).map_err(|e| v6_too_many(e.needed))?;
+                if registers.used > V6_SLOT_REGISTERS {
+                    return Err(v6_too_many(registers.used));
+                }
+                let shared = Shared { registers, base: prog.pairs.base, pairs: slots + 48 * V6_PAIRS_SLOT };
+                Ok((Layout { slots, shared: Some(shared), ..default }, None))
+            }
+            _ => Ok((default, None)),
+        }
+    }
+
+    /// Byte address of a slot.
+    pub(super) fn addr(&self, s: u32) -> u32 {
+        match &self.shared {
+            Some(sh) if s < sh.base => self.slots + 48 * u32::from(sh.registers.of(s)),
+            Some(sh) => sh.pairs + 48 * (s - sh.base),
+            None => self.slots + 48 * s,
+        }
+    }
+
+    /// Byte address of constant `i`, `None` if the program never reads it (shared registers).
+    fn const_addr(&self, i: u32) -> Option<u32> {
+        match &self.shared {
+            Some(sh) => sh.registers.get(i).map(|r| self.slots + 48 * u32::from(r)),
+            None => Some(self.addr(i)),
+        }
+    }
+}
+
+fn v6_too_many(needed: u32) -> AssembleError {
+    AssembleError::Interface(format!(
+        "v6 has {V6_SLOT_REGISTERS} registers for slots; this program needs {needed} at once"
+    ))
+}
+
+/// Length of the runtime code's trailing data blob in EVM384 code (the default layout).
 pub fn data_blob_len(prog: &Program) -> usize {
     SLOTS_ADDR as usize + 48 * prog.consts.len()
 }
 
-/// Memory image `0..SLOTS_ADDR + 48·consts`: params (p, inv), the input pointer (0), the end of
+/// Memory image `0..slots + 48·consts`: params (p, inv), the input pointer (0), the end of
 /// the (empty) pair array, the constant slots.
-fn data_blob(prog: &Program, iface: Interface) -> Vec<u8> {
-    let mut b = vec![0u8; data_blob_len(prog)];
+fn data_blob(prog: &Program, iface: Interface, layout: &Layout) -> Vec<u8> {
+    let slot_addr = |s: u32| layout.addr(s);
+    let consts_end = (0..prog.consts.len() as u32).filter_map(|i| layout.const_addr(i)).map(|a| a + 48).max();
+    let mut b = vec![0u8; consts_end.unwrap_or(layout.slots) as usize];
     let f = &prog.field;
     let p = PARAMS_ADDR as usize;
     b[p..p + 48].copy_from_slice(&value_bytes(iface, &f.m));
@@ -27,8 +116,10 @@ fn data_blob(prog: &Program, iface: Interface) -> Vec<u8> {
     b[w + 24..w + 32].copy_from_slice(&end.to_be_bytes());
     let _ = INPUT_PTR_ADDR; // stays zero
     for (i, v) in prog.consts.iter().enumerate() {
-        let a = slot_addr(i as u32) as usize;
-        b[a..a + 48].copy_from_slice(&value_bytes(iface, v));
+        if let Some(a) = layout.const_addr(i as u32) {
+            let a = a as usize;
+            b[a..a + 48].copy_from_slice(&value_bytes(iface, v));
+        }
     }
     b
 }
@@ -44,25 +135,62 @@ pub fn value_bytes(iface: Interface, v: &Limbs) -> [u8; 48] {
 
 impl Emitter<'_> {
     /// memory[0..] ← the data blob: params, the two scratch words, the constants.
+    /// memory[0..] ← the data blob; v6 also copies p ‖ inv into its parameter register, and
+    /// interfaces without a memory check (v3, v5) first expand memory over every slot.
     pub(super) fn prologue_evm384(&mut self, iface: Interface, data: Label) -> Vec<u8> {
-        let blob = data_blob(self.prog, iface);
+        if !iface.checks_memory() {
+            self.op(PUSH0);
+            let top = self.slot_addr(self.prog.pairs.base) as u64 - 1;
+            self.push(top);
+            self.op(MSTORE8);
+        }
+        let blob = data_blob(self.prog, iface, &self.layout);
         self.push(blob.len() as u64);
         self.push_label(data);
         self.op(PUSH0);
         self.op(CODECOPY);
+        if iface == Interface::V6 {
+            self.push(56);
+            self.push_label(data); // p ‖ inv lead the blob (PARAMS_ADDR = 0)
+            self.push(V6_PARAMS_ADDR as u64);
+            self.op(CODECOPY);
+        }
         blob
     }
 
+    /// One instruction. v1 writes over `x`: when `out` is another slot, `x` is copied there
+    /// first, and a difference into its own subtrahend keeps the subtrahend in the scratch slot.
     pub(super) fn arith_evm384(&mut self, iface: Interface, n: &Node) {
         let Node::Op { op, out, x, y } = *n else { unreachable!("arithmetic only") };
-        let ops = Operands { out: slot_addr(out), x: slot_addr(x), y: slot_addr(y), params: PARAMS_ADDR };
-        self.code.extend(&encode(iface, op, &ops));
+        if iface.addressing() == (Addressing::StackItems { out: false, modulus: Modulus::Operand }) && out != x {
+            let commutative = op != Op::SubMod384;
+            if out == y && commutative {
+                return self.arith_evm384(iface, &Node::Op { op, out, x: y, y: x });
+            }
+            let y = if out == y {
+                let scratch = self.layout.scratch.expect("v1's layout has a scratch slot");
+                self.copy_evm384(scratch, y, 1);
+                scratch
+            } else {
+                y
+            };
+            self.copy_evm384(out, x, 1);
+            return self.arith_evm384(iface, &Node::Op { op, out, x: out, y });
+        }
+        let params = if iface == Interface::V6 { V6_PARAMS_ADDR } else { PARAMS_ADDR };
+        let ops = Operands { out: self.slot_addr(out), x: self.slot_addr(x), y: self.slot_addr(y), params };
+        match encode(iface, op, &ops, self.prog.field.inv) {
+            Ok(code) => self.code.extend(&code),
+            Err(e) => {
+                self.encode_error.get_or_insert(e);
+            }
+        }
     }
 
     /// Pushes sgn0(x) (`Cond::Sgn0`): each coefficient out of Montgomery form into `tmp`, then
     /// its lowest byte's parity (byte 0 in v7/v9, byte 47 in v8).
     pub(super) fn sgn0_evm384(&mut self, iface: Interface, x: u32, n: u32, one: u32, tmp: u32) {
-        let t = slot_addr(tmp) as u64;
+        let t = self.slot_addr(tmp) as u64;
         let parity = |e: &mut Self| {
             if iface.big_endian_values() {
                 e.push(t + 16);
@@ -103,9 +231,9 @@ impl Emitter<'_> {
     /// already; v7 and v9 reverse the bytes of the words (as `load_input_evm384` does the other
     /// way).
     pub(super) fn return_fields_evm384(&mut self, iface: Interface, slots: &[u32], one: u32, tmp: u32) {
-        let out = slot_addr(self.prog.pairs.base) as u64;
+        let out = self.slot_addr(self.prog.pairs.base) as u64;
         let len = self.prog.encoding.bytes() as u64;
-        let d = slot_addr(tmp) as u64;
+        let d = self.slot_addr(tmp) as u64;
         for (i, &s) in slots.iter().enumerate() {
             let at = out + len * i as u64;
             self.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: tmp, x: s, y: one });
@@ -150,8 +278,8 @@ impl Emitter<'_> {
 
     pub(super) fn copy_evm384(&mut self, dst: u32, src: u32, n: u32) {
         self.push(48 * n as u64);
-        self.push(slot_addr(src) as u64);
-        self.push(slot_addr(dst) as u64);
+        self.push_slot_addr(src);
+        self.push_slot_addr(dst);
         self.op(MCOPY); // MCOPY(dst, src, len)
     }
 
@@ -159,7 +287,7 @@ impl Emitter<'_> {
         let l = self.prog.pairs;
         self.push(48 * read as u64);
         self.op(DUP2);
-        self.push(slot_addr(l.work) as u64);
+        self.push_slot_addr(l.work);
         self.op(MCOPY); // work ← record
     }
 
@@ -167,7 +295,7 @@ impl Emitter<'_> {
         let l = self.prog.pairs;
         let (wb_off, wb_n) = l.writeback;
         self.push(48 * wb_n as u64);
-        self.push(slot_addr(l.work + wb_off) as u64);
+        self.push_slot_addr(l.work + wb_off);
         self.op(DUP3);
         self.push(48 * wb_off as u64);
         self.op(ADD);
@@ -177,7 +305,7 @@ impl Emitter<'_> {
     pub(super) fn append_work_evm384(&mut self) {
         let l = self.prog.pairs;
         self.push(48 * l.record as u64);
-        self.push(slot_addr(l.work) as u64);
+        self.push_slot_addr(l.work);
         self.push(PAIR_END_ADDR as u64);
         self.op(MLOAD);
         self.op(MCOPY); // array[end] ← work
@@ -194,9 +322,9 @@ impl Emitter<'_> {
         self.op(AND); // [w, len, entry]
         self.push(len);
         self.op(MUL);
-        self.push(slot_addr(table) as u64);
+        self.push_slot_addr(table);
         self.op(ADD); // [w, len, src]
-        self.push(slot_addr(tmp) as u64);
+        self.push_slot_addr(tmp);
         self.op(MCOPY); // tmp ← table[entry]
     }
 
@@ -208,7 +336,7 @@ impl Emitter<'_> {
         self.push(offset as u64);
         self.op(ADD); // [a]
         let two_words = self.checked_words(self.prog.encoding.bytes()); // [hi, lo] or [lo]
-        let d = slot_addr(dst) as u64;
+        let d = self.slot_addr(dst) as u64;
         if !two_words {
             // bytes of the slot the value leaves zero (its top 16), then the value
             self.op(PUSH0);
@@ -331,7 +459,7 @@ impl Emitter<'_> {
         self.op(if two_words { DUP3 } else { DUP2 });
         self.push(48);
         self.op(MUL);
-        self.push(slot_addr(dst) as u64);
+        self.push_slot_addr(dst);
         self.op(ADD); // [i, hi, lo, d] or [i, lo, d]
         if !two_words {
             self.op(PUSH0);

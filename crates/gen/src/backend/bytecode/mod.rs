@@ -23,7 +23,7 @@ mod evmmax;
 use evm384_arith::isa::{InstructionSet, Interface};
 
 use crate::backend::registers::{Registers, TooManyRegisters};
-use crate::ir::{slot_addr, Cond, InputLength, Node, Phase, Program, Window, INPUT_PTR_ADDR, PAIR_END_ADDR};
+use crate::ir::{Cond, InputLength, Node, Phase, Program, Window, INPUT_PTR_ADDR, PAIR_END_ADDR};
 
 pub use evm384::{data_blob_len, value_bytes};
 pub use evmmax::element_size as evmmax_element_size;
@@ -110,8 +110,14 @@ pub enum AssembleError {
     TooLarge(usize),
     #[error(transparent)]
     Registers(#[from] TooManyRegisters),
-    #[error("{0} cannot be expressed in EVMMAX code")]
+    #[error("{0} cannot be expressed in EVMMAX code, nor in v6 code with registers shared by liveness")]
     Unsupported(&'static str),
+    /// The program does not fit the interface (v4/v5's built-in modulus, v6's registers).
+    #[error("{0}")]
+    Interface(String),
+    /// An instruction's operands cannot be written in the interface (v7s: offsets of 16 bits).
+    #[error("{0}")]
+    Encode(#[from] evm384_arith::isa::EncodeError),
 }
 
 /// The instruction set being emitted, with what it needs.
@@ -143,6 +149,10 @@ struct Emitter<'a> {
     marks: Vec<(usize, Phase)>,
     /// The first node the instruction set cannot express.
     unsupported: Option<&'static str>,
+    /// Where the slots are (EVM384; EVMMAX keeps them in registers).
+    layout: evm384::Layout,
+    /// The first instruction whose operands the interface cannot encode.
+    encode_error: Option<evm384_arith::isa::EncodeError>,
 }
 
 /// Encodes the program as runtime code for `iface`.
@@ -207,10 +217,20 @@ pub(crate) fn try_assemble_all(
     isa: InstructionSet,
     opts: AssembleOptions,
 ) -> Result<(Vec<u8>, SizeMap, PhaseMarks), AssembleError> {
-    emit(prog, &Isa::of(prog, isa)?, opts)
+    let (layout, moved) = match isa {
+        InstructionSet::Evm384(i) => evm384::Layout::of(prog, i)?,
+        InstructionSet::Evmmax => (evm384::Layout { slots: crate::ir::SLOTS_ADDR, scratch: None, shared: None }, None),
+    };
+    let prog = moved.as_ref().unwrap_or(prog);
+    emit(prog, &Isa::of(prog, isa)?, layout, opts)
 }
 
-fn emit(prog: &Program, isa: &Isa, opts: AssembleOptions) -> Result<(Vec<u8>, SizeMap, PhaseMarks), AssembleError> {
+fn emit(
+    prog: &Program,
+    isa: &Isa,
+    layout: evm384::Layout,
+    opts: AssembleOptions,
+) -> Result<(Vec<u8>, SizeMap, PhaseMarks), AssembleError> {
     let mut map = Vec::new();
     let mut e = Emitter {
         prog,
@@ -222,6 +242,8 @@ fn emit(prog: &Program, isa: &Isa, opts: AssembleOptions) -> Result<(Vec<u8>, Si
         subs: Vec::new(),
         marks: Vec::new(),
         unsupported: None,
+        layout,
+        encode_error: None,
     };
     e.invalid = e.label();
     e.bswap = e.label();
@@ -251,6 +273,9 @@ fn emit(prog: &Program, isa: &Isa, opts: AssembleOptions) -> Result<(Vec<u8>, Si
     }
     if let Some(what) = e.unsupported {
         return Err(AssembleError::Unsupported(what));
+    }
+    if let Some(err) = e.encode_error {
+        return Err(err.into());
     }
     e.code.mark(data);
     e.code.extend(&blob);
@@ -588,15 +613,16 @@ impl Emitter<'_> {
                 self.op(PUSH0);
                 self.op(RETURN);
             }
-            Node::ReturnMemory if matches!(*self.isa, Isa::Evmmax(_)) => {
+            Node::ReturnMemory if matches!(*self.isa, Isa::Evmmax(_)) || self.layout.shared.is_some() => {
                 self.unsupported.get_or_insert("ReturnMemory (a dump of every slot)");
             }
             Node::ReturnMemory => {
-                self.push(crate::ir::SLOTS_ADDR as u64);
+                let slots = self.layout.slots as u64;
+                self.push(slots);
                 self.push(PAIR_END_ADDR as u64);
                 self.op(MLOAD);
-                self.op(SUB); // end - SLOTS_ADDR
-                self.push(crate::ir::SLOTS_ADDR as u64);
+                self.op(SUB); // end - slot 0's address
+                self.push(slots);
                 self.op(RETURN);
             }
         }
@@ -790,10 +816,21 @@ impl Emitter<'_> {
         }
     }
 
+    /// Byte address of an EVM384 slot in this interface's layout.
+    fn slot_addr(&self, s: u32) -> u32 {
+        self.layout.addr(s)
+    }
+
+    /// `PUSH` the byte address of an EVM384 slot.
+    fn push_slot_addr(&mut self, s: u32) {
+        let a = self.slot_addr(s);
+        self.push(a as u64);
+    }
+
     /// Memory address of the first pair record.
     fn pair_base_addr(&self) -> u64 {
         match *self.isa {
-            Isa::Evm384(_) => slot_addr(self.prog.pairs.base) as u64,
+            Isa::Evm384(_) => self.slot_addr(self.prog.pairs.base) as u64,
             Isa::Evmmax(_) => evmmax::pair_base_addr(self.prog),
         }
     }
@@ -862,7 +899,7 @@ impl Emitter<'_> {
             Isa::Evm384(_) => {
                 self.push(48 * n as u64);
                 self.op(SWAP1);
-                self.push(slot_addr(tmp) as u64);
+                self.push_slot_addr(tmp);
                 self.op(MCOPY); // MCOPY(tmp, address, 48·n)
             }
             Isa::Evmmax(_) => {
@@ -878,7 +915,10 @@ impl Emitter<'_> {
     /// Pushes 1 iff slots `a..a+n` equal `b..b+n`.
     fn slots_equal(&mut self, a: u32, b: u32, n: u32) {
         match *self.isa {
-            Isa::Evm384(_) => self.memory_equal(slot_addr(a) as u64, slot_addr(b) as u64, 48 * n as u64),
+            Isa::Evm384(_) => {
+                let (a, b) = (self.slot_addr(a) as u64, self.slot_addr(b) as u64);
+                self.memory_equal(a, b, 48 * n as u64)
+            }
             Isa::Evmmax(_) => self.slots_equal_evmmax(a, b, n),
         }
     }
