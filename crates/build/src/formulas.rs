@@ -276,11 +276,18 @@ pub fn build_pairing_check(interface: impl Into<InstructionSet>, f2mul: F2Mul, i
 
 /// A one-line provenance note for generated code (for stderr, never inside the code): the
 /// formulas and the moves of the build (`Build::moves`), and whether the formulas are
-/// [`Formulas::cheapest`] (then the schedule they are cheapest under).
+/// [`Formulas::cheapest`] (then the schedule they are cheapest under; the interfaces outside
+/// `Interface::MAIN` take v7's, uncosted).
 pub fn provenance(interface: impl Into<InstructionSet>, formulas: Formulas, moves: Moves, code_len: usize) -> String {
     let interface = interface.into();
     let c = native::run(&formulas.program_with(moves), &generator_pairs_input(1)).counts.total();
-    let cheapest = if formulas == Formulas::cheapest(interface) {
+    let costed = match interface {
+        InstructionSet::Evm384(i) => Interface::MAIN.contains(&i),
+        InstructionSet::Evmmax => true,
+    };
+    let cheapest = if !costed && formulas == Formulas::cheapest(interface) {
+        " (v7's cheapest build, not costed in this interface)".to_string()
+    } else if formulas == Formulas::cheapest(interface) {
         format!(
             " (the cheapest build under {} at k = {})",
             crate::optimize::Target::reference(interface).name(),

@@ -8,6 +8,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use evm384_arith::isa::{encode, Addressing, Op, Operands, V6_PARAMS_ADDR};
 use evm384_evm::{analysis, disasm, InstructionSet, Interface, RunOptions, Runner};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -28,7 +29,9 @@ pub enum Violation {
     RunError(String),
 }
 
-const INTERFACES: [Interface; 3] = [Interface::V7, Interface::V8, Interface::V9];
+/// Every interface: the earlier ones' stack items, v6's registers and v3/v5's missing memory
+/// check are fuzzed as v7's word and v9's immediate are.
+const INTERFACES: [Interface; 10] = Interface::ALL;
 
 /// The libFuzzer entry: byte 0 picks the interface, bytes 1..3 the gas limit (up to 2^24),
 /// bytes 3.. are the code; the calldata is the code again.
@@ -36,7 +39,7 @@ pub fn run_bytes(data: &[u8]) -> Result<(), Violation> {
     if data.len() < 3 {
         return Ok(());
     }
-    let interface = INTERFACES[data[0] as usize % 3];
+    let interface = INTERFACES[data[0] as usize % INTERFACES.len()];
     let limit = 1 + (u16::from_le_bytes([data[1], data[2]]) as u64) * 256;
     check(interface, &data[3..], limit)
 }
@@ -93,21 +96,53 @@ pub fn random_code(rng: &mut SmallRng, interface: Interface) -> Vec<u8> {
     while code.len() < len {
         match rng.gen_range(0..10) {
             0..=2 => {
-                let op = 0xc0 + rng.gen_range(0..3u8);
-                if interface == Interface::V9 {
-                    code.push(op);
-                    // Offsets mostly small (memory stays cheap), sometimes anything.
-                    for _ in 0..4 {
-                        let v: u32 = if rng.gen_bool(0.9) { rng.gen_range(0..512) } else { rng.gen() };
-                        code.extend_from_slice(&v.to_le_bytes());
+                let op = Op::ALL[rng.gen_range(0..3)];
+                // Offsets mostly small (memory stays cheap), sometimes anything.
+                let mut offset = || -> u32 {
+                    if rng.gen_bool(0.9) {
+                        rng.gen_range(0..512)
+                    } else {
+                        rng.gen()
                     }
-                } else {
-                    code.push(0x6f); // PUSH16 of four offsets
-                    for _ in 0..4 {
-                        let v: u32 = if rng.gen_bool(0.9) { rng.gen_range(0..512) } else { rng.gen() };
-                        code.extend_from_slice(&v.to_be_bytes());
+                };
+                let mut ops = Operands { out: offset(), x: offset(), y: offset(), params: offset() };
+                match interface.addressing() {
+                    Addressing::Immediate => {
+                        code.push(op.opcode());
+                        code.extend_from_slice(&ops.to_immediate());
                     }
-                    code.push(op);
+                    _ if rng.gen_bool(0.1) => {
+                        // Whatever the stack holds: up to five random words, then the opcode.
+                        for _ in 0..rng.gen_range(0..=5) {
+                            code.push(0x7f);
+                            code.extend((0..32).map(|_| rng.gen::<u8>()));
+                        }
+                        code.push(op.opcode());
+                    }
+                    addressing => {
+                        match addressing {
+                            Addressing::StackItems { out: false, .. } => ops.out = ops.x,
+                            Addressing::Registers => {
+                                ops = Operands {
+                                    out: 48 * (ops.out % 256),
+                                    x: 48 * (ops.x % 256),
+                                    y: 48 * (ops.y % 256),
+                                    params: V6_PARAMS_ADDR,
+                                }
+                            }
+                            Addressing::PackedWord { field_bytes: 2 } => {
+                                ops = Operands {
+                                    out: ops.out & 0xffff,
+                                    x: ops.x & 0xffff,
+                                    y: ops.y & 0xffff,
+                                    params: ops.params & 0xffff,
+                                }
+                            }
+                            _ => {}
+                        }
+                        let inv = if rng.gen_bool(0.9) { rng.gen() } else { 0 };
+                        code.extend(encode(interface, op, &ops, inv).expect("operands fitted to the interface"));
+                    }
                 }
             }
             3 => code.push(0x5b),
@@ -130,7 +165,7 @@ pub fn random_code(rng: &mut SmallRng, interface: Interface) -> Vec<u8> {
 /// Case `index` of stream `seed`: an interface, a code, a gas limit.
 pub fn case(seed: u64, index: u64) -> (Interface, Vec<u8>, u64) {
     let mut rng = SmallRng::seed_from_u64(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0xb17e);
-    let interface = INTERFACES[rng.gen_range(0..3)];
+    let interface = INTERFACES[rng.gen_range(0..INTERFACES.len())];
     let code = random_code(&mut rng, interface);
     let limit = [100, 10_000, 1_000_000, 3_000_000][rng.gen_range(0..4)];
     (interface, code, limit)
