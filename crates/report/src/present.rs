@@ -6,6 +6,8 @@ use crate::results::Results;
 
 mod bn254;
 mod cost_sections;
+mod interface_pairing;
+mod interfaces;
 
 /// Schedules shown in the gas tables, in order.
 const SCHEDULES: [&str; 9] = [
@@ -75,6 +77,8 @@ pub fn document_from(r: &Results, source: &str) -> Document {
             cost_sections::evmmax_worst_case(r),
             cost_sections::precompile_cost(r),
             bn254::bn254(r),
+            interfaces::interfaces(r),
+            interface_pairing::interface_pairing(r),
         ],
     }
 }
@@ -875,9 +879,10 @@ fn runtime(r: &Results, ks: &[u64]) -> Section {
         title: "5. Runtime".into(),
         blocks: vec![
             Block::Paragraph(format!(
-                "All implementations in one process on the same input (valid points; for k ≥ 2 the product is one), measured by the project's one harness (`evm384-timing`): a warm-up per implementation, samples of equal duration, interleaved in alternating order so that machine drift hits all alike: native blst (the same EIP-2537 validation as the precompile and blst's multi-Miller loop `blst_miller_loop_n`, the best blst offers for this work; blst / precompile at k = 2: {} (minimums {})), revm's precompile 0x0f called from a contract, {}the EVM384 contract in revm (v7, v8, v9), and the generator's native executor running the same operation sequence. v8/v7 time ratio: **{}** (the EVM384 notes measured 1.18x).",
+                "All implementations in one process on the same input (valid points; for k ≥ 2 the product is one), measured by the project's one harness (`evm384-timing`): a warm-up per implementation, samples of equal duration, interleaved in alternating order so that machine drift hits all alike: native blst (the same EIP-2537 validation as the precompile and blst's multi-Miller loop `blst_miller_loop_n`, the best blst offers for this work; blst / precompile at k = 2: {} (minimums {})), {}revm's precompile 0x0f called from a contract, {}the EVM384 contract in revm (v7, v8, v9), and the generator's native executor running the same operation sequence. v8/v7 time ratio: **{}** (the EVM384 notes measured 1.18x).",
                 ratio(r.summary.k2_time_ratio_blst_to_precompile),
                 ratio(r.summary.k2_time_ratio_blst_to_precompile_min),
+                wasm_note(r),
                 precompile_ifma_note(&r.summary),
                 ratio(r.summary.v8_to_v7_time_ratio)
             )),
@@ -895,6 +900,18 @@ fn runtime(r: &Results, ks: &[u64]) -> Section {
                 second: None,
             }),
         ],
+    }
+}
+
+/// The `blst-wasm-wasmtime` row in words, when the file has it: the EVM384 notes' wasm row,
+/// measured with the engine `tools.wasmtime` names.
+fn wasm_note(r: &Results) -> String {
+    match (r.tools.get("wasmtime"), r.summary.k2_time_ratio_wasm_to_blst) {
+        (Some(engine), Some(x)) => format!(
+            "the same check in blst's C compiled by clang to wasm32 and run in {engine} (`blst-wasm-wasmtime`, from `evm384-wasm`: the EVM384 notes' wasm row with a current engine; **{}** native blst's time at k = 2), ",
+            ratio(x)
+        ),
+        _ => String::new(),
     }
 }
 

@@ -80,7 +80,112 @@ pub struct Results {
     /// verifier over them, beside revm's precompiles. Absent in files written before it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bn254: Option<Bn254>,
+    /// The EVM384 notes' f6m_mul synthetic loop per interface (the generator's program in every
+    /// interface and EVMMAX, the notes' own bytecode, the native executor), beside the notes'
+    /// published figures. Absent in files written before it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interfaces: Option<InterfaceLoop>,
+    /// The pairing check in every interface (v1 … v9, v7s): code size, gas, transaction gas,
+    /// runtime beside v7's. Empty in files written before it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub interface_pairing: Vec<InterfacePairingRow>,
     pub summary: Summary,
+}
+
+/// The pairing check in one interface (`collect::interface_pairing`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct InterfacePairingRow {
+    /// `v1` … `v9`, `v7s`.
+    pub interface: String,
+    /// Pairs of the gas and runtime input.
+    pub k: u64,
+    /// Runtime code size; `fits`: at most 24,576 bytes (EIP-170).
+    pub code_bytes: usize,
+    pub fits: bool,
+    /// How the build moves `mul_fp12`'s operands (`additions` or `copies`).
+    pub moves: String,
+    /// Execution gas per schedule name (`evmone`, `model-b`, `model-b-repriced`).
+    pub gas: Vec<(String, f64)>,
+    /// What the transaction pays per schedule: 21,000, calldata or EIP-7623's floor, execution.
+    pub transaction_gas: Vec<(String, f64)>,
+    /// Median wall time per call, and its ratio to v7's (medians, minimums) in the same run.
+    pub median_ns: f64,
+    pub ratio_to_v7: f64,
+    pub ratio_to_v7_min: f64,
+}
+
+/// The f6m_mul synthetic loop of the EVM384 notes, timed per interface in one run.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct InterfaceLoop {
+    /// Loop iterations of the generator's program (`evm384_gen::F6M_MUL_LOOP_ITERATIONS`).
+    pub iterations: u32,
+    /// The harness plan.
+    pub plan: String,
+    /// Every implementation timed, in table order, measured together.
+    pub rows: Vec<InterfaceLoopRow>,
+    /// Implementations not measured, with why (an interface the generator cannot encode the
+    /// loop in, a published bytecode this EVM does not run as published).
+    #[serde(default)]
+    pub not_measured: Vec<NotMeasured>,
+    /// The notes' published figures (`testdata/evm384/f6m_mul/published.json`).
+    pub published: Vec<PublishedLoopRow>,
+}
+
+/// One implementation of the loop, timed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct InterfaceLoopRow {
+    /// `generator-v7`, `generator-evmmax`, `evm384_f6m_mul-v7` (the notes' bytecode),
+    /// `native-executor`, ….
+    pub implementation: String,
+    /// `v1` … `v9`, `v7s`, `evmmax`, or `native`.
+    pub interface: String,
+    /// `generator` (this project's program), `published` (the notes' bytecode) or `native`.
+    pub code: String,
+    /// Fp6 products per run.
+    pub products: u64,
+    /// Runtime code size (EVM rows).
+    pub code_bytes: Option<u64>,
+    /// Execution gas per run under `schedule`, the instruction set's reference schedule
+    /// (`model-b` for EVM384 but v9's `model-b-repriced`, `eip-6690` for EVMMAX).
+    pub gas: Option<f64>,
+    pub schedule: Option<String>,
+    /// Execution gas under evmone's prices (EVM384 rows): what the notes' benchmarks report.
+    pub gas_evmone: Option<f64>,
+    /// Wall time per run.
+    pub stats: Stats,
+    pub cpu_stats: Option<Stats>,
+    pub calls_per_sample: u64,
+    /// Ratios to the generator's v7 program in the same run, of medians and of minimums.
+    pub ratio_to_v7: f64,
+    pub ratio_to_v7_min: f64,
+}
+
+/// An implementation the section could not measure.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct NotMeasured {
+    pub implementation: String,
+    pub why: String,
+}
+
+/// One figure of the notes, as published (machines differ: compare ratios).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PublishedLoopRow {
+    /// `interface-update`, `interface-update-wasm`, `update-3-endianness`.
+    pub figure: String,
+    /// The bar's label (`v7 (Huff)`).
+    pub label: String,
+    /// The EVM384 interface, or `None` for a wasm engine.
+    pub interface: Option<String>,
+    /// `yul`, `huff`, or the wasm program.
+    pub language: String,
+    pub engine: String,
+    pub ms: f64,
+    /// Over the same figure's v7 row.
+    pub ratio_to_v7: Option<f64>,
+    /// Gas as the notes' evmone reported it (EVM rows of `interface-update`).
+    pub gas_used: Option<u64>,
+    /// `repo@commit:path`.
+    pub source: String,
 }
 
 /// BN254's operations as contracts beside revm's precompiles 0x06, 0x07 and 0x08 (EIP-1108's
@@ -375,8 +480,9 @@ pub struct Breakdown {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RuntimeRow {
     pub k: u64,
-    /// `blst`, `precompile`, `precompile-ifma`, `contract-v7`, `contract-v8`, `contract-v9`,
-    /// `contract-evmmax`, `native-executor`.
+    /// `blst`, `blst-wasm-wasmtime`, `precompile`, `precompile-ifma`, `contract-v7`,
+    /// `contract-v8`, `contract-v9`, `contract-evmmax`, `native-executor`
+    /// (`collect::runtime::IMPLEMENTATIONS`).
     pub implementation: String,
     /// Wall time per call.
     pub stats: Stats,
@@ -543,6 +649,11 @@ pub struct Summary {
     /// The pairing backend that row ran on: `Ifma`, or `Blst` on a CPU without IFMA.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub precompile_ifma_backend: Option<String>,
+    /// blst compiled to wasm32 and run in wasmtime (`blst-wasm-wasmtime`, engine in
+    /// `tools.wasmtime`) over native blst (medians). Absent in files written before it, and
+    /// where the build had no wasm module.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k2_time_ratio_wasm_to_blst: Option<f64>,
     /// k = 2 gas of the cheapest build `build --optimize-for` finds (section 4's choices), v7
     /// under model-b and v9 under model-b-repriced; the keys above measure the default build.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -107,6 +107,23 @@ fn quick_report_writes_valid_files() {
         mmax.contract_gas
     );
     assert!(md.contains("EVMMAX (EIP-6690)"));
+    // Section 5's wasm row (blst in wasmtime, `evm384-wasm`), with its engine named, wherever
+    // this build has the wasm module (`EVM384_REQUIRE_WASM=1` makes its absence a failure).
+    match evm384_wasm::PairingCheck::new() {
+        Ok(_) => {
+            for k in [1, 2] {
+                let w = results.runtime.iter().find(|r| r.k == k && r.implementation == "blst-wasm-wasmtime");
+                assert!(w.is_some_and(|w| w.stats.median_ns > 0.0 && w.ratio_to_blst > 0.0), "wasm row at k = {k}");
+            }
+            assert!(results.summary.k2_time_ratio_wasm_to_blst.is_some_and(|x| x > 0.0));
+            assert_eq!(results.tools.get("wasmtime").map(String::as_str), Some(evm384_wasm::ENGINE));
+            assert!(md.contains(&format!("run in {}", evm384_wasm::ENGINE)));
+        }
+        Err(e) => {
+            assert_ne!(std::env::var("EVM384_REQUIRE_WASM").as_deref(), Ok("1"), "{e}");
+            assert!(!results.runtime.iter().any(|r| r.implementation == "blst-wasm-wasmtime"));
+        }
+    }
     // The other operations and BLS verification: gas in every interface under every schedule
     // and a runtime row per timed implementation, at each measured size (quick: k = 1, 2).
     assert!(md.contains("## 10. Other EIP-2537 operations"));
@@ -211,6 +228,36 @@ fn quick_report_writes_valid_files() {
         assert!(json["summary"][key].as_f64().is_some_and(|v| v > 0.0), "summary.{key}");
     }
     assert!(md.contains("**Target: ecPairing at k = 2 under EIP-6690's prices at most 1.2x"));
+
+    // The notes' f6m_mul loop: the generator's program in v7, v8, v9 and EVMMAX at least, the
+    // notes' own v7 bytecode with exactly the gas the notes' evmone reported under its prices,
+    // v7 the base of the ratios, the notes' published figures beside them.
+    assert!(md.contains("## 15. The interfaces: the notes' f6m_mul loop"));
+    let l = results.interfaces.as_ref().expect("the interfaces section");
+    let row = |imp: &str| l.rows.iter().find(|r| r.implementation == imp).unwrap_or_else(|| panic!("{imp}"));
+    for imp in ["generator-v7", "generator-v8", "generator-v9", "generator-evmmax", "native-executor"] {
+        let r = row(imp);
+        assert!(r.stats.median_ns > 0.0 && r.ratio_to_v7 > 0.0 && r.products == 1352, "{imp}");
+    }
+    assert_eq!(row("generator-v7").ratio_to_v7, 1.0);
+    let published_v7 = l.published.iter().find(|p| p.figure == "interface-update" && p.label == "v7 (Huff)").unwrap();
+    assert_eq!(row("evm384_f6m_mul-v7").gas_evmone, published_v7.gas_used.map(|g| g as f64));
+    // The same loop in wasm (where clang built the module): checked against the native
+    // executor's r5 before timing, and the notes' verdict on wasm stated.
+    if evm384_wasm::PairingCheck::new().is_ok() {
+        assert!(row("blst-wasm-wasmtime").stats.median_ns > 0.0);
+        assert!(md.contains("the notes' conclusion that v7 beats wasm in this loop"));
+    }
+
+    // The pairing check in every interface: all ten answer blst's value, v7 the base; v7s, the
+    // two-byte offsets, writes less code than v7.
+    assert!(md.contains("## 16. The interfaces: the pairing check"));
+    let ip = &results.interface_pairing;
+    assert_eq!(ip.len(), Interface::ALL.len());
+    let of = |i: &str| ip.iter().find(|r| r.interface == i).unwrap_or_else(|| panic!("{i}"));
+    assert_eq!(of("v7").ratio_to_v7, 1.0);
+    assert!(of("v7s").code_bytes < of("v7").code_bytes);
+    assert!(ip.iter().all(|r| r.median_ns > 0.0 && r.gas.len() == 3 && r.transaction_gas.len() == 3));
 
     // One inline SVG per chart; no external resources.
     let charts = present::document(&results)

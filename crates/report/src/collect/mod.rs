@@ -9,6 +9,8 @@ pub mod counts;
 pub mod curves;
 pub mod evmmax_worst_case;
 pub mod gas;
+pub mod interface_pairing;
+pub mod interfaces;
 pub mod native;
 pub mod operations;
 pub mod parity;
@@ -59,7 +61,7 @@ impl Options {
 /// The EVM384 pairing-check contracts: per interface, what `evm384 build pairing-check` emits by
 /// default (`Formulas::cheapest`, the cheapest build under the interface's reference schedule).
 fn build_contracts() -> Result<Vec<Contract>, String> {
-    Interface::ALL
+    Interface::MAIN
         .into_iter()
         .map(|interface| {
             let (code, phase_marks) = default_pairing_check(InstructionSet::Evm384(interface))?;
@@ -100,7 +102,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         }
     }
 
-    let steps = 1 + files.len() as u64 * 5 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 8;
+    let steps = 1 + files.len() as u64 * 5 + 1 + 2 * ks.len() as u64 + ks.len() as u64 + 10;
     let bar = ProgressBar::new(steps);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
@@ -176,10 +178,20 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     let mut code: Vec<(InstructionSet, Vec<u8>)> =
         contracts.iter().map(|c| (InstructionSet::Evm384(c.interface), c.code.clone())).collect();
     code.push((InstructionSet::Evmmax, evmmax.code.clone()));
+    // Compiled once for every k; where this build has no wasm module the row is left out.
+    let mut wasm = match evm384_wasm::PairingCheck::new() {
+        Ok(w) => Some(w),
+        Err(evm384_wasm::WasmError::Unavailable(why)) => {
+            bar.println(format!("runtime: no blst-wasm-wasmtime row: {why}"));
+            None
+        }
+        Err(e) => return Err(format!("blst-wasm-wasmtime: {e}")),
+    };
     let mut runtime_rows = Vec::new();
     for &k in &ks {
-        bar.set_message(format!("runtime at k = {k} (8 implementations, interleaved)"));
-        runtime_rows.extend(runtime::runtime(plan, k, &code)?);
+        let n = runtime::IMPLEMENTATIONS.len() - wasm.is_none() as usize;
+        bar.set_message(format!("runtime at k = {k} ({n} implementations, interleaved)"));
+        runtime_rows.extend(runtime::runtime(plan, k, &code, wasm.as_mut())?);
         bar.inc(1);
     }
 
@@ -193,6 +205,14 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
 
     bar.set_message("BN254's EIP-196/197 operations and a Groth16 verifier beside revm's precompiles");
     let bn254 = bn254::bn254(plan, opts.quick, &mut |m| bar.set_message(m))?;
+    bar.inc(1);
+
+    bar.set_message("the EVM384 notes' f6m_mul loop in every interface");
+    let interfaces = interfaces::interfaces(plan, opts.quick, &mut |m| bar.set_message(m))?;
+    bar.inc(1);
+
+    bar.set_message("the pairing check in every interface");
+    let interface_pairing = interface_pairing::interface_pairing(plan, 2)?;
     bar.inc(1);
 
     bar.set_message("arithmetic beside blst, and each opcode in revm");
@@ -290,6 +310,9 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         tools.insert("rustc".into(), v);
     }
     tools.insert("mulmodmont384".into(), evm384_arith::mulmodmont384_backend().into());
+    if wasm.is_some() {
+        tools.insert("wasmtime".into(), evm384_wasm::ENGINE.into());
+    }
     Ok(Results {
         schema_version: SCHEMA_VERSION,
         command: opts.command.clone(),
@@ -326,6 +349,8 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         evmmax_worst_case,
         precompile_cost,
         bn254: Some(bn254),
+        interfaces: Some(interfaces),
+        interface_pairing,
         summary,
     })
 }
@@ -401,6 +426,10 @@ fn summarize(
         k2_time_ratio_v9_to_precompile: Some(t("contract-v9")? / t("precompile")?),
         k2_gas_ratio_v9_model_b_repriced_to_precompile: Some(g("v9", "model-b-repriced")? / pre.formula as f64),
         k2_time_ratio_precompile_ifma_to_precompile: Some(t("precompile-ifma")? / t("precompile")?),
+        k2_time_ratio_wasm_to_blst: match t("blst-wasm-wasmtime") {
+            Ok(wasm) => Some(wasm / t("blst")?),
+            Err(_) => None,
+        },
         precompile_ifma_backend: Some(format!("{:?}", evm384_precompile::backend())),
         k2_gas_best_v7_model_b: None,
         k2_gas_best_v9_model_b_repriced: None,

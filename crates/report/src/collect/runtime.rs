@@ -10,9 +10,12 @@ use crate::baseline::{blst_pairing_check, pairing_input};
 use crate::results::RuntimeRow;
 use evm384_timing::{measure, Plan, Ratio};
 
-/// The implementations, in table order.
-pub const IMPLEMENTATIONS: [&str; 8] = [
+/// The implementations, in table order. `blst-wasm-wasmtime`: the same check as `blst` (C,
+/// compiled to wasm32 by clang) in wasmtime (`evm384-wasm`); absent where that crate was built
+/// without clang's wasm32 target.
+pub const IMPLEMENTATIONS: [&str; 9] = [
     "blst",
+    "blst-wasm-wasmtime",
     "precompile",
     "precompile-ifma",
     "contract-v7",
@@ -29,8 +32,14 @@ fn runner(isa: InstructionSet, code: &[u8]) -> Runner {
 }
 
 /// Measures every implementation at `k` pairs; `contracts` holds the runtime code for v7, v8,
-/// v9 and EVMMAX. Every implementation is first checked to give the same answer.
-pub fn runtime(plan: Plan, k: u64, contracts: &[(InstructionSet, Vec<u8>)]) -> Result<Vec<RuntimeRow>, String> {
+/// v9 and EVMMAX, `wasm` the compiled wasm module (`None`: that row is left out). Every
+/// implementation is first checked to give the same answer.
+pub fn runtime(
+    plan: Plan,
+    k: u64,
+    contracts: &[(InstructionSet, Vec<u8>)],
+    mut wasm: Option<&mut evm384_wasm::PairingCheck>,
+) -> Result<Vec<RuntimeRow>, String> {
     let input = pairing_input(k as usize, 0x5eed + k);
     let want = blst_pairing_check(&input).map_err(|e| format!("blst rejected the input: {e:?}"))?;
     let mut expected_output = [0u8; 32];
@@ -54,6 +63,12 @@ pub fn runtime(plan: Plan, k: u64, contracts: &[(InstructionSet, Vec<u8>)]) -> R
     }
     if native::run(&prog, &input).outcome != native::Outcome::Bool(want) {
         return Err(format!("native executor disagrees with blst at k = {k}"));
+    }
+    if let Some(w) = wasm.as_deref_mut() {
+        match w.run(&input) {
+            Ok(Ok(got)) if got == want => {}
+            other => return Err(format!("blst-wasm-wasmtime disagrees with blst at k = {k}: {other:?}")),
+        }
     }
 
     let mut f_blst = || {
@@ -81,13 +96,30 @@ pub fn runtime(plan: Plan, k: u64, contracts: &[(InstructionSet, Vec<u8>)]) -> R
     let mut f_native = || {
         std::hint::black_box(native::run(&prog, std::hint::black_box(&input)).outcome);
     };
-    let m = measure(
-        plan,
-        &mut [&mut f_blst, &mut f_pre, &mut f_pre_ifma, &mut f7, &mut f8, &mut f9, &mut fmax, &mut f_native],
-    );
-    let (blst, pre) = (m[0].clone(), m[1].clone());
-    Ok(IMPLEMENTATIONS
-        .iter()
+    let with_wasm = wasm.is_some();
+    let mut f_wasm = || {
+        if let Some(w) = wasm.as_deref_mut() {
+            w.run(std::hint::black_box(&input)).expect("wasm call").expect("valid input");
+        }
+    };
+    let mut contenders: Vec<(&str, &mut dyn FnMut())> = vec![
+        ("blst", &mut f_blst),
+        ("blst-wasm-wasmtime", &mut f_wasm),
+        ("precompile", &mut f_pre),
+        ("precompile-ifma", &mut f_pre_ifma),
+        ("contract-v7", &mut f7),
+        ("contract-v8", &mut f8),
+        ("contract-v9", &mut f9),
+        ("contract-evmmax", &mut fmax),
+        ("native-executor", &mut f_native),
+    ];
+    debug_assert!(contenders.iter().map(|c| c.0).eq(IMPLEMENTATIONS));
+    contenders.retain(|c| with_wasm || c.0 != "blst-wasm-wasmtime");
+    let (names, mut fs): (Vec<&str>, Vec<&mut dyn FnMut()>) = contenders.into_iter().unzip();
+    let m = measure(plan, &mut fs);
+    let (blst, pre) = (m[0].clone(), m[names.iter().position(|n| *n == "precompile").expect("precompile")].clone());
+    Ok(names
+        .into_iter()
         .zip(m)
         .map(|(name, m)| {
             let (to_blst, to_pre) = (Ratio::of(&m, &blst), Ratio::of(&m, &pre));
