@@ -134,8 +134,7 @@ pub fn value_bytes(iface: Interface, v: &Limbs) -> [u8; 48] {
 }
 
 impl Emitter<'_> {
-    /// memory[0..] ← the data blob: params, the two scratch words, the constants.
-    /// memory[0..] ← the data blob; v6 also copies p ‖ inv into its parameter register, and
+    /// memory[0..] ← the data blob: params, the two words at 64 and 96, the constants; v6 also copies p ‖ inv into its parameter register, and
     /// interfaces without a memory check (v3, v5) first expand memory over every slot.
     pub(super) fn prologue_evm384(&mut self, iface: Interface, data: Label) -> Vec<u8> {
         if !iface.checks_memory() {
