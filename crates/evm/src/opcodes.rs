@@ -83,16 +83,21 @@ pub trait Encoding {
     fn load_inv(bytes: &[u8; INV_BYTES]) -> u64;
 }
 
+/// v1–v5: offsets as stack items ([`stack_items`]): `OUT`, an `out` item (otherwise the result
+/// goes over `x`); `FIXED`, BLS12-381's p built in (otherwise `m`, and `inv` for MULMODMONT384,
+/// are items); `CHECKED`, memory expanded to cover the operands (otherwise an operand outside
+/// memory halts).
+pub struct StackItems<const OUT: bool, const FIXED: bool, const CHECKED: bool>;
 /// v1: `x`, `y`, `m` (and `inv`) as stack items, the result over `x`.
-pub struct V1;
+pub type V1 = StackItems<false, false, true>;
 /// v2: `out`, `x`, `y`, `m` (and `inv`) as stack items.
-pub struct V2;
+pub type V2 = StackItems<true, false, true>;
 /// v3: v2 without the memory check.
-pub struct V3;
+pub type V3 = StackItems<true, false, false>;
 /// v4: `out`, `x`, `y` as stack items, BLS12-381's p built in.
-pub struct V4;
+pub type V4 = StackItems<true, true, true>;
 /// v5: v4 without the memory check.
-pub struct V5;
+pub type V5 = StackItems<true, true, false>;
 /// v6: register indices in one stack item, `m ‖ inv` in the parameter register.
 pub struct V6;
 /// v7: offsets in a popped stack word, little-endian values.
@@ -268,44 +273,11 @@ macro_rules! little_endian_values {
     };
 }
 
-impl Encoding for V1 {
+impl<const OUT: bool, const FIXED: bool, const CHECKED: bool> Encoding for StackItems<OUT, FIXED, CHECKED> {
+    const CHECKS_MEMORY: bool = CHECKED;
     #[inline(always)]
     fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
-        stack_items::<false, false>(interp, op)
-    }
-    little_endian_values!();
-}
-
-impl Encoding for V2 {
-    #[inline(always)]
-    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
-        stack_items::<true, false>(interp, op)
-    }
-    little_endian_values!();
-}
-
-impl Encoding for V3 {
-    const CHECKS_MEMORY: bool = false;
-    #[inline(always)]
-    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
-        stack_items::<true, false>(interp, op)
-    }
-    little_endian_values!();
-}
-
-impl Encoding for V4 {
-    #[inline(always)]
-    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
-        stack_items::<true, true>(interp, op)
-    }
-    little_endian_values!();
-}
-
-impl Encoding for V5 {
-    const CHECKS_MEMORY: bool = false;
-    #[inline(always)]
-    fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
-        stack_items::<true, true>(interp, op)
+        stack_items::<OUT, FIXED>(interp, op)
     }
     little_endian_values!();
 }
