@@ -232,7 +232,7 @@ fn chart(l: &InterfaceLoop) -> Chart {
     let mut series = vec![
         Series::new("this run: generator", ours("generator")),
         Series::new("this run: the notes' bytecode", ours("published")),
-        Series::new("this run: native", ours("native")),
+        Series::new("this run: outside the EVM (native, wasm)", ours("native")),
         Series::new("published: Yul (evmone)", published("yul")),
         Series::new("published: Huff (evmone)", published("huff")),
         Series::new("published: wasm", published("wasm")),
