@@ -58,12 +58,7 @@ const BACKEND: Backend = Backend { ec_add: at(0x06), ec_mul: at(0x07), ec_pairin
 /// The three operations' runtime code in `isa` (built once per instruction set for all tests).
 fn operation_codes(isa: InstructionSet) -> &'static [Vec<u8>; 3] {
     static CODES: [OnceLock<[Vec<u8>; 3]>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let slot = match isa {
-        InstructionSet::Evm384(Interface::V7) => 0,
-        InstructionSet::Evm384(Interface::V8) => 1,
-        InstructionSet::Evm384(Interface::V9) => 2,
-        InstructionSet::Evmmax => 3,
-    };
+    let slot = InstructionSet::ALL.iter().position(|&i| i == isa).expect("one of v7, v8, v9 and EVMMAX");
     CODES[slot].get_or_init(|| {
         OPS.map(|op| {
             let code = op.runtime_code_on(Curve::Bn254, isa, Formulas::build_default(op, isa)).unwrap();
