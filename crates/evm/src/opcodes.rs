@@ -312,18 +312,7 @@ impl Encoding for V7 {
     fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
         Ok(Access::params_block(pop_operands(interp)?, op))
     }
-    #[inline(always)]
-    fn value<'a>(bytes: &'a [u8; VALUE_BYTES], tmp: &'a mut MaybeUninit<Limbs>) -> &'a Limbs {
-        le_value(bytes, tmp)
-    }
-    #[inline(always)]
-    fn store(value: &Limbs, bytes: &mut [u8; VALUE_BYTES]) {
-        store_le(value, bytes)
-    }
-    #[inline(always)]
-    fn load_inv(bytes: &[u8; INV_BYTES]) -> u64 {
-        u64::from_le_bytes(*bytes)
-    }
+    little_endian_values!();
 }
 
 impl Encoding for V8 {
@@ -350,18 +339,7 @@ impl Encoding for V9 {
     fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access> {
         Ok(Access::params_block(immediate_operands(interp)?, op))
     }
-    #[inline(always)]
-    fn value<'a>(bytes: &'a [u8; VALUE_BYTES], tmp: &'a mut MaybeUninit<Limbs>) -> &'a Limbs {
-        le_value(bytes, tmp)
-    }
-    #[inline(always)]
-    fn store(value: &Limbs, bytes: &mut [u8; VALUE_BYTES]) {
-        store_le(value, bytes)
-    }
-    #[inline(always)]
-    fn load_inv(bytes: &[u8; INV_BYTES]) -> u64 {
-        u64::from_le_bytes(*bytes)
-    }
+    little_endian_values!();
 }
 
 /// `N` bytes of `mem` at `offset`, without a bounds check.
