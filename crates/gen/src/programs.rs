@@ -190,7 +190,7 @@ pub const F6M_MUL_LOOP_PRODUCTS_PER_ITERATION: u32 = 10;
 
 /// The loop's operands a and b: six Fp coefficients each (c0.real, c0.imaginary, c1.., c2..),
 /// 48 bytes little-endian in Montgomery form (R = 2^384), as ewasm/evm384_f6m_mul's
-/// `src/v1/benchmark.yul` (commit c4b612b3cabeb43640884ff093a691e7a2e6f96a) stores them at
+/// `src/v1/benchmark.yul` (at the commit `testdata/README.md` names) stores them at
 /// `point1_a` and `point2_A`, and `src/v7/f6m_mul_v7.huff`'s `F6M_MUL_BENCH` at memory 48
 /// onwards; `testdata/evm384/f6m_mul/loop.json` holds the same values.
 const F6M_MUL_LOOP_OPERANDS: [[&str; 6]; 2] = [
