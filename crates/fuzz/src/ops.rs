@@ -272,7 +272,9 @@ fn contract_address(op: usize, place: usize) -> Address {
 /// CALLDATACOPY(0, 0, CALLDATASIZE); the instruction; RETURN(out, 48).
 fn contract(interface: Interface, op: Op, out: u32) -> Vec<u8> {
     let mut code = vec![0x36, 0x60, 0x00, 0x60, 0x00, 0x37];
-    code.extend(encode(interface, op, &Operands { out, x: 0, y: 48, params: 96 }, 0).expect("v7, v8 and v9 encode any offsets"));
+    code.extend(
+        encode(interface, op, &Operands { out, x: 0, y: 48, params: 96 }, 0).expect("v7, v8 and v9 encode any offsets"),
+    );
     code.extend([0x60, 48, 0x61, (out >> 8) as u8, out as u8, 0xf3]);
     code
 }

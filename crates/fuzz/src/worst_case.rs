@@ -176,7 +176,9 @@ fn evm384_programs(interface: Interface) -> Vec<Program> {
                 }
                 let code = looped(memory, 64, |a| {
                     for (i, o) in operands.iter().enumerate() {
-                        a.0.extend(encode(interface, cycle[i % cycle.len()], o, 0).expect("v7, v8 and v9 encode any offsets"));
+                        a.0.extend(
+                            encode(interface, cycle[i % cycle.len()], o, 0).expect("v7, v8 and v9 encode any offsets"),
+                        );
                     }
                 });
                 let layout_name = match layout {
@@ -201,7 +203,10 @@ fn evm384_programs(interface: Interface) -> Vec<Program> {
                 let code = looped(m, 64, |a| {
                     for _ in 0..BODY / 2 {
                         let (o, x, y) = (offsets.within(m), offsets.within(m), offsets.within(m));
-                        a.0.extend(encode(interface, Op::MulModMont384, &Operands { out: o, x, y, params: PARAMS }, 0).expect("v7, v8 and v9 encode any offsets"));
+                        a.0.extend(
+                            encode(interface, Op::MulModMont384, &Operands { out: o, x, y, params: PARAMS }, 0)
+                                .expect("v7, v8 and v9 encode any offsets"),
+                        );
                         match mem_op {
                             MLOAD => {
                                 a.push(offsets.within(m) as u64).op(MLOAD).op(POP);

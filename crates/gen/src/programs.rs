@@ -9,10 +9,10 @@ use crate::algebra::curve::Group;
 use crate::algebra::tower::{mul_fp6_inline, Fp6};
 use crate::backend::native::{self, Outcome, PhaseCounts};
 use crate::curves::{Curve, CurveParams};
-use evm384_arith::{Limbs, MontField};
 use crate::ir::{Asm, F2Mul, Program};
 use crate::ops::pairing::{self, ProgramOptions};
 use crate::ops::{g_add, map, msm, mul};
+use evm384_arith::{Limbs, MontField};
 
 /// Generator version, recorded in the provenance line.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -25,7 +25,7 @@
 //!   gives for BLS12-377's PAIRING; prints the code sizes and the gas
 //!   of k = 1, 2 in every instruction set, beside BLS12-381's program with the same options.
 //!
-//! The hinted check on this curve: `crates/build/tests/hinted_bls12_377.rs`.
+//! The hinted check on this curve: `crates/builds/tests/hinted_bls12_377.rs`.
 
 mod common;
 mod common_bls12_377;

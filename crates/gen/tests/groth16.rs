@@ -3,7 +3,7 @@
 //! arkworks' `Groth16::verify` the reference for each; a published proof (Lightprotocol's
 //! groth16-solana, 9 inputs) and a published snarkjs key (arkworks' circom-compat) from
 //! `testdata/groth16/`; the loader's errors. The proofs and their tamperings are shared with the
-//! verifier over this project's contracts (`crates/build/tests/groth16_contracts.rs`):
+//! verifier over this project's contracts (`crates/builds/tests/groth16_contracts.rs`):
 //! `common_groth16`.
 
 mod common_groth16;

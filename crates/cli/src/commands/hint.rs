@@ -44,8 +44,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if pairs.is_empty() || pairs.len() % 384 != 0 {
         return Err(CliError::Hint(format!("{} bytes of pairs: expected a non-zero multiple of 384", pairs.len())));
     }
-    let w = evm384_gen::ops::hint::witness(args.curve, &pairs, args.f2mul)
-        .map_err(|e| CliError::Hint(e.to_string()))?;
+    let w =
+        evm384_gen::ops::hint::witness(args.curve, &pairs, args.f2mul).map_err(|e| CliError::Hint(e.to_string()))?;
     let out = if args.witness_only { w } else { [w, pairs].concat() };
     let text = format!("{}\n", hex::encode(&out));
     match &args.output {

@@ -17,10 +17,10 @@
 
 use evm384_arith::MontField;
 
+use crate::algebra::curve::Deg;
 pub use crate::algebra::curve::Group;
 use crate::algebra::curve::{add_f, assert_on_curve, inverse_f, mul_f, sqr_f, sub_f, Affine, PointConsts};
 use crate::algebra::tower::InvFpRegs;
-use crate::algebra::curve::Deg;
 use crate::curves::{Curve, Eip};
 use crate::ir::{Asm, Cond, F2Mul, FieldEncoding, InputLength, Program, Slot};
 

@@ -1,5 +1,5 @@
 //! Shared by the Groth16 verifier's tests (`crates/gen/tests/groth16.rs`, over revm's
-//! precompiles; `crates/build/tests/groth16_contracts.rs`, over this project's contracts): the
+//! precompiles; `crates/builds/tests/groth16_contracts.rs`, over this project's contracts): the
 //! small circuit arkworks proves, the calls each proof is checked with (valid, tampered,
 //! malformed) and what the verifier must answer to each, and the published groth16-solana proof.
 #![allow(dead_code)]

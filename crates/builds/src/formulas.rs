@@ -8,9 +8,9 @@ use evm384_gen::backend::native;
 use evm384_gen::ir::inline;
 use evm384_gen::ops::{hint, pairing};
 use evm384_gen::{
-    curves::Curve, generator_pairs_input, generator_pairs_input_on, generator_pairs_product_one_on, pairing_check_program,
-    F2Mul, InstructionSet,
-    Interface, Moves, Operation, Program, ProgramOptions, Squaring, MAX_CODE_SIZE, VERSION,
+    curves::Curve, generator_pairs_input, generator_pairs_input_on, generator_pairs_product_one_on,
+    pairing_check_program, F2Mul, InstructionSet, Interface, Moves, Operation, Program, ProgramOptions, Squaring,
+    MAX_CODE_SIZE, VERSION,
 };
 
 use crate::inlining::{inline_to_fit, InlineWeights};
