@@ -6,7 +6,7 @@
 //! is nevertheless fully determined: one conditional subtraction, results truncated to 384 bits.
 //!
 //! Two implementations live side by side (constantine's habit of keeping the reference path):
-//! - [`reference`]: the spec's formulas transcribed literally (full product, then word-by-word
+//! - [`reference`](mod@reference): the spec's formulas transcribed literally (full product, then word-by-word
 //!   reduction), slow and obviously right;
 //! - the fast path ([`addmod384`], [`submod384`], [`mulmodmont384`]): CIOS Montgomery
 //!   multiplication (Koç, Acar, Kaliski 1996), using MULX/ADCX/ADOX assembly on x86-64 CPUs

@@ -1006,7 +1006,7 @@ mod glue {
 
     /// Installs the six EVMMAX instructions at 0xc0..0xc5 (replacing EVM384's), with static
     /// gas 0 (each charges its own gas), the frame-entering wrappers of the call family, and
-    /// the register-aware memory expansion ([`register_memory_gas`]) of every instruction that
+    /// the register-aware memory expansion (`register_memory_gas`) of every instruction that
     /// touches memory.
     pub fn install<H: EvmmaxHost>(instructions: &mut EthInstructions<EthInterpreter, H>) {
         let table = instructions.instruction_table_mut();

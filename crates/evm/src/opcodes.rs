@@ -75,7 +75,7 @@ pub trait Encoding {
     /// counter past it (v9).
     fn access(interp: &mut Interpreter<EthInterpreter>, op: Op) -> InstructionExecResult<Access>;
     /// The 48-byte value stored at `bytes` as limbs: decoded into `tmp`, or, where the
-    /// encoding is the machine's own, `bytes` itself (see [`le_value`]).
+    /// encoding is the machine's own, `bytes` itself (see `le_value`).
     fn value<'a>(bytes: &'a [u8; VALUE_BYTES], tmp: &'a mut MaybeUninit<Limbs>) -> &'a Limbs;
     /// Encodes a 48-byte value into memory.
     fn store(value: &Limbs, bytes: &mut [u8; VALUE_BYTES]);
@@ -83,7 +83,7 @@ pub trait Encoding {
     fn load_inv(bytes: &[u8; INV_BYTES]) -> u64;
 }
 
-/// v1–v5: offsets as stack items ([`stack_items`]): `OUT`, an `out` item (otherwise the result
+/// v1–v5: offsets as stack items (`stack_items`): `OUT`, an `out` item (otherwise the result
 /// goes over `x`); `FIXED`, BLS12-381's p built in (otherwise `m`, and `inv` for MULMODMONT384,
 /// are items); `CHECKED`, memory expanded to cover the operands (otherwise an operand outside
 /// memory halts).

@@ -230,8 +230,8 @@ pub fn f6m_mul_loop_products(iterations: u32) -> u64 {
 
 /// The f6m_mul synthetic loop of the EVM384 notes ("EVM384 -- Update on the interface" and
 /// "EVM384 Update 3": "the f6m_mul synthetic pairing check", a stand-in for a pairing's Fp6
-/// products) with this crate's tower: over BLS12-381's Fp6 = Fp2[v]/(v³ − (1 + u)),
-/// Fp2 = Fp[u]/(u² + 1), r4 = a·b, r5 = a·r4, then per iteration ten products each of the two
+/// products) with this crate's tower: over BLS12-381's Fp6 = Fp2\[v\]/(v³ − (1 + u)),
+/// Fp2 = Fp\[u\]/(u² + 1), r4 = a·b, r5 = a·r4, then per iteration ten products each of the two
 /// before it (r1 = r4·r5, r2 = r5·r1, r3 = r1·r2, r4 = r2·r3, r5 = r3·r4, twice), as
 /// ewasm/evm384_f6m_mul's Yul versions (`src/v1/benchmark.yul`) and the wasmsnark loop
 /// (ewasm/scout.ts, `f6m_mul_loop-standalone`) run it; returns r5 (six field elements in the

@@ -194,7 +194,7 @@ pub fn autotune() -> Option<AutotuneTimes> {
     Some(t)
 }
 
-/// `n` deterministic valid pairs ([a]G1, [b]G2) with small distinct scalars: the work
+/// `n` deterministic valid pairs (\[a\]G1, \[b\]G2) with small distinct scalars: the work
 /// [`autotune`] measures, and benchmarks' inputs.
 pub fn sample_pairs(n: usize) -> Vec<Pair> {
     (0..n)

@@ -27,7 +27,7 @@
 //!
 //! # Values
 //! Every function returns what blst returns for the same inputs — `blst_fp12` in blst's tower
-//! (Fp2 = Fp[u]/(u^2+1), Fp6 = Fp2[v]/(v^3-(u+1)), Fp12 = Fp6[w]/(w^2-v)) — and
+//! (Fp2 = Fp\[u\]/(u^2+1), Fp6 = Fp2\[v\]/(v^3-(u+1)), Fp12 = Fp6\[w\]/(w^2-v)) — and
 //! [`pairing`]`(P, Q)` equals `blst_miller_loop` + `blst_final_exp`, which is e(P, Q)^3 for the
 //! textbook e(P, Q) = f^((p^12-1)/r): both use the hard-part exponent 3Φ12(p)/r (eprint
 //! 2020/875); cubing is a bijection of the r-torsion, so checks are unaffected. [`miller_loop`]
@@ -44,7 +44,7 @@
 //! IFMA code runs only where the CPU has avx512f, avx512ifma and avx512dq and `EVM384_IFMA` is
 //! not `off`/`0` ([`backend`]); everywhere else blst computes the same values. Batches run on
 //! all cores (rayon's pool) or on the calling thread ([`Threads`]), each core on the engine
-//! [`BatchOptions::engine`] names; [`Engine::Auto`] is [`batch_engine`]: a static rule by CPU,
+//! `BatchOptions::engine` names; [`Engine::Auto`] is [`batch_engine`]: a static rule by CPU,
 //! `EVM384_BATCH=lanes|latency` to override it, [`autotune`] to measure instead. The library
 //! never measures itself unless [`autotune`] is called.
 //!
@@ -260,7 +260,7 @@ pub fn validate_pairs(pairs: &[Pair]) -> Result<(), InvalidPoint> {
 }
 
 /// G1 membership of each point, which must be on its curve and not at infinity: Scott's test
-/// [z²]P = −φ(P) (eprint 2021/1130) on the latency engine, blst's `blst_p1_affine_in_g1`
+/// \[z²\]P = −φ(P) (eprint 2021/1130) on the latency engine, blst's `blst_p1_affine_in_g1`
 /// without IFMA.
 pub fn g1_in_subgroup(points: &[blst_p1_affine]) -> Vec<bool> {
     match backend() {

@@ -69,7 +69,7 @@ impl SplitMix64 {
     }
 }
 
-/// [scalar]G1, affine.
+/// \[scalar\]G1, affine.
 pub fn g1_mul(scalar: u64) -> blst_p1_affine {
     let (mut p, mut a) = (blst_p1::default(), blst_p1_affine::default());
     // SAFETY: the generator is a static point; the scalar is 8 little-endian bytes (64 bits).
@@ -80,7 +80,7 @@ pub fn g1_mul(scalar: u64) -> blst_p1_affine {
     a
 }
 
-/// [scalar]G2, affine.
+/// \[scalar\]G2, affine.
 pub fn g2_mul(scalar: u64) -> blst_p2_affine {
     let (mut q, mut a) = (blst_p2::default(), blst_p2_affine::default());
     // SAFETY: as in `g1_mul`.

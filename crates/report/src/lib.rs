@@ -12,7 +12,7 @@
 //! - [`collect`]: every measurement, one submodule per section;
 //! - [`groth16_circuit`]: Groth16 proofs of a small BN254 circuit (the verifier's rows);
 //! - [`results`]: the machine-readable results (`results.json`, schema `results.schema.json`);
-//! - [`present`]: results → document; [`write`]: the report folder;
+//! - [`present`]: results → document; [`write`](mod@write): the report folder;
 //! - [`optimize`]: cost-aware choice among the generator's formula variants (`build --optimize-for`);
 //! - [`headline`]: the README's headline table from the committed result files (`--readme-table`).
 

@@ -307,19 +307,19 @@ pub fn programs(words: usize, kind: Modulus, scope: Scope) -> Vec<EvmmaxProgram>
         });
     };
     let seed = |s: &str| Offsets(words as u64 ^ (kind as u64) << 8 ^ s.len() as u64 ^ (s.as_bytes()[0] as u64) << 16);
-    // Arithmetic: (op, layout, registers, contexts, count, stride, iterations, in the default).
+    // Arithmetic: per op, the layouts below.
     let ops = [("mulmodx", MULMODX), ("addmodx", ADDMODX), ("submodx", SUBMODX)];
     for (op_name, op) in ops {
         let multi = contexts_of_256(words);
-        let variants: [(&str, u64, u64, u64, Option<u64>, u64, bool); 6] = [
-            ("hot/c1", 16, 1, 1, None, 64, op == ADDMODX),
-            ("spread/c1", 256, 1, 1, None, 64, false),
-            ("spread/c16", 256, 1, 16, None, 16, op == MULMODX),
-            ("spread/c255", 256, 1, 255, Some(1), 4, false),
-            ("multi/c1", 256, multi, 1, None, 64, false),
-            ("multi/c64", 256, multi, 64, None, 8, false),
+        let variants = [
+            ArithLayout::new("hot/c1", 16, 1, 1, None, 64, op == ADDMODX),
+            ArithLayout::new("spread/c1", 256, 1, 1, None, 64, false),
+            ArithLayout::new("spread/c16", 256, 1, 16, None, 16, op == MULMODX),
+            ArithLayout::new("spread/c255", 256, 1, 255, Some(1), 4, false),
+            ArithLayout::new("multi/c1", 256, multi, 1, None, 64, false),
+            ArithLayout::new("multi/c64", 256, multi, 64, None, 8, false),
         ];
-        for (variant, registers, contexts, count, stride, n, default) in variants {
+        for ArithLayout { variant, registers, contexts, count, stride, n, default } in variants {
             if !(default || full) || (variant.starts_with("multi") && contexts < 2) {
                 continue;
             }
@@ -402,11 +402,37 @@ fn churn_activate(words: usize, kind: Modulus, contexts: u64, ids: &[u64]) -> (V
     (e.a.0, setup.plus(e.gas.times(n)))
 }
 
+/// One arithmetic program's layout: its name, registers per context, contexts, operations per
+/// instruction (`count`), an explicit stride, loop iterations, and whether the default run has it.
+struct ArithLayout {
+    variant: &'static str,
+    registers: u64,
+    contexts: u64,
+    count: u64,
+    stride: Option<u64>,
+    n: u64,
+    default: bool,
+}
+
+impl ArithLayout {
+    const fn new(
+        variant: &'static str,
+        registers: u64,
+        contexts: u64,
+        count: u64,
+        stride: Option<u64>,
+        n: u64,
+        default: bool,
+    ) -> ArithLayout {
+        ArithLayout { variant, registers, contexts, count, stride, n, default }
+    }
+}
+
 /// A program that has written the modulus at 0.
 fn modulus_only(words: usize, kind: Modulus) -> Emit {
     let mut e = Emit { a: Asm(Vec::new()), words, kind, gas: Gas::default() };
     let m = modulus_bytes(words, kind);
-    let mut mem = vec![0u8; 96];
+    let mut mem = [0u8; 96];
     mem[..m.len()].copy_from_slice(&m);
     for (i, chunk) in mem.chunks(32).enumerate() {
         e.a.push_word(chunk.try_into().expect("32")).push(32 * i as u64).op(MSTORE);

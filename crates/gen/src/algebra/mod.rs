@@ -5,7 +5,7 @@
 pub mod curve;
 pub mod tower;
 
-/// How the final exponentiation's exponentiations by z square (a formula choice, like [`F2Mul`]).
+/// How the final exponentiation's exponentiations by z square (a formula choice, like [`F2Mul`](crate::ir::F2Mul)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Squaring {
     /// Granger–Scott cyclotomic squaring (eprint 2009/565): three Fp4 squarings of three

@@ -1,5 +1,5 @@
-//! The tower written against the emitter: Fp2 = Fp[u]/(u² − β), Fp6 = Fp2[v]/(v³ − ξ),
-//! Fp12 = Fp6[w]/(w² − v) with the `Asm`'s β and ξ (`Asm::tower`): blst's (β = −1, ξ = 1 + u,
+//! The tower written against the emitter: Fp2 = Fp\[u\]/(u² − β), Fp6 = Fp2\[v\]/(v³ − ξ),
+//! Fp12 = Fp6\[w\]/(w² − v) with the `Asm`'s β and ξ (`Asm::tower`): blst's (β = −1, ξ = 1 + u,
 //! BLS12-381) with its fused formulas, or any small β and ξ = ξ0 + ξ1·u (BLS12-377: β = −5,
 //! ξ = u), a product by a small constant c being additions for |c| ≤ 2 and one product by a
 //! constant slot otherwise.
@@ -586,11 +586,11 @@ pub fn sqr_fp12_in_mul_fp6_regs(a: &mut Asm, k: &TowerConsts, moves: Moves, r: M
 }
 
 /// out = x² for x in the cyclotomic subgroup (Granger–Scott, eprint 2009/565 §3.2).
-/// Seeing Fp12 as Fp4[w]/(w³ - s), s = w³, x = A + B·w + C·w² with
+/// Seeing Fp12 as Fp4\[w\]/(w³ - s), s = w³, x = A + B·w + C·w² with
 /// A = x00 + x11·s, B = x10 + x02·s, C = x01 + x12·s (xij = coefficient j of x.ci):
 /// x² = (3A² - 2·conj(A)) + (3s·C² + 2·conj(B))·w + (3B² - 2·conj(C))·w².
-/// Each Fp4 squaring is fused with its two outputs at the Fp level ([`gs_fp4_products`],
-/// [`gs_fp4_outputs`]): the doublings of its Fp2 squarings fold into the outputs' 3v ∓ 2w.
+/// Each Fp4 squaring is fused with its two outputs at the Fp level (`gs_fp4_products`,
+/// `gs_fp4_outputs`): the doublings of its Fp2 squarings fold into the outputs' 3v ∓ 2w.
 /// Per squaring, 18 products and 89 additions and subtractions (against 95 with the Fp4
 /// squarings formed in Fp2 first); with `products`, x0·x1 as an Fp2 product (f2mul v3: 21 and
 /// 83, against 21 and 89; v4: 24 and 80, as before).
@@ -803,7 +803,7 @@ fn gs_fp4_outputs(a: &mut Asm, pr: Fp4Products, (lo, y): (Fp2, Fp2), (hi, z): (F
 }
 
 /// Karabina's names for the coefficients of x ∈ Fp12 (eprint 2010/542 §3, with
-/// Fp12 = Fp2[w]/(w⁶ - ξ)): (g0, g1, g2, g3, g4, g5) are the coefficients of
+/// Fp12 = Fp2\[w\]/(w⁶ - ξ)): (g0, g1, g2, g3, g4, g5) are the coefficients of
 /// (w⁰, w³, w¹, w⁴, w², w⁵). A cyclotomic x is determined by g2..g5 (its "compressed form");
 /// in the slots of an `Fp12` register g4, g3, g2 are consecutive (c0.c1 is w², c0.c2 is w⁴,
 /// c1.c0 is w¹), then g1 (c1.c1), then g5 (c1.c2).

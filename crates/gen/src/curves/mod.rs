@@ -171,13 +171,13 @@ impl core::str::FromStr for Curve {
     }
 }
 
-/// The extension tower of a BLS12 or BN curve: Fp2 = Fp[u]/(u² − β), Fp6 = Fp2[v]/(v³ − ξ),
-/// Fp12 = Fp6[w]/(w² − v), with β and ξ small.
+/// The extension tower of a BLS12 or BN curve: Fp2 = Fp\[u\]/(u² − β), Fp6 = Fp2\[v\]/(v³ − ξ),
+/// Fp12 = Fp6\[w\]/(w² − v), with β and ξ small.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tower {
     /// β = u², a quadratic non-residue of Fp (a small negative integer).
     pub u_squared: i64,
-    /// ξ = xi[0] + xi[1]·u, a sextic non-residue of Fp2.
+    /// ξ = xi\[0\] + xi\[1\]·u, a sextic non-residue of Fp2.
     pub xi: [u64; 2],
 }
 
@@ -233,15 +233,15 @@ pub struct CurveParams {
     /// [c0, c1].
     pub b_twist: [Limbs; 2],
     /// β: a primitive cube root of unity in Fp, φ(x, y) = (β·x, y) on G1, the one with
-    /// φ(P) = −[p²]P on G1 (BLS12: −[z²]P; BN: [36z³ + 18z² + 6z + 1]P), so that
-    /// E(x, y) = (β·x, −y) = [p²] on G1 as ψ² is on G2 (`glv_coefficient`).
+    /// φ(P) = −\[p²\]P on G1 (BLS12: −\[z²\]P; BN: [36z³ + 18z² + 6z + 1]P), so that
+    /// E(x, y) = (β·x, −y) = \[p²\] on G1 as ψ² is on G2 (`glv_coefficient`).
     pub beta: Limbs,
     /// r₂ ∈ Fp2 (as [c0, c1]) with ψ(x, y) = (conj(x)·r₂, conj(y)·s₂) on G2, the untwist–
     /// Frobenius–twist map: r₂ = 1/ξ^((p-1)/3) for an M-type twist, ξ^((p-1)/3) for a D-type one.
     pub psi_r2: [Limbs; 2],
     /// s₂ = 1/ξ^((p-1)/2) (M-type), ξ^((p-1)/2) (D-type).
     pub psi_s2: [Limbs; 2],
-    /// Frobenius coefficients γ[n-1][i-1] = ξ^(i·(pⁿ-1)/6) ∈ Fp2, n = 1, 2, 3, i = 1..5:
+    /// Frobenius coefficients γ[n-1]\[i-1\] = ξ^(i·(pⁿ-1)/6) ∈ Fp2, n = 1, 2, 3, i = 1..5:
     /// (Σ fᵢ wⁱ)^(pⁿ) = Σ conjⁿ(fᵢ)·γₙ,ᵢ·wⁱ.
     pub frobenius: [[[Limbs; 2]; 5]; 3],
     /// The generator of G1 the curve's EIP names, (x, y).
@@ -289,12 +289,12 @@ impl CurveParams {
         (self.z_abs as u128) * (self.z_abs as u128)
     }
 
-    /// c of E(x, y) = (c·x, −y) = [p²](x, y) (BLS12: p ≡ z mod r, so [z²]), on G1 (`g2` false)
+    /// c of E(x, y) = (c·x, −y) = \[p²\](x, y) (BLS12: p ≡ z mod r, so \[z²\]), on G1 (`g2` false)
     /// or G2 (the BLS12 derivation below; BN's is `curves::bn254`'s test
     /// `endomorphisms_and_their_eigenvalues`):
-    /// - G1: E = −φ with φ(x, y) = (β·x, y), since φ(P) = −[z²]P (the subgroup check's identity): c = β;
+    /// - G1: E = −φ with φ(x, y) = (β·x, y), since φ(P) = −\[z²\]P (the subgroup check's identity): c = β;
     /// - G2: E = ψ² = (N(r₂)·x, N(s₂)·y) with N(a) = a·conj(a) ∈ Fp, since ψ(Q) = −[|z|]Q gives
-    ///   ψ²(Q) = [z²]Q; N(s₂) = −1 (checked by `tests::endomorphisms_of_eigenvalue_z2`): c = N(r₂).
+    ///   ψ²(Q) = \[z²\]Q; N(s₂) = −1 (checked by `tests::endomorphisms_of_eigenvalue_z2`): c = N(r₂).
     pub fn glv_coefficient(&self, g2: bool) -> Limbs {
         if !g2 {
             return self.beta;

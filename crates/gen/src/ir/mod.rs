@@ -276,7 +276,7 @@ impl Node {
     }
 }
 
-/// One window of a sliding-window exponentiation: acc ← acc^(2^sqr)·table[entry].
+/// One window of a sliding-window exponentiation: acc ← acc^(2^sqr)·table\[entry\].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {
     /// Squarings before the multiplication (≥ 1).

@@ -6,7 +6,7 @@
 //! subgroup tests), the tower (u² = β, ξ), the twist (M or D: the lines' shape,
 //! `curve::LineShape`, and b′), and the sign of z (z < 0: BLS12-381, the Miller loop's
 //! f_|z| conjugated, every exponentiation by z conjugated, G2 tested by ψ(Q) = −[|z|]Q; z > 0:
-//! BLS12-377 and BN254, none of these conjugations, ψ(Q) = [z]Q, or [6z²]Q for BN; a BN
+//! BLS12-377 and BN254, none of these conjugations, ψ(Q) = \[z\]Q, or \[6z²\]Q for BN; a BN
 //! curve's G1 has cofactor 1, so on the curve is in G1).
 //!
 //! Bibliography:
@@ -22,7 +22,7 @@
 //!   (SAC 2011), λ₀ + λ₁p + λ₂p² + λ₃p³ = 2z(6z²+3z+1)·Φ₁₂(p)/r (`final_exp_bn`);
 //! - Granger, Scott, eprint 2009/565 (cyclotomic squaring);
 //! - Scott, eprint 2021/1130 and EIP-2537 (endomorphism subgroup checks); for BN's G2
-//!   ψ(Q) = [6z²]Q (El Housni, Guillevic, Piellard, eprint 2022/352 §4.3) beside P = O, and on
+//!   ψ(Q) = \[6z²\]Q (El Housni, Guillevic, Piellard, eprint 2022/352 §4.3) beside P = O, and on
 //!   the Miller loop's final T otherwise (`bn_closing_lines`; the kernel argument of Dai, Lin,
 //!   Zhao, Zhou, eprint 2022/348).
 //!

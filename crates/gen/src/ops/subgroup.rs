@@ -1,11 +1,11 @@
 //! The fast subgroup checks EIP-2537 recommends (Scott, eprint 2021/1130), for points already
 //! known to be on their curve. Shared by the pairing check and the MSMs.
 //!
-//! - G1: φ(x, y) = (β·x, y); P ∈ G1 ⇔ φ(P) + [z²]P = O, i.e. [z²]P = (β·x, −y).
-//! - G2: ψ(x, y) = (conj(x)·r₂, conj(y)·s₂); Q ∈ G2 ⇔ ψ(Q) = [z]Q (Scott's test for BLS12
+//! - G1: φ(x, y) = (β·x, y); P ∈ G1 ⇔ φ(P) + \[z²\]P = O, i.e. \[z²\]P = (β·x, −y).
+//! - G2: ψ(x, y) = (conj(x)·r₂, conj(y)·s₂); Q ∈ G2 ⇔ ψ(Q) = \[z\]Q (Scott's test for BLS12
 //!   curves, 2021/1130 §4), i.e. for z < 0 ψ(Q) + [|z|]Q = O, [|z|]Q = (conj(x)·r₂, −conj(y)·s₂),
-//!   and for z > 0 [z]Q = (conj(x)·r₂, conj(y)·s₂). For a BN curve's G2 (BN254's pairing
-//!   check) ψ(Q) = [6z²]Q (El Housni, Guillevic, Piellard, eprint 2022/352 §4.3), or the Miller
+//!   and for z > 0 \[z\]Q = (conj(x)·r₂, conj(y)·s₂). For a BN curve's G2 (BN254's pairing
+//!   check) ψ(Q) = \[6z²\]Q (El Housni, Guillevic, Piellard, eprint 2022/352 §4.3), or the Miller
 //!   loop's final T = ψ(−ψ²(Q)) (`ops::pairing`'s `bn_closing_lines`); BN's G1 has cofactor 1.
 //!
 //! Either way the multiple is computed in Jacobian coordinates over the bits of the fixed
@@ -19,7 +19,7 @@ use crate::algebra::curve::{
 use crate::algebra::tower::{conj_fp2, mul_fp2, neg_fp2, sqr_fp2, Fp2, TowerConsts};
 use crate::ir::{Asm, Cond, Slot};
 
-/// INVALID unless (x, y) ∈ G1: R = [z²]P accumulated in `r` (bits of z² below the top),
+/// INVALID unless (x, y) ∈ G1: R = \[z²\]P accumulated in `r` (bits of z² below the top),
 /// then x(R) = β·x, y(R) = −y, R ≠ O. Subroutines `dbl_g1`, `madd_g1`.
 pub fn assert_in_g1(a: &mut Asm, k: &TowerConsts, beta: Slot, r: Jac, (x, y): (Slot, Slot), z2_bits: &[bool]) {
     assert_eq!(y, x + 1, "(x, y) in consecutive slots");
@@ -103,7 +103,7 @@ fn t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, g: G2Regs, (psi_r2, psi_s2): (
 /// INVALID unless T (homogeneous projective: x = X/Z, y = Y/Z) = −ψ(Q) (`minus`, for z < 0) or
 /// ψ(Q) (z > 0) for Q = (qx, qy) and T ≠ O: X = conj(xQ)·r₂·Z, Y = ∓conj(yQ)·s₂·Z, Z ≠ 0. With
 /// T = [|z|]Q, as a BLS12 pairing check's Miller loop leaves it in each pair record, this is the
-/// G2 membership test ψ(Q) = [z]Q (BN: T = [6z²]Q, or the loop's final T with −ψ²(Q) as the
+/// G2 membership test ψ(Q) = \[z\]Q (BN: T = \[6z²\]Q, or the loop's final T with −ψ²(Q) as the
 /// point, `ops::pairing`). A subroutine (`projective_t_is_minus_psi_q`, or
 /// `projective_t_is_psi_q`): the pairing check calls it from two places.
 pub fn assert_projective_t_is_psi_q(

@@ -82,7 +82,7 @@ fn scalar(i: u64) -> [u8; 32] {
     out
 }
 
-/// The measured input of `op` at size `k`: ecAdd two distinct points [a]G, [b]G; ecMul [a]G and
+/// The measured input of `op` at size `k`: ecAdd two distinct points \[a\]G, \[b\]G; ecMul \[a\]G and
 /// a full 256-bit scalar; ecPairing k pairs e(aᵢG, bᵢH) for i < k − 1 and e(−(Σ aᵢbᵢ)G, H),
 /// whose product is one for k ≥ 2 (k = 1: one pair e(aG, H), not one).
 pub fn input(op: Operation, k: u64) -> Vec<u8> {

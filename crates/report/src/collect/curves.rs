@@ -145,7 +145,7 @@ pub fn arkworks(op: Operation, input: &[u8]) -> Option<Vec<u8>> {
         Operation::G2Add if input.len() == 512 => {
             Some(g2_bytes(&(g2_of(&input[..256], false)? + g2_of(&input[256..], false)?).into_affine()))
         }
-        Operation::G1Mul | Operation::G1Msm if !input.is_empty() && input.len() % g1_record == 0 => {
+        Operation::G1Mul | Operation::G1Msm if !input.is_empty() && input.len().is_multiple_of(g1_record) => {
             if op == Operation::G1Mul && input.len() != g1_record {
                 return None;
             }
@@ -154,7 +154,7 @@ pub fn arkworks(op: Operation, input: &[u8]) -> Option<Vec<u8>> {
             let (bases, scalars): (Vec<_>, Vec<_>) = recs?.into_iter().unzip();
             Some(g1_bytes(&G1Projective::msm(&bases, &scalars).ok()?.into_affine()))
         }
-        Operation::G2Mul | Operation::G2Msm if !input.is_empty() && input.len() % g2_record == 0 => {
+        Operation::G2Mul | Operation::G2Msm if !input.is_empty() && input.len().is_multiple_of(g2_record) => {
             if op == Operation::G2Mul && input.len() != g2_record {
                 return None;
             }
@@ -163,7 +163,7 @@ pub fn arkworks(op: Operation, input: &[u8]) -> Option<Vec<u8>> {
             let (bases, scalars): (Vec<_>, Vec<_>) = recs?.into_iter().unzip();
             Some(g2_bytes(&G2Projective::msm(&bases, &scalars).ok()?.into_affine()))
         }
-        Operation::PairingCheck if !input.is_empty() && input.len() % 384 == 0 => {
+        Operation::PairingCheck if !input.is_empty() && input.len().is_multiple_of(384) => {
             let pairs: Option<Vec<(G1Affine, G2Affine)>> =
                 input.chunks(384).map(|c| Some((g1_of(&c[..128], true)?, g2_of(&c[128..], true)?))).collect();
             let (ps, qs): (Vec<_>, Vec<_>) = pairs?.into_iter().unzip();

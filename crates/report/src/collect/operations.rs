@@ -165,8 +165,8 @@ fn precompile_address(c: Operation) -> Address {
     Address::new(a)
 }
 
-/// The additions: [a]G ‖ [b]G for two distinct small scalars, the general case of the sum. The
-/// MSMs: k records [aᵢ]G ‖ sᵢ, distinct points, full 256-bit scalars. The maps: a pseudo-random
+/// The additions: \[a\]G ‖ \[b\]G for two distinct small scalars, the general case of the sum. The
+/// MSMs: k records \[aᵢ\]G ‖ sᵢ, distinct points, full 256-bit scalars. The maps: a pseudo-random
 /// field element (their cost depends on it only through whether g(x₁) is a square).
 pub fn input(c: Operation, k: u64) -> Vec<u8> {
     let (a, b) = (0x5eed_0001u64, 0x5eed_0002u64);

@@ -1,7 +1,7 @@
 //! The bytecode back-end: encodes a [`Program`] for EVM384 interface v7, v8 or v9, or for EVMMAX
 //! (EIP-6690). The control flow is shared; what differs per instruction set — arithmetic,
 //! copies, moving pair records, equality tests, reading an input field element, the prologue —
-//! is in [`evm384`] and [`evmmax`].
+//! is in `evm384` and `evmmax`.
 //!
 //! - Arithmetic: `PUSH16 word; OP` (v7, v8) or `OP imm16` (v9), via `evm384_arith::isa::encode`;
 //!   EVMMAX: `OP imm7` on registers ([`crate::backend::registers`]), consecutive operations merged into
