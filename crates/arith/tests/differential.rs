@@ -7,8 +7,8 @@ use evm384_arith::{
 };
 use proptest::prelude::*;
 
-// The independent side: `evm384-fuzz`'s big-integer model (one model for the workspace).
-use evm384_fuzz::model::{addmod384 as model_add, mulmodmont384 as model_mulmont, submod384 as model_sub};
+// The independent side: `evm384-model`, the big-integer model (one model for the workspace).
+use evm384_model::{addmod384 as model_add, mulmodmont384 as model_mulmont, submod384 as model_sub};
 
 /// A 384-bit value of any shape: uniform, sparse, or all-ones words.
 fn value() -> impl Strategy<Value = Limbs> {

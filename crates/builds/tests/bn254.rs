@@ -155,7 +155,7 @@ fn random_inputs_agree_with_revm() {
         g
     };
     let mut rng = rand::rngs::StdRng::seed_from_u64(196);
-    let n = if std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1") { 400 } else { 40 };
+    let n = if evm384_testkit::long_mode() { 400 } else { 40 };
     for op in [Operation::G1Add, Operation::G1Mul] {
         let mut c = Contracts::new(op);
         let mut successes = 0;

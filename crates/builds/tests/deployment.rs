@@ -22,7 +22,7 @@ use evm384_gen::F2Mul;
 use evm384_vectors::{Expected, Operation};
 
 fn long_tests() -> bool {
-    std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1")
+    evm384_testkit::long_mode()
 }
 
 fn opts(isa: InstructionSet) -> RunOptions {

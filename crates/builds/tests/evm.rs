@@ -14,7 +14,7 @@ use evm384_gen::{pairing_check_program, F2Mul, InstructionSet, Moves, Phase, Pro
 use rand::Rng;
 
 fn long_tests() -> bool {
-    std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1")
+    evm384_testkit::long_mode()
 }
 
 fn runner(iface: Interface, code: &[u8]) -> Runner {

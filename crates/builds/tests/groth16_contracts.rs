@@ -29,7 +29,7 @@ use evm384_gen::curves::Curve;
 use evm384_gen::ops::groth16::{calldata, encode_g1, encode_g2, verifier_code, Backend, VerifyingKey};
 
 fn long() -> bool {
-    std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1")
+    evm384_testkit::long_mode()
 }
 
 /// The instruction sets the operations run in: EVMMAX, v9 and v7 (v8 in the long run).

@@ -145,7 +145,7 @@ fn pairing_vectors() {
             match witness(Curve::Bls12_381, &case.input, F2Mul::V3) {
                 Ok(w) => {
                     assert!(is_one, "{file} {}: a witness for a product ≠ 1", case.name);
-                    if ones < 12 || std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1") {
+                    if ones < 12 || evm384_testkit::long_mode() {
                         let input = [w, case.input.clone()].concat();
                         assert_eq!(check.result(&input, &case.name), Some(true), "{file} {}", case.name);
                     }

@@ -19,7 +19,7 @@ fn codes(c: Operation, f: Formulas) -> Vec<(InstructionSet, Vec<u8>)> {
 }
 
 fn long_tests() -> bool {
-    std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1")
+    evm384_testkit::long_mode()
 }
 
 /// The EVM runs take inputs up to k = 128 (the range; go-ethereum's file goes to

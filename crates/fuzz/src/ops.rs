@@ -3,7 +3,7 @@
 //! Every case is drawn from `(seed, index)` alone, so any case can be replayed by its index. A
 //! case is one operation on `(x, y, m, inv)`; it is computed three ways — the fast path
 //! (`evm384_arith::{addmod384, …}`: assembly where the CPU has it), the literal reference path
-//! (`evm384_arith::reference`) and the big-integer model ([`crate::model`]) — and one case in
+//! (`evm384_arith::reference`) and the big-integer model (`evm384_model`) — and one case in
 //! [`EVM_SHARE`] also through revm in v7, v8 and v9 (a contract that copies its calldata to
 //! memory, executes the instruction and returns the result; the output aliases x, y or neither).
 //!
@@ -21,7 +21,7 @@ use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::model;
+use evm384_model as model;
 
 /// One case in this many also runs through revm (in v7, v8 and v9).
 pub const EVM_SHARE: u64 = 256;

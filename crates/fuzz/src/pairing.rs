@@ -224,7 +224,7 @@ pub fn g2_outside_subgroup(rng: &mut SmallRng) -> blst_p2_affine {
 }
 
 /// p − 1 + `delta` (delta ≤ 2: p − 1, p, p + 1) as 48 big-endian bytes.
-pub fn p_minus_one_plus(delta: u8) -> [u8; 48] {
+fn p_minus_one_plus(delta: u8) -> [u8; 48] {
     let mut b = [0u8; 48];
     // SAFETY: blst negates one into p − 1 and writes 48 bytes.
     unsafe {
@@ -616,7 +616,7 @@ mod tests {
     /// EVMMAX against revm's 0x08 (EIP-197), no disagreement (long mode: `EVM384_LONG_TESTS=1`).
     #[test]
     fn bn254_contracts_agree_with_revm_0x08() {
-        let long = std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1");
+        let long = evm384_testkit::long_mode();
         let cases = if long { 600 } else { 40 };
         let isas =
             [InstructionSet::Evm384(Interface::V7), InstructionSet::Evm384(Interface::V9), InstructionSet::Evmmax];

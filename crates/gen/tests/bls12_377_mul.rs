@@ -349,7 +349,7 @@ fn g2_multiexp_equals_arkworks() {
 /// share of them in every instruction set.
 #[test]
 fn random_sweep_in_long_mode() {
-    if std::env::var("EVM384_LONG_TESTS").map_or(true, |v| v != "1") {
+    if !evm384_testkit::long_mode() {
         eprintln!("SKIPPED (EVM384_LONG_TESTS=1 runs it)");
         return;
     }

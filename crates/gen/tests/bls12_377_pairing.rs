@@ -46,7 +46,7 @@ use rand::SeedableRng;
 type Rng = rand::rngs::StdRng;
 
 fn long() -> bool {
-    std::env::var("EVM384_LONG_TESTS").is_ok_and(|v| v == "1")
+    evm384_testkit::long_mode()
 }
 
 fn pairs_bytes(pairs: &[(G1Affine, G2Affine)]) -> Vec<u8> {

@@ -45,14 +45,12 @@ pub fn ifma_supported() -> bool {
 /// `EVM384_IFMA` is not `off` or `0`, [`Backend::Blst`] otherwise. Read once per process.
 pub fn backend() -> Backend {
     static B: OnceLock<Backend> = OnceLock::new();
-    *B.get_or_init(|| {
-        let off = matches!(std::env::var("EVM384_IFMA").as_deref(), Ok("off") | Ok("0"));
-        if !off && ifma_supported() {
-            Backend::Ifma
-        } else {
-            Backend::Blst
-        }
-    })
+    *B.get_or_init(|| if !ifma_switched_off() && ifma_supported() { Backend::Ifma } else { Backend::Blst })
+}
+
+/// `EVM384_IFMA` is `off` or `0`: the IFMA engine is switched off for this process.
+pub fn ifma_switched_off() -> bool {
+    matches!(std::env::var("EVM384_IFMA").as_deref(), Ok("off") | Ok("0"))
 }
 
 /// The backend that serves a request: IFMA asked for on a CPU without it gives blst.
@@ -94,7 +92,7 @@ pub fn batch_engine() -> BatchEngine {
         1 => BatchEngine::Lanes,
         2 => BatchEngine::Latency,
         _ => {
-            let e = forced().unwrap_or_else(|| static_rule(cpu_vendor().as_deref()));
+            let e = forced_batch_engine().unwrap_or_else(|| static_rule(cpu_vendor().as_deref()));
             // a concurrent autotune may have stored first: keep its answer
             match CHOICE.compare_exchange(UNSET, encode(e), Ordering::Relaxed, Ordering::Relaxed) {
                 Ok(_) => e,
@@ -104,8 +102,8 @@ pub fn batch_engine() -> BatchEngine {
     }
 }
 
-/// `EVM384_BATCH` as an engine (`lanes`, `latency`; any other value counts as unset).
-fn forced() -> Option<BatchEngine> {
+/// The engine `EVM384_BATCH` forces (`lanes`, `latency`; any other value counts as unset).
+pub fn forced_batch_engine() -> Option<BatchEngine> {
     parse_forced(std::env::var("EVM384_BATCH").ok().as_deref())
 }
 
@@ -188,7 +186,7 @@ pub fn autotune() -> Option<AutotuneTimes> {
         },
     );
     let t = AutotuneTimes { lanes_ns: lanes.min_ns(), latency_ns: latency.min_ns() };
-    if forced().is_none() {
+    if forced_batch_engine().is_none() {
         CHOICE.store(encode(t.faster()), Ordering::Relaxed);
     }
     Some(t)

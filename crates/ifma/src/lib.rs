@@ -91,7 +91,8 @@ mod rns;
 
 pub use blst::{blst_fp12, blst_p1_affine, blst_p2_affine};
 pub use dispatch::{
-    autotune, backend, batch_engine, ifma_supported, sample_pairs, static_rule, AutotuneTimes, Backend, BatchEngine,
+    autotune, backend, batch_engine, forced_batch_engine, ifma_supported, ifma_switched_off, sample_pairs, static_rule,
+    AutotuneTimes, Backend, BatchEngine,
 };
 
 use dispatch::{fp12_one, is_inf, latency, reference, resolve};

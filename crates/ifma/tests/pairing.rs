@@ -50,7 +50,7 @@ fn autotune_times_both_engines() {
     for ns in [t.lanes_ns, t.latency_ns] {
         assert!(ns.is_finite() && (1e5..1e9).contains(&ns), "{t:?}");
     }
-    if std::env::var("EVM384_BATCH").is_err() {
+    if evm384_ifma::forced_batch_engine().is_none() {
         assert_eq!(batch_engine(), t.faster());
     }
 }
@@ -253,9 +253,6 @@ fn validation_rejects_bad_points() {
 
 #[test]
 fn dispatch() {
-    assert_eq!(
-        backend() == Backend::Ifma,
-        ifma_supported() && std::env::var("EVM384_IFMA").map_or(true, |v| v != "off" && v != "0")
-    );
+    assert_eq!(backend() == Backend::Ifma, ifma_supported() && !evm384_ifma::ifma_switched_off());
     // EVM384_IFMA=off is read once per process: checked in tests/dispatch_env.rs.
 }

@@ -5,7 +5,6 @@
 
 use blst::*;
 use evm384_evm::{precompile_caller_code, RunOptions, Runner, SpecId, BLS12_PAIRING_CHECK};
-use evm384_fuzz::pairing::p_minus_one_plus;
 use evm384_precompile::{gas, pairing_check, precompiles, Backend};
 use proptest::prelude::*;
 use revm::precompile::bls12_381::pairing::pairing as revm_pairing;
@@ -13,7 +12,7 @@ use revm::precompile::bls12_381::pairing::pairing as revm_pairing;
 fn backend_note(test: &str) {
     let b = evm384_precompile::backend();
     eprintln!("{test}: pairing backend {b:?}");
-    if b != Backend::Ifma && std::env::var("EVM384_REQUIRE_IFMA").as_deref() == Ok("1") {
+    if b != Backend::Ifma && evm384_testkit::required(evm384_testkit::Requirement::Ifma) {
         panic!("{test}: EVM384_REQUIRE_IFMA=1 but the IFMA backend is not in use");
     }
 }
@@ -267,4 +266,12 @@ fn failures_in_every_order_give_revm_reason() {
         }
         assert_eq!(pairing_check(&input, gas(3)), revm_pairing(&input, gas(3)), "combination {combo}");
     }
+}
+
+/// p − 1 + `delta` (`delta` ≤ 2), 48 bytes big-endian: the largest coordinate and the first two
+/// past it.
+fn p_minus_one_plus(delta: u8) -> [u8; 48] {
+    let mut v = evm384_arith::BLS12_381_P;
+    v[0] = v[0] - 1 + delta as u64; // p's low limb is neither 0 nor near 2^64
+    evm384_arith::to_be_bytes(&v)
 }

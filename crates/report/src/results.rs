@@ -311,7 +311,7 @@ pub struct WorstCase {
     pub rows: Vec<WorstCaseRow>,
 }
 
-/// One EVMMAX width's worst case (`evm384_fuzz::worst_case::EvmmaxWidth`).
+/// One EVMMAX width's worst case (`evm384_worst_case::EvmmaxWidth`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct EvmmaxWorstCaseRow {
     /// Modulus width in 64-bit words (1..12) and bits.

@@ -21,7 +21,7 @@ fn root() -> PathBuf {
 
 /// The browser: `EVM384_CHROMIUM`, else the first of the usual names on `PATH`.
 fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("EVM384_CHROMIUM") {
+    if let Some(p) = evm384_testkit::chromium_override() {
         return Some(PathBuf::from(p));
     }
     let path = std::env::var_os("PATH")?;
@@ -68,11 +68,11 @@ fn measure(browser: &Path, html: &Path) -> (u32, u32, String) {
 #[test]
 fn html_report_does_not_overflow_the_page_at_1400px() {
     let Some(browser) = chromium() else {
-        assert!(
-            std::env::var("EVM384_REQUIRE_CHROMIUM").as_deref() != Ok("1"),
-            "EVM384_REQUIRE_CHROMIUM=1 but no chromium found"
+        evm384_testkit::skip(
+            evm384_testkit::Requirement::Chromium,
+            "html_report_does_not_overflow_the_page_at_1400px",
+            "no chromium on PATH (apt-get install chromium, or set EVM384_CHROMIUM)",
         );
-        println!("SKIPPED: no chromium on PATH (apt-get install chromium, or set EVM384_CHROMIUM)");
         return;
     };
     let tmp = std::env::temp_dir().join(format!("evm384-browser-test-{}", std::process::id()));

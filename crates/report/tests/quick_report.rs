@@ -120,7 +120,7 @@ fn quick_report_writes_valid_files() {
             assert!(md.contains(&format!("run in {}", evm384_wasm::ENGINE)));
         }
         Err(e) => {
-            assert_ne!(std::env::var("EVM384_REQUIRE_WASM").as_deref(), Ok("1"), "{e}");
+            assert!(!evm384_testkit::required(evm384_testkit::Requirement::Wasm), "{e}");
             assert!(!results.runtime.iter().any(|r| r.implementation == "blst-wasm-wasmtime"));
         }
     }

@@ -666,7 +666,7 @@ const MADE_FILES: [(Operation, &str); 3] =
 
 #[test]
 fn adversarial_files_equal_arkworks() {
-    let bless = std::env::var("EVM384_BLESS").is_ok_and(|v| v == "1");
+    let bless = evm384_testkit::bless();
     let dir = testdata("bn254");
     let mut rng = Rng::seed_from_u64(SEED);
     for (op, stem) in MADE_FILES {

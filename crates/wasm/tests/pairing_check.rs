@@ -15,8 +15,8 @@ use revm::precompile::{PrecompileSpecId, Precompiles};
 fn module(test: &str) -> Option<PairingCheck> {
     match PairingCheck::new() {
         Ok(m) => Some(m),
-        Err(WasmError::Unavailable(why)) if std::env::var("EVM384_REQUIRE_WASM").as_deref() != Ok("1") => {
-            println!("SKIPPED {test}: {why}");
+        Err(WasmError::Unavailable(why)) => {
+            evm384_testkit::skip(evm384_testkit::Requirement::Wasm, test, &why);
             None
         }
         Err(e) => panic!("{test}: {e}"),

@@ -1,12 +1,12 @@
 //! `evm384 worst-case`: the programs that buy the most time per gas, EVM384 against ordinary
-//! code, per schedule, and EVMMAX per width under EIP-6690's prices (`evm384_fuzz::worst_case`).
+//! code, per schedule, and EVMMAX per width under EIP-6690's prices (`evm384-worst-case`).
 //! Measured with the project's harness in one run; tables by default, one JSON object with
 //! `--json`; `--full` for the full EVMMAX search.
 
 use std::io::{IsTerminal, Write};
 
-use evm384_fuzz::worst_case::evmmax::Scope;
 use evm384_timing::Plan;
+use evm384_worst_case::evmmax::Scope;
 
 use crate::CliError;
 
@@ -28,7 +28,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let plan = if args.quick { Plan::QUICK } else { Plan::FULL };
     let verbose = std::io::stderr().is_terminal();
     let scope = if args.full { Scope::Full } else { Scope::Default };
-    let report = evm384_fuzz::worst_case::worst_case_scoped(plan, scope, &|step| {
+    let report = evm384_worst_case::worst_case_scoped(plan, scope, &|step| {
         if verbose {
             eprint!("\r\x1b[2K{step}");
         }

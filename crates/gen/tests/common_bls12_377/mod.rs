@@ -91,7 +91,7 @@ pub fn bless_or_check(stem: &str, cases: &[Case], name: impl Fn(&str) -> String)
         [(format!("{stem}_bls12377.json"), text(&valid)), (format!("fail-{stem}_bls12377.json"), text(&failing))]
     {
         let path = dir.join(&file);
-        if std::env::var("EVM384_BLESS").is_ok_and(|v| v == "1") {
+        if evm384_testkit::bless() {
             std::fs::create_dir_all(&dir).unwrap();
             std::fs::write(&path, &text).unwrap();
         }

@@ -121,7 +121,7 @@ pub fn require_ifma(test: &str) -> bool {
     } else {
         "this CPU has no AVX-512 IFMA"
     };
-    if std::env::var("EVM384_REQUIRE_IFMA").as_deref() == Ok("1") {
+    if evm384_testkit::required(evm384_testkit::Requirement::Ifma) {
         panic!("{test}: EVM384_REQUIRE_IFMA=1 but {why}");
     }
     static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());

@@ -1,8 +1,8 @@
 //! EVMMAX's worst case per width: the rows of the section "EVMMAX worst case per width", from
-//! the worst-case search (`evm384_fuzz::worst_case`, its EVMMAX programs timed in the same run
+//! the worst-case search (`evm384_worst_case`, its EVMMAX programs timed in the same run
 //! as the ordinary ones).
 
-use evm384_fuzz::worst_case::WorstCaseReport;
+use evm384_worst_case::WorstCaseReport;
 
 use crate::results::EvmmaxWorstCaseRow;
 

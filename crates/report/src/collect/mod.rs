@@ -355,7 +355,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     })
 }
 
-/// The worst-case search (`evm384_fuzz::worst_case`); quick mode samples briefly.
+/// The worst-case search (`evm384_worst_case`); quick mode samples briefly.
 fn worst_case(quick: bool) -> Result<(crate::results::WorstCase, Vec<crate::results::EvmmaxWorstCaseRow>), String> {
     let plan = if quick {
         evm384_timing::Plan {
@@ -366,8 +366,8 @@ fn worst_case(quick: bool) -> Result<(crate::results::WorstCase, Vec<crate::resu
     } else {
         evm384_timing::Plan::QUICK
     };
-    let r = evm384_fuzz::worst_case::worst_case(plan, &|_| {})?;
-    let named = |w: &evm384_fuzz::worst_case::Worst| format!("{} ({})", w.name, w.interface);
+    let r = evm384_worst_case::worst_case(plan, &|_| {})?;
+    let named = |w: &evm384_worst_case::Worst| format!("{} ({})", w.name, w.interface);
     let evmmax_rows = evmmax_worst_case::rows(&r);
     let worst = crate::results::WorstCase {
         programs: r.programs.len(),

@@ -1,8 +1,11 @@
 //! The big-integer model of the three opcodes (`docs/evm384-semantics.md`), written with
-//! `num-bigint` and nothing of `evm384-arith`: the independent side of every differential test.
+//! `num-bigint` and nothing of `evm384-arith`: the independent side of every differential test
+//! (`evm384-arith`'s tests) and fuzzer (`evm384 fuzz ops`).
 
-use evm384_arith::Limbs;
 use num_bigint::BigUint;
+
+/// A 384-bit value, least-significant limb first (`evm384_arith::Limbs`).
+pub type Limbs = [u64; 6];
 
 /// A 384-bit value as a big integer.
 pub fn big(x: &Limbs) -> BigUint {

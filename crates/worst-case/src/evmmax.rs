@@ -24,7 +24,7 @@
 use evm384_evm::evmmax::{GAS, MAX_ALLOC, MAX_ID, MAX_REGISTER_BYTES};
 use serde::Serialize;
 
-use super::{Asm, Offsets, DUP1, JUMPDEST, JUMPI, MSTORE, MSTORE8, STOP, SUB, SWAP1};
+use crate::asm::{Asm, Offsets, DUP1, JUMPDEST, JUMPI, MSTORE, MSTORE8, STOP, SUB, SWAP1};
 
 /// Widths searched, in 64-bit words.
 pub const WORDS: std::ops::RangeInclusive<usize> = 1..=12;
