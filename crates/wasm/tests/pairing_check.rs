@@ -16,7 +16,7 @@ fn module(test: &str) -> Option<PairingCheck> {
     match PairingCheck::new() {
         Ok(m) => Some(m),
         Err(WasmError::Unavailable(why)) => {
-            evm384_testkit::skip(evm384_testkit::Requirement::Wasm, test, &why);
+            evm384_testkit::skip(evm384_testkit::Requirement::Wasm, test, why);
             None
         }
         Err(e) => panic!("{test}: {e}"),
