@@ -312,14 +312,14 @@ pub fn programs(words: usize, kind: Modulus, scope: Scope) -> Vec<EvmmaxProgram>
     for (op_name, op) in ops {
         let multi = contexts_of_256(words);
         let variants = [
-            ArithLayout::new("hot/c1", 16, 1, 1, None, 64, op == ADDMODX),
-            ArithLayout::new("spread/c1", 256, 1, 1, None, 64, false),
-            ArithLayout::new("spread/c16", 256, 1, 16, None, 16, op == MULMODX),
-            ArithLayout::new("spread/c255", 256, 1, 255, Some(1), 4, false),
-            ArithLayout::new("multi/c1", 256, multi, 1, None, 64, false),
-            ArithLayout::new("multi/c64", 256, multi, 64, None, 8, false),
+            ArithLayout("hot/c1", 16, 1, 1, None, 64, op == ADDMODX),
+            ArithLayout("spread/c1", 256, 1, 1, None, 64, false),
+            ArithLayout("spread/c16", 256, 1, 16, None, 16, op == MULMODX),
+            ArithLayout("spread/c255", 256, 1, 255, Some(1), 4, false),
+            ArithLayout("multi/c1", 256, multi, 1, None, 64, false),
+            ArithLayout("multi/c64", 256, multi, 64, None, 8, false),
         ];
-        for ArithLayout { variant, registers, contexts, count, stride, n, default } in variants {
+        for ArithLayout(variant, registers, contexts, count, stride, n, default) in variants {
             if !(default || full) || (variant.starts_with("multi") && contexts < 2) {
                 continue;
             }
@@ -403,30 +403,8 @@ fn churn_activate(words: usize, kind: Modulus, contexts: u64, ids: &[u64]) -> (V
 }
 
 /// One arithmetic program's layout: its name, registers per context, contexts, operations per
-/// instruction (`count`), an explicit stride, loop iterations, and whether the default run has it.
-struct ArithLayout {
-    variant: &'static str,
-    registers: u64,
-    contexts: u64,
-    count: u64,
-    stride: Option<u64>,
-    n: u64,
-    default: bool,
-}
-
-impl ArithLayout {
-    const fn new(
-        variant: &'static str,
-        registers: u64,
-        contexts: u64,
-        count: u64,
-        stride: Option<u64>,
-        n: u64,
-        default: bool,
-    ) -> ArithLayout {
-        ArithLayout { variant, registers, contexts, count, stride, n, default }
-    }
-}
+/// instruction, an explicit stride, loop iterations, and whether the default run has it.
+struct ArithLayout(&'static str, u64, u64, u64, Option<u64>, u64, bool);
 
 /// A program that has written the modulus at 0.
 fn modulus_only(words: usize, kind: Modulus) -> Emit {
