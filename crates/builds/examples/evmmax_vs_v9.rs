@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use evm384_build::Formulas;
 use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Status};
+use evm384_gen::curves::Curve;
 use evm384_timing::{measure, Plan, Ratio};
 
 fn runner(isa: InstructionSet, code: &[u8]) -> Runner {
@@ -28,8 +29,9 @@ fn main() {
     let plan = Plan::FULL.with_samples(samples).with_sample(Duration::from_millis(sample_ms));
 
     let v9 = InstructionSet::Evm384(Interface::V9);
-    let mut r9 = runner(v9, &Formulas::default().runtime_code(v9));
-    let mut rmax = runner(InstructionSet::Evmmax, &Formulas::default().runtime_code(InstructionSet::Evmmax));
+    let mut r9 = runner(v9, &Formulas::default().runtime_code(Curve::Bls12_381, v9));
+    let mut rmax =
+        runner(InstructionSet::Evmmax, &Formulas::default().runtime_code(Curve::Bls12_381, InstructionSet::Evmmax));
 
     let input = evm384_vectors::load_pairing_files()
         .expect("pairing vectors")
@@ -49,8 +51,12 @@ fn main() {
     if std::env::var_os("COUNTS").is_some() {
         // the executed instructions of each contract (COUNTS=1), to compare the work
         for (name, isa, code) in [
-            ("v9", v9, Formulas::default().runtime_code(v9)),
-            ("evmmax", InstructionSet::Evmmax, Formulas::default().runtime_code(InstructionSet::Evmmax)),
+            ("v9", v9, Formulas::default().runtime_code(Curve::Bls12_381, v9)),
+            (
+                "evmmax",
+                InstructionSet::Evmmax,
+                Formulas::default().runtime_code(Curve::Bls12_381, InstructionSet::Evmmax),
+            ),
         ] {
             let mut r = Runner::new(RunOptions { count_opcodes: true, ..Default::default() }.with_instruction_set(isa));
             r.deploy(&code);

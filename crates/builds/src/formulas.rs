@@ -8,9 +8,8 @@ use evm384_gen::backend::native;
 use evm384_gen::ir::inline;
 use evm384_gen::ops::{hint, pairing};
 use evm384_gen::{
-    curves::Curve, generator_pairs_input, generator_pairs_input_on, generator_pairs_product_one_on,
-    pairing_check_program, F2Mul, InstructionSet, Interface, Moves, Operation, Program, ProgramOptions, Squaring,
-    MAX_CODE_SIZE, VERSION,
+    curves::Curve, generator_pairs_input, generator_pairs_product_one, pairing_check_program, F2Mul, InstructionSet,
+    Interface, Moves, Operation, Program, ProgramOptions, Squaring, MAX_CODE_SIZE, VERSION,
 };
 
 use crate::inlining::{inline_to_fit, InlineWeights};
@@ -39,6 +38,10 @@ impl Formulas {
     /// The unrolling factors the optimiser tries.
     pub const UNROLL: [u32; 3] = [1, 2, 4];
 
+    /// The curve whose pairing-check builds [`Formulas::cheapest`] was costed on
+    /// (`tests/cheapest.rs` reruns the choice there).
+    pub const CHEAPEST_COSTED_ON: Curve = Curve::Bls12_381;
+
     /// Every combination.
     pub fn all() -> Vec<Formulas> {
         let mut v = Vec::new();
@@ -62,6 +65,7 @@ impl Formulas {
     /// that target; it is stated here as constants so that nothing is costed at run time
     /// (`tests/cheapest.rs` runs the choice and asserts it picks exactly these). Distinct from
     /// [`Formulas::default`], the plain build the other operations and the pinned hashes use.
+    /// Costed on [`Formulas::CHEAPEST_COSTED_ON`]'s builds; the default on every curve.
     pub fn cheapest(isa: impl Into<InstructionSet>) -> Formulas {
         let (squaring, f2mul, unroll, inline) = match isa.into() {
             // a few gas below Granger–Scott's own squaring, which v8 and v9 choose
@@ -85,15 +89,16 @@ impl Formulas {
         }
     }
 
-    /// The PAIRING_CHECK program with these formulas and MCOPY moves (the native reference; a
-    /// build chooses its moves: [`Formulas::pairing_check_build`]).
-    pub fn program(self) -> Program {
-        self.program_with(Moves::default())
+    /// `curve`'s pairing-check program with these formulas and MCOPY moves (the native
+    /// reference; a build chooses its moves: [`Formulas::pairing_check_build`]).
+    pub fn program(self, curve: Curve) -> Program {
+        self.program_with(curve, Moves::default())
     }
 
-    /// The PAIRING_CHECK program with these formulas and these moves.
-    pub fn program_with(self, moves: Moves) -> Program {
+    /// `curve`'s pairing-check program with these formulas and these moves.
+    pub fn program_with(self, curve: Curve, moves: Moves) -> Program {
         pairing_check_program(
+            curve,
             self.f2mul,
             ProgramOptions { squaring: self.squaring, moves, ..ProgramOptions::default() },
         )
@@ -104,42 +109,24 @@ impl Formulas {
         AssembleOptions { unroll: self.unroll, ..Default::default() }
     }
 
-    /// Runtime code for `isa` (may exceed [`MAX_CODE_SIZE`]: check before deploying); panics
-    /// where [`Formulas::try_runtime_code`] fails.
-    pub fn runtime_code(self, isa: impl Into<InstructionSet>) -> Vec<u8> {
+    /// Runtime code of `curve`'s pairing check for `isa` (may exceed [`MAX_CODE_SIZE`]: check
+    /// before deploying); panics where [`Formulas::try_runtime_code`] fails.
+    pub fn runtime_code(self, curve: Curve, isa: impl Into<InstructionSet>) -> Vec<u8> {
         let isa = isa.into();
-        self.try_runtime_code(isa).unwrap_or_else(|e| panic!("{self}, {isa}: {e}"))
+        self.try_runtime_code(curve, isa).unwrap_or_else(|e| panic!("{curve} {self}, {isa}: {e}"))
     }
 
-    /// Runtime code for `isa`, or why it cannot be assembled (EVMMAX: more registers needed at
-    /// once than one field context has).
-    pub fn try_runtime_code(self, isa: InstructionSet) -> Result<Vec<u8>, bytecode::AssembleError> {
-        self.pairing_check_build(isa).try_code(isa)
-    }
-
-    /// This build of the PAIRING_CHECK program for `isa` (moves chosen by
-    /// [`Formulas::choose_moves`], inlining profiled at k = 2).
-    pub fn pairing_check_build(self, isa: impl Into<InstructionSet>) -> Build {
-        self.build(|moves| self.program_with(moves), isa, || generator_pairs_input(2))
+    /// Runtime code of `curve`'s pairing check for `isa`, or why it cannot be assembled
+    /// (EVMMAX: more registers needed at once than one field context has).
+    pub fn try_runtime_code(self, curve: Curve, isa: InstructionSet) -> Result<Vec<u8>, bytecode::AssembleError> {
+        self.pairing_check_build(curve, isa).try_code(isa)
     }
 
     /// This build of `curve`'s pairing check (its EIP's PAIRING_CHECK, PAIRING or ecPairing)
-    /// for `isa`, inlining profiled on its generators at k = 2. The default curve's is
-    /// [`Formulas::pairing_check_build`].
-    pub fn pairing_check_build_on(self, curve: Curve, isa: impl Into<InstructionSet>) -> Build {
-        let params = curve.params();
-        let options = |moves| ProgramOptions { squaring: self.squaring, moves, ..ProgramOptions::default() };
-        let prog = |moves| evm384_gen::ops::pairing::pairing_check_program(&params, self.f2mul, options(moves));
-        self.build(prog, isa, || generator_pairs_input_on(&params, 2))
-    }
-
-    /// [`Formulas::pairing_check_build`] with the inlining valued by `weights` (another gas
-    /// schedule's, [`InlineWeights::evm384`] or [`InlineWeights::evmmax`]) instead of the
-    /// shipped builds' ([`InlineWeights::for_instruction_set`]).
-    pub fn pairing_check_build_weighted(self, isa: impl Into<InstructionSet>, weights: InlineWeights) -> Build {
-        let isa = isa.into();
-        let (moves, prog) = self.choose_moves(|moves| self.program_with(moves), isa);
-        self.build_with_moves(prog, moves, isa, || generator_pairs_input(2), weights)
+    /// for `isa` (moves chosen by [`Formulas::choose_moves`], inlining profiled on its
+    /// generators at k = 2).
+    pub fn pairing_check_build(self, curve: Curve, isa: impl Into<InstructionSet>) -> Build {
+        self.build(|moves| self.program_with(curve, moves), isa, || generator_pairs_input(curve, 2))
     }
 
     /// The moves a build of the program `prog` writes for `isa` ([`Moves`]), with that program.
@@ -245,28 +232,22 @@ impl core::fmt::Display for Formulas {
 pub const HINTED_FORMULAS: Formulas =
     Formulas { f2mul: F2Mul::V4, squaring: Squaring::GrangerScott, unroll: 2, inline: true };
 
-/// This build of the hinted pairing check (`pairing::hinted_pairing_check_program`) for `isa`
-/// on the default curve (BLS12-381).
-pub fn hinted_pairing_check_build(formulas: Formulas, isa: impl Into<InstructionSet>) -> Build {
-    hinted_pairing_check_build_on(Curve::default(), formulas, isa)
-}
-
-/// This build of the hinted pairing check on `curve` for `isa` (inlining profiled on the
-/// witness of two pairs whose product is one). Panics for a curve without a hinted check
-/// (`CurveParams::hint_scaling`).
-pub fn hinted_pairing_check_build_on(curve: Curve, formulas: Formulas, isa: impl Into<InstructionSet>) -> Build {
-    let params = curve.params();
-    let prog = |moves| pairing::hinted_pairing_check_program(&params, formulas.f2mul, moves);
+/// This build of the hinted pairing check (`pairing::hinted_pairing_check_program`) on `curve`
+/// for `isa` (inlining profiled on the witness of two pairs whose product is one). Panics for a
+/// curve without a hinted check (`CurveParams::hint_scaling`).
+pub fn hinted_pairing_check_build(curve: Curve, formulas: Formulas, isa: impl Into<InstructionSet>) -> Build {
+    let prog = |moves| pairing::hinted_pairing_check_program(curve, formulas.f2mul, moves);
     formulas.build(prog, isa, || {
-        let pairs = generator_pairs_product_one_on(&params);
+        let pairs = generator_pairs_product_one(curve);
         let witness = hint::witness(curve, &pairs, formulas.f2mul).expect("the product is one");
         [witness, pairs].concat()
     })
 }
 
-/// Runtime code (or, with `init`, init code that deploys it) of the PAIRING_CHECK contract.
-pub fn build_pairing_check(interface: impl Into<InstructionSet>, f2mul: F2Mul, init: bool) -> Vec<u8> {
-    let runtime = Formulas { f2mul, ..Formulas::default() }.runtime_code(interface);
+/// Runtime code (or, with `init`, init code that deploys it) of `curve`'s pairing-check
+/// contract with the plain formulas ([`Formulas::default`]) but `f2mul`.
+pub fn build_pairing_check(curve: Curve, interface: impl Into<InstructionSet>, f2mul: F2Mul, init: bool) -> Vec<u8> {
+    let runtime = Formulas { f2mul, ..Formulas::default() }.runtime_code(curve, interface);
     if init {
         bytecode::init_code(&runtime)
     } else {
@@ -274,20 +255,28 @@ pub fn build_pairing_check(interface: impl Into<InstructionSet>, f2mul: F2Mul, i
     }
 }
 
-/// A one-line provenance note for generated code (for stderr, never inside the code): the
-/// formulas and the moves of the build (`Build::moves`), and whether the formulas are
-/// [`Formulas::cheapest`] (then the schedule they are cheapest under; the interfaces outside
-/// `Interface::MAIN` take v7's, uncosted).
-pub fn provenance(interface: impl Into<InstructionSet>, formulas: Formulas, moves: Moves, code_len: usize) -> String {
+/// A one-line provenance note for generated code of `curve`'s pairing check (for stderr, never
+/// inside the code): the formulas and the moves of the build (`Build::moves`), and whether the
+/// formulas are [`Formulas::cheapest`] on the curve it was costed on
+/// ([`Formulas::CHEAPEST_COSTED_ON`]; then the schedule they are cheapest under; the interfaces
+/// outside `Interface::MAIN` take v7's, uncosted).
+pub fn provenance(
+    curve: Curve,
+    interface: impl Into<InstructionSet>,
+    formulas: Formulas,
+    moves: Moves,
+    code_len: usize,
+) -> String {
     let interface = interface.into();
-    let c = native::run(&formulas.program_with(moves), &generator_pairs_input(1)).counts.total();
+    let c = native::run(&formulas.program_with(curve, moves), &generator_pairs_input(curve, 1)).counts.total();
     let costed = match interface {
         InstructionSet::Evm384(i) => Interface::MAIN.contains(&i),
         InstructionSet::Evmmax => true,
     };
-    let cheapest = if !costed && formulas == Formulas::cheapest(interface) {
+    let cheapest = formulas == Formulas::cheapest(interface) && curve == Formulas::CHEAPEST_COSTED_ON;
+    let cheapest = if cheapest && !costed {
         " (v7's cheapest build, not costed in this interface)".to_string()
-    } else if formulas == Formulas::cheapest(interface) {
+    } else if cheapest {
         format!(
             " (the cheapest build under {} at k = {})",
             crate::optimize::Target::reference(interface).name(),
@@ -297,8 +286,10 @@ pub fn provenance(interface: impl Into<InstructionSet>, formulas: Formulas, move
         String::new()
     };
     format!(
-        "evm384-gen {VERSION}: BLS12-381 PAIRING_CHECK, interface {interface}, {formulas}, {}{cheapest}, {code_len} bytes; \
+        "evm384-gen {VERSION}: {} {}, interface {interface}, {formulas}, {}{cheapest}, {code_len} bytes; \
          k=1: {} ADDMOD384, {} SUBMOD384, {} MULMODMONT384",
+        curve.params().name,
+        Operation::PairingCheck,
         moves.describe(),
         c.addmod384,
         c.submod384,

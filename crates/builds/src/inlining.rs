@@ -73,8 +73,8 @@ impl InlineWeights {
     /// builds do not know the schedule they will be priced under; evmone's prices are the
     /// EVM384 proposal's own. EVMMAX builds keep EVM384's weights too (EIP-6690's,
     /// [`InlineWeights::evmmax`], would change some of its inlined builds, not all for the
-    /// cheaper); [`Formulas::pairing_check_build_weighted`](crate::Formulas::pairing_check_build_weighted)
-    /// builds with any weights.
+    /// cheaper); [`Formulas::build_with_moves`](crate::Formulas::build_with_moves) builds with
+    /// any weights.
     pub fn for_instruction_set(isa: impl Into<InstructionSet>) -> InlineWeights {
         let _ = isa.into();
         InlineWeights::evm384(Schedule::default(), RunOptions::default().spec)

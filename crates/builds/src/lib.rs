@@ -2,7 +2,8 @@
 //! encoded how — and the choice among them by cost.
 //!
 //! `evm384-gen` writes programs and encodes them; it chooses nothing. This crate holds the
-//! choices (a layer above `evm384-gen` and `evm384-evm`):
+//! choices (a layer above `evm384-gen` and `evm384-evm`), each for the curve it is given
+//! (`evm384_gen::curves::Curve`):
 //! - [`formulas`]: the formula choices of a build ([`Formulas`]; the one `evm384 build` emits
 //!   by default, the cheapest under each instruction set's reference schedule:
 //!   [`Formulas::cheapest`]), the moves it writes
@@ -10,7 +11,8 @@
 //!   check as shipped ([`HINTED_FORMULAS`]), the provenance line;
 //! - [`inlining`]: the subroutines inlined to fill the room under the code limit
 //!   ([`inline_to_fit`]), valued in gas by `evm384-evm`'s schedule tables ([`InlineWeights`]);
-//! - [`contract`]: every EIP-2537 operation as a contract ([`Contract`] on [`Operation`]);
+//! - [`contract`]: every operation as a contract on every curve whose EIP has it ([`Contract`]
+//!   on [`Operation`]);
 //! - [`optimize`]: the cheapest build that fits the code limit, under a gas schedule, EIP-6690's
 //!   prices or runtime in revm (`evm384 build --optimize-for`, the report's build choices).
 //!
@@ -23,8 +25,5 @@ pub mod optimize;
 
 pub use contract::Contract;
 pub use evm384_gen::{Operation, MAX_CODE_SIZE, VERSION};
-pub use formulas::{
-    build_pairing_check, hinted_pairing_check_build, hinted_pairing_check_build_on, provenance, Build, Formulas,
-    HINTED_FORMULAS,
-};
+pub use formulas::{build_pairing_check, hinted_pairing_check_build, provenance, Build, Formulas, HINTED_FORMULAS};
 pub use inlining::{inline_to_fit, InlineWeights};

@@ -1,10 +1,11 @@
-//! Cost-aware generation: for one instruction set (EVM384 v7/v8/v9, or EVMMAX) and one target
-//! (a gas schedule, EIP-6690's own prices for EVMMAX, or runtime in revm), build every formula
-//! choice ([`Formulas::all`]), drop those over the EIP-170 code limit, cost the rest on k = 2
-//! generator pairs, and pick the cheapest. `evm384 build pairing-check --optimize-for TARGET`
+//! Cost-aware generation: for one curve's pairing check, one instruction set (EVM384 v7/v8/v9,
+//! or EVMMAX) and one target (a gas schedule, EIP-6690's own prices for EVMMAX, or runtime in
+//! revm), build every formula choice ([`Formulas::all`]), drop those over the EIP-170 code
+//! limit, cost the rest on k = 2 generator pairs, and pick the cheapest. `evm384 build pairing-check --optimize-for TARGET`
 //! and the report's "build choices" table use it.
 
 use evm384_evm::{InstructionSet, RunOptions, Runner, Schedule, Status};
+use evm384_gen::curves::Curve;
 use evm384_gen::{generator_pairs_input, Moves, MAX_CODE_SIZE};
 use evm384_timing::Plan;
 
@@ -108,10 +109,10 @@ fn runner(isa: InstructionSet, code: &[u8], count_opcodes: bool) -> Runner {
     r
 }
 
-/// Gas of one k = [`COST_K`] run of `code`: under every schedule (`Schedule::ALL` order) for
+/// Gas of one run of `code` on `input`: under every schedule (`Schedule::ALL` order) for
 /// EVM384, the gas charged (EIP-6690's prices) for EVMMAX.
-fn gas_all(isa: InstructionSet, code: &[u8]) -> Result<Vec<f64>, String> {
-    let ex = runner(isa, code, true).run(&generator_pairs_input(COST_K)).map_err(|e| e.to_string())?;
+fn gas_all(isa: InstructionSet, code: &[u8], input: &[u8]) -> Result<Vec<f64>, String> {
+    let ex = runner(isa, code, true).run(input).map_err(|e| e.to_string())?;
     if ex.status != Status::Success {
         return Err(format!("candidate halted: {:?}", ex.status));
     }
@@ -122,17 +123,19 @@ fn gas_all(isa: InstructionSet, code: &[u8]) -> Result<Vec<f64>, String> {
     Ok(Schedule::ALL.iter().map(|&s| by.gas(s)).collect())
 }
 
-/// Chooses the cheapest fitting formulas for `interface` under every target in `targets`
-/// (gas targets share one run per candidate; `plan` times the runtime target).
-pub fn choose(interface: InstructionSet, targets: &[Target], plan: Plan) -> Result<Vec<Choice>, String> {
+/// Chooses the cheapest fitting formulas of `curve`'s pairing check for `interface` under every
+/// target in `targets`, costed on k = [`COST_K`] generator pairs (gas targets share one run per
+/// candidate; `plan` times the runtime target).
+pub fn choose(curve: Curve, interface: InstructionSet, targets: &[Target], plan: Plan) -> Result<Vec<Choice>, String> {
     if let Some(t) = targets.iter().find(|t| !t.applies_to(interface)) {
         return Err(format!("target {} does not price {interface} code", t.name()));
     }
+    let input = generator_pairs_input(curve, COST_K);
     let builds: Vec<(Formulas, Moves, Vec<u8>)> = Formulas::all()
         .into_iter()
         .map(|f| {
-            let build = f.pairing_check_build(interface);
-            build.try_code(interface).map(|c| (f, build.moves, c)).map_err(|e| format!("{f}, {interface}: {e}"))
+            let build = f.pairing_check_build(curve, interface);
+            build.try_code(interface).map(|c| (f, build.moves, c)).map_err(|e| format!("{curve} {f}, {interface}: {e}"))
         })
         .collect::<Result<_, _>>()?;
     let fitting: Vec<&(Formulas, Moves, Vec<u8>)> =
@@ -142,11 +145,10 @@ pub fn choose(interface: InstructionSet, targets: &[Target], plan: Plan) -> Resu
     }
     let mut gas: Vec<Option<Vec<f64>>> = Vec::new();
     for (_, _, code) in &builds {
-        gas.push(if code.len() <= MAX_CODE_SIZE { Some(gas_all(interface, code)?) } else { None });
+        gas.push(if code.len() <= MAX_CODE_SIZE { Some(gas_all(interface, code, &input)?) } else { None });
     }
     let mut times: Option<Vec<Option<f64>>> = None;
     if targets.contains(&Target::Runtime) {
-        let input = generator_pairs_input(COST_K);
         let mut runners: Vec<Runner> = fitting.iter().map(|(_, _, c)| runner(interface, c, false)).collect();
         let mut closures: Vec<Box<dyn FnMut() + '_>> = runners
             .iter_mut()
@@ -211,9 +213,10 @@ mod tests {
     /// EVMMAX builds are costed under EIP-6690's prices, never under an EVM384 schedule.
     #[test]
     fn evmmax_builds_are_costed_under_eip_6690() {
-        let err = choose(InstructionSet::Evmmax, &[Target::Gas(Schedule::ModelB)], Plan::SMOKE).unwrap_err();
+        let curve = Curve::Bls12_381;
+        let err = choose(curve, InstructionSet::Evmmax, &[Target::Gas(Schedule::ModelB)], Plan::SMOKE).unwrap_err();
         assert!(err.contains("does not price evmmax"), "{err}");
-        let c = &choose(InstructionSet::Evmmax, &[Target::Eip6690Gas], Plan::SMOKE).unwrap()[0];
+        let c = &choose(curve, InstructionSet::Evmmax, &[Target::Eip6690Gas], Plan::SMOKE).unwrap()[0];
         assert!(c.candidates.iter().all(|x| x.cost.is_some() == x.fits()));
         assert!(c.candidates.iter().filter_map(|x| x.cost).all(|v| c.best_cost <= v));
         let default = c.candidates.iter().find(|x| x.formulas == Formulas::default()).unwrap();
@@ -225,7 +228,7 @@ mod tests {
     #[test]
     fn the_choice_is_the_cheapest_fitting_candidate() {
         let v7 = InstructionSet::Evm384(evm384_evm::Interface::V7);
-        let c = &choose(v7, &[Target::Gas(Schedule::ModelB)], Plan::SMOKE).unwrap()[0];
+        let c = &choose(Curve::Bls12_381, v7, &[Target::Gas(Schedule::ModelB)], Plan::SMOKE).unwrap()[0];
         assert_eq!(c.candidates.len(), Formulas::all().len());
         assert!(c.candidates.iter().any(|x| !x.fits()), "some candidate exceeds the code limit in v7");
         for x in &c.candidates {

@@ -1,4 +1,4 @@
-//! BLS signatures as contracts (`evm384_gen::ops::bls`): hash-to-G2 against the RFC 9380 vectors
+//! BLS signatures as contracts (`evm384_gen::glue::bls`): hash-to-G2 against the RFC 9380 vectors
 //! (J.10.1), verification and aggregate verification of blst's signatures, and every kind of
 //! tampering — over the EIP-2537 precompiles and over this project's contracts in v7, v9 and
 //! EVMMAX, in revm.
@@ -10,7 +10,9 @@ use blst::*;
 use common::*;
 use evm384_build::{Contract, Formulas, Operation};
 use evm384_evm::{Address, InstructionSet, Interface, RunOptions, Runner, Status};
-use evm384_gen::ops::bls::{address, glue_code, Backend, Glue, ETH_DST};
+use evm384_gen::curves::Curve;
+use evm384_gen::glue::address;
+use evm384_gen::glue::bls::{glue_code, Backend, Glue, ETH_DST};
 use rand::RngCore;
 
 /// Where the operation contracts are deployed in the tests.
@@ -35,7 +37,7 @@ fn runner(glue: Glue, dst: &[u8], isa: Option<InstructionSet>) -> Runner {
                 (Operation::G2Add, ADDRESSES.g2_add),
                 (Operation::PairingCheck, ADDRESSES.pairing_check),
             ] {
-                r.deploy_at(Address::new(at), &c.runtime_code(isa, Formulas::default()).unwrap());
+                r.deploy_at(Address::new(at), &c.runtime_code(Curve::Bls12_381, isa, Formulas::default()).unwrap());
             }
             ADDRESSES
         }

@@ -12,7 +12,7 @@ use evm384_build::{Contract, Formulas};
 use evm384_evm::{call_precompile, Address, InstructionSet, Interface, RunOptions, Runner, Status};
 use evm384_gen::backend::native::{self, Outcome};
 use evm384_gen::curves::Curve;
-use evm384_gen::{operation_program_on, F2Mul, Program, ProgramOptions, MAX_CODE_SIZE};
+use evm384_gen::{operation_program, F2Mul, Program, ProgramOptions, MAX_CODE_SIZE};
 use evm384_vectors::{load_bn254_files, Expected, Operation};
 use rand::{Rng, SeedableRng};
 
@@ -35,11 +35,11 @@ struct Contracts {
 
 impl Contracts {
     fn new(op: Operation) -> Contracts {
-        let prog = operation_program_on(Curve::Bn254, op, F2Mul::V3, ProgramOptions::default()).unwrap();
+        let prog = operation_program(Curve::Bn254, op, F2Mul::V3, ProgramOptions::default()).unwrap();
         let runners = SETS
             .iter()
             .map(|&isa| {
-                let code = op.runtime_code_on(Curve::Bn254, isa, Formulas::default()).unwrap();
+                let code = op.runtime_code(Curve::Bn254, isa, Formulas::default()).unwrap();
                 assert!(code.len() <= MAX_CODE_SIZE, "{op} {isa}: {} bytes", code.len());
                 let mut r =
                     Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
@@ -200,7 +200,7 @@ fn pairing_gas_beside_the_precompile() {
     let price_tx = evm384_evm::transaction_gas(spec, &two.input, price as f64);
     for isa in SETS {
         for formulas in [Formulas::default(), Formulas::cheapest(isa)] {
-            let code = Operation::PairingCheck.runtime_code_on(Curve::Bn254, isa, formulas).unwrap();
+            let code = Operation::PairingCheck.runtime_code(Curve::Bn254, isa, formulas).unwrap();
             assert!(code.len() <= MAX_CODE_SIZE, "{isa} {formulas}: {} bytes", code.len());
             let mut r =
                 Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));

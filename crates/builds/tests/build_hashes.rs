@@ -12,7 +12,9 @@
 mod common;
 
 use evm384_build::{hinted_pairing_check_build, Contract, Formulas, HINTED_FORMULAS};
-use evm384_gen::ops::bls::{address, glue_code, Backend, Glue, ETH_DST};
+use evm384_gen::curves::Curve;
+use evm384_gen::glue::address;
+use evm384_gen::glue::bls::{glue_code, Backend, Glue, ETH_DST};
 use evm384_gen::InstructionSet;
 use evm384_vectors::Operation;
 use sha2::{Digest, Sha256};
@@ -30,13 +32,17 @@ fn builds() -> Vec<String> {
     let mut lines = Vec::new();
     for isa in InstructionSet::ALL {
         for op in Operation::ALL {
-            let code = op.runtime_code(isa, Formulas::default()).map_err(|e| e.to_string());
+            let code = op.runtime_code(Curve::Bls12_381, isa, Formulas::default()).map_err(|e| e.to_string());
             lines.push(line(&format!("{isa} {}", op.name()), code));
         }
         for f in Formulas::all() {
-            lines.push(line(&format!("{isa} pairing-check {f}"), f.try_runtime_code(isa).map_err(|e| e.to_string())));
+            lines.push(line(
+                &format!("{isa} pairing-check {f}"),
+                f.try_runtime_code(Curve::Bls12_381, isa).map_err(|e| e.to_string()),
+            ));
         }
-        let hinted = hinted_pairing_check_build(HINTED_FORMULAS, isa).try_code(isa).map_err(|e| e.to_string());
+        let hinted =
+            hinted_pairing_check_build(Curve::Bls12_381, HINTED_FORMULAS, isa).try_code(isa).map_err(|e| e.to_string());
         lines.push(line(&format!("{isa} pairing-check-hinted"), hinted));
         let contracts = Backend {
             g1_msm: address(0xa1),

@@ -7,6 +7,7 @@
 use evm384_build::optimize::{choose, Target, COST_K};
 use evm384_build::Formulas;
 use evm384_evm::{InstructionSet, Interface, Schedule};
+use evm384_gen::curves::Curve;
 use evm384_timing::Plan;
 
 #[test]
@@ -18,7 +19,7 @@ fn cheapest_is_what_choose_picks_under_the_reference_schedule() {
     let mut stale = Vec::new();
     for isa in InstructionSet::ALL {
         let target = Target::reference(isa);
-        let choice = choose(isa, &[target], Plan::SMOKE).unwrap().remove(0);
+        let choice = choose(Curve::Bls12_381, isa, &[target], Plan::SMOKE).unwrap().remove(0);
         let cost = |f: Formulas| choice.candidates.iter().find(|c| c.formulas == f).and_then(|c| c.cost);
         let cheapest = Formulas::cheapest(isa);
         eprintln!(

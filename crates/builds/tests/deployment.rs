@@ -14,8 +14,8 @@ mod common;
 use common::*;
 use evm384_build::{hinted_pairing_check_build, Contract, Formulas, HINTED_FORMULAS};
 use evm384_evm::{Address, Creation, InstructionSet, RunOptions, Runner, Status};
-use evm384_gen::curves::{bls12_381, Curve};
-use evm384_gen::ops::bls::{glue_code, Backend, Glue, ETH_DST};
+use evm384_gen::curves::Curve;
+use evm384_gen::glue::bls::{glue_code, Backend, Glue, ETH_DST};
 use evm384_gen::ops::hint::witness;
 use evm384_gen::ops::pairing::hint_bytes;
 use evm384_gen::F2Mul;
@@ -39,7 +39,7 @@ fn every_vector(op: Operation) {
     };
     let files = evm384_vectors::load_operation_files(op).unwrap();
     for isa in InstructionSet::ALL {
-        let code = op.runtime_code(isa, Formulas::default()).unwrap();
+        let code = op.runtime_code(Curve::Bls12_381, isa, Formulas::default()).unwrap();
         let mut contract = Deployed::new(opts(isa), &code);
         let mut n = 0;
         for (file, cases) in &files {
@@ -112,7 +112,7 @@ fn hinted_pairing_check() {
         }
     }
     for isa in InstructionSet::ALL {
-        let code = hinted_pairing_check_build(HINTED_FORMULAS, isa).try_code(isa).unwrap();
+        let code = hinted_pairing_check_build(Curve::Bls12_381, HINTED_FORMULAS, isa).try_code(isa).unwrap();
         let mut contract = Deployed::new(opts(isa), &code);
         for (name, input) in &inputs {
             let e = contract.run(input, &format!("hinted {isa} {name}"));
@@ -121,7 +121,7 @@ fn hinted_pairing_check() {
             wrong[47] ^= 1; // the witness's first coefficient, off by one bit
             let e = contract.run(&wrong, &format!("hinted {isa} {name}, wrong witness"));
             // every pair with a point at infinity: the empty product, true whatever the witness
-            let hint = hint_bytes(&bls12_381()) as usize;
+            let hint = hint_bytes(Curve::Bls12_381) as usize;
             let empty =
                 input[hint..].chunks(384).all(|p| p[..128].iter().all(|&b| b == 0) || p[128..].iter().all(|&b| b == 0));
             assert!(
@@ -129,7 +129,7 @@ fn hinted_pairing_check() {
                 "hinted {isa} {name}: a wrong witness accepted"
             );
         }
-        let witness_only = &inputs[0].1[..hint_bytes(&bls12_381()) as usize];
+        let witness_only = &inputs[0].1[..hint_bytes(Curve::Bls12_381) as usize];
         assert!(matches!(contract.run(witness_only, "hinted, no pairs").status, Status::Halt(_)));
     }
 }
@@ -157,7 +157,8 @@ fn bls_glue_over_created_contracts() {
     let verify_input = |m: &[u8]| [encode_g1(&pk), encode_g2(&sig), m.to_vec()].concat();
     let ops = [Operation::G1Msm, Operation::MapFp2ToG2, Operation::G2Add, Operation::PairingCheck];
     for isa in InstructionSet::ALL {
-        let codes: Vec<Vec<u8>> = ops.iter().map(|op| op.runtime_code(isa, Formulas::default()).unwrap()).collect();
+        let codes: Vec<Vec<u8>> =
+            ops.iter().map(|op| op.runtime_code(Curve::Bls12_381, isa, Formulas::default()).unwrap()).collect();
         // Created: the four operations by CREATE, then the glue over their addresses.
         let mut created = Runner::new(opts(isa));
         let at: Vec<[u8; 20]> = codes

@@ -10,6 +10,7 @@ use evm384_build::{Formulas, InlineWeights};
 use evm384_evm::{call_precompile, Interface, RunOptions, Runner, Status, BLS12_PAIRING_CHECK};
 use evm384_gen::backend::bytecode;
 use evm384_gen::backend::native::{self, Outcome};
+use evm384_gen::curves::Curve;
 use evm384_gen::{pairing_check_program, F2Mul, InstructionSet, Moves, Phase, ProgramOptions, Squaring, MAX_CODE_SIZE};
 use rand::Rng;
 
@@ -41,11 +42,20 @@ fn precompile_result(input: &[u8]) -> Option<bool> {
 fn runtime_code_fits_eip170_in_every_interface() {
     for f2mul in [F2Mul::V3, F2Mul::V4] {
         for iface in Interface::MAIN {
-            let code = evm384_build::build_pairing_check(iface, f2mul, false);
+            let code = evm384_build::build_pairing_check(Curve::Bls12_381, iface, f2mul, false);
             let f = Formulas { f2mul, ..Default::default() };
-            eprintln!("{}", evm384_build::provenance(iface, f, f.pairing_check_build(iface).moves, code.len()));
+            eprintln!(
+                "{}",
+                evm384_build::provenance(
+                    Curve::Bls12_381,
+                    iface,
+                    f,
+                    f.pairing_check_build(Curve::Bls12_381, iface).moves,
+                    code.len()
+                )
+            );
             assert!(code.len() <= MAX_CODE_SIZE, "{iface} {f2mul}: {} bytes", code.len());
-            let init = evm384_build::build_pairing_check(iface, f2mul, true);
+            let init = evm384_build::build_pairing_check(Curve::Bls12_381, iface, f2mul, true);
             assert_eq!(&init[init.len() - code.len()..], &code[..]);
         }
     }
@@ -62,7 +72,7 @@ fn evm_memory_equals_native_slots_at_phase_boundaries() {
         for moves in [Moves::Copies, Moves::Additions] {
             for stop in [Phase::MillerLoop, Phase::FinalExp, Phase::Output] {
                 let opts = ProgramOptions { stop_before: Some(stop), moves, ..Default::default() };
-                let prog = pairing_check_program(f2mul, opts);
+                let prog = pairing_check_program(Curve::Bls12_381, f2mul, opts);
                 let Outcome::Memory(want) = native::run(&prog, &input).outcome else { panic!("no dump") };
                 let code = bytecode::assemble(&prog, iface);
                 let e = runner(iface, &code).run(&input).unwrap();
@@ -89,40 +99,49 @@ fn evm_memory_equals_native_slots_at_phase_boundaries() {
 fn builds_move_by_additions_only_where_that_fits() {
     let v7 = InstructionSet::Evm384(Interface::V7);
     let unrolled = Formulas { f2mul: F2Mul::V3, squaring: Squaring::GrangerScott, unroll: 4, inline: false };
-    let additions = bytecode::try_assemble(&unrolled.program_with(Moves::Additions), v7, unrolled.assemble_options());
+    let additions = bytecode::try_assemble(
+        &unrolled.program_with(Curve::Bls12_381, Moves::Additions),
+        v7,
+        unrolled.assemble_options(),
+    );
     assert!(additions.unwrap().len() > MAX_CODE_SIZE, "the unrolled v7 build fits with additions: no fallback tested");
-    let build = unrolled.pairing_check_build(v7);
+    let build = unrolled.pairing_check_build(Curve::Bls12_381, v7);
     assert_eq!(build.moves, Moves::Copies);
     let code = build.try_code(v7).unwrap();
     assert!(code.len() <= MAX_CODE_SIZE, "{} bytes", code.len());
     assert_eq!(
         code,
-        bytecode::try_assemble(&unrolled.program_with(Moves::Copies), v7, unrolled.assemble_options()).unwrap()
+        bytecode::try_assemble(
+            &unrolled.program_with(Curve::Bls12_381, Moves::Copies),
+            v7,
+            unrolled.assemble_options()
+        )
+        .unwrap()
     );
 
     let v9 = InstructionSet::Evm384(Interface::V9);
     let inlined = Formulas { f2mul: F2Mul::V4, squaring: Squaring::GrangerScott, unroll: 4, inline: true };
-    let build = inlined.pairing_check_build(v9);
+    let build = inlined.pairing_check_build(Curve::Bls12_381, v9);
     assert_eq!(build.moves, Moves::Additions);
     assert!(build.try_code(v9).unwrap().len() <= MAX_CODE_SIZE);
     // additions cost less gas than copies in the same build
     let gas = |build: &evm384_build::Build| {
         let mut r = Runner::new(RunOptions { interface: Interface::V9, ..RunOptions::default() });
         r.deploy(&build.try_code(v9).unwrap());
-        let e = r.run(&evm384_gen::generator_pairs_input(2)).unwrap();
+        let e = r.run(&evm384_gen::generator_pairs_input(Curve::Bls12_381, 2)).unwrap();
         assert_eq!(e.status, Status::Success);
         e.gas_by_schedule.expect("gas by schedule").gas(evm384_evm::Schedule::ModelBRepriced)
     };
     let copies = inlined.build_with_moves(
-        inlined.program_with(Moves::Copies),
+        inlined.program_with(Curve::Bls12_381, Moves::Copies),
         Moves::Copies,
         v9,
-        || evm384_gen::generator_pairs_input(2),
+        || evm384_gen::generator_pairs_input(Curve::Bls12_381, 2),
         InlineWeights::for_instruction_set(v9),
     );
     assert!(gas(&build) < gas(&copies), "{} against {}", gas(&build), gas(&copies));
     // EVMMAX keeps copies (a copy is already one strided ADDMODX there)
-    assert_eq!(inlined.pairing_check_build(InstructionSet::Evmmax).moves, Moves::Copies);
+    assert_eq!(inlined.pairing_check_build(Curve::Bls12_381, InstructionSet::Evmmax).moves, Moves::Copies);
 }
 
 /// The sliding-window inversion (`Node::ForWindows`) in the EVM equals the native run.
@@ -151,13 +170,13 @@ fn vectors_through_the_contract() {
     };
     for formulas in choices {
         for iface in Interface::MAIN {
-            let code = formulas.runtime_code(iface);
+            let code = formulas.runtime_code(Curve::Bls12_381, iface);
             if code.len() > MAX_CODE_SIZE {
                 assert!(formulas != karabina && formulas != unrolled(F2Mul::V4), "{formulas} must fit in {iface}");
                 // inlining only fills the room left: it fits whenever the program it inlines does
                 let plain = Formulas { inline: false, ..formulas };
                 assert!(
-                    !formulas.inline || plain.runtime_code(iface).len() > MAX_CODE_SIZE,
+                    !formulas.inline || plain.runtime_code(Curve::Bls12_381, iface).len() > MAX_CODE_SIZE,
                     "{formulas} must fit in {iface}, as {plain} does"
                 );
                 continue;
@@ -177,8 +196,10 @@ fn vectors_through_the_contract() {
 fn random_inputs_against_the_precompile() {
     let mut rng = rng(11);
     let ks: Vec<usize> = if long_tests() { (1..=8).collect() } else { vec![1, 2, 3, 5, 8] };
-    let codes: Vec<_> =
-        Interface::MAIN.iter().map(|&i| (i, evm384_build::build_pairing_check(i, F2Mul::V3, false))).collect();
+    let codes: Vec<_> = Interface::MAIN
+        .iter()
+        .map(|&i| (i, evm384_build::build_pairing_check(Curve::Bls12_381, i, F2Mul::V3, false)))
+        .collect();
     for (round, &k) in ks.iter().enumerate() {
         let mut pairs: Vec<_> = (0..k).map(|_| (random_g1(&mut rng), random_g2(&mut rng))).collect();
         // make the product one: last pair = (-Σ aᵢ·bᵢ G1, G2) is hard without scalars; instead
@@ -204,7 +225,7 @@ fn random_inputs_against_the_precompile() {
         inputs.push(inf);
         for input in &inputs {
             let want = precompile_result(input);
-            assert_eq!(evm384_gen::native_pairing_check(input, F2Mul::V4).ok(), want, "native k={k}");
+            assert_eq!(evm384_gen::native_pairing_check(Curve::Bls12_381, input, F2Mul::V4).ok(), want, "native k={k}");
             let (iface, code) = &codes[round % 3];
             assert_eq!(contract_result(&mut runner(*iface, code), input), want, "{iface} k={k}");
         }
@@ -213,7 +234,7 @@ fn random_inputs_against_the_precompile() {
 
 #[test]
 fn many_infinity_pairs_and_every_call_kind() {
-    let code = evm384_build::build_pairing_check(Interface::V9, F2Mul::V3, false);
+    let code = evm384_build::build_pairing_check(Curve::Bls12_381, Interface::V9, F2Mul::V3, false);
     let mut rng = rng(12);
     let (p, q) = (random_g1(&mut rng), random_g2(&mut rng));
     let mut pn = p;
@@ -261,7 +282,7 @@ fn encoding_edge_cases_match_the_precompile_in_every_interface() {
         inputs.push(bad);
     }
     for iface in Interface::MAIN {
-        let code = evm384_build::build_pairing_check(iface, F2Mul::V3, false);
+        let code = evm384_build::build_pairing_check(Curve::Bls12_381, iface, F2Mul::V3, false);
         let mut r = runner(iface, &code);
         for (i, input) in inputs.iter().enumerate() {
             assert_eq!(contract_result(&mut r, input), precompile_result(input), "{iface} case {i}");
@@ -302,7 +323,7 @@ fn call_and_callcode_from_another_contract() {
     let target = evm384_evm::Address::new([0x22; 20]);
     let gas_limit = 30_000_000;
     for iface in [Interface::V7, Interface::V9] {
-        let code = evm384_build::build_pairing_check(iface, F2Mul::V3, false);
+        let code = evm384_build::build_pairing_check(Curve::Bls12_381, iface, F2Mul::V3, false);
         for opcode in [0xf1u8, 0xf2] {
             let opts = RunOptions { interface: iface, count_opcodes: false, gas_limit, ..RunOptions::default() };
             let mut r = Runner::new(opts);

@@ -7,6 +7,7 @@ mod common;
 use evm384_build::Formulas;
 use evm384_evm::{RunOptions, Runner, Status};
 use evm384_gen::backend::registers::Registers;
+use evm384_gen::curves::Curve;
 use evm384_gen::{F2Mul, InstructionSet, Squaring, MAX_CODE_SIZE};
 
 fn runner(code: &[u8]) -> Runner {
@@ -40,7 +41,7 @@ const INLINED: Formulas = Formulas { f2mul: F2Mul::V4, squaring: Squaring::Grang
 #[test]
 fn every_formula_choice_fits_one_field_context_and_the_code_limit() {
     for f in choices() {
-        let build = f.pairing_check_build(InstructionSet::Evmmax);
+        let build = f.pairing_check_build(Curve::Bls12_381, InstructionSet::Evmmax);
         let prog = &build.program;
         let regs = Registers::allocate(prog).unwrap_or_else(|e| panic!("{f}: {e}"));
         let code = build.try_code(InstructionSet::Evmmax).unwrap();
@@ -56,7 +57,7 @@ fn vectors_through_the_evmmax_contract() {
         Formulas { f2mul: F2Mul::V4, squaring: Squaring::Karabina, ..Formulas::default() },
         INLINED,
     ] {
-        let code = f.runtime_code(InstructionSet::Evmmax);
+        let code = f.runtime_code(Curve::Bls12_381, InstructionSet::Evmmax);
         let mut r = runner(&code);
         let mut n = 0;
         for (file, cases) in evm384_vectors::load_pairing_files().unwrap() {
@@ -78,7 +79,7 @@ fn random_inputs_and_call_kinds_against_the_precompile() {
     use common::{encode_pairs, random_g1, random_g2, rng};
     use evm384_evm::{call_precompile, BLS12_PAIRING_CHECK};
     use rand::Rng;
-    let code = Formulas::default().runtime_code(InstructionSet::Evmmax);
+    let code = Formulas::default().runtime_code(Curve::Bls12_381, InstructionSet::Evmmax);
     let mut r = runner(&code);
     let mut rng = rng(21);
     for (round, k) in [1usize, 2, 3, 5, 8].into_iter().enumerate() {
@@ -99,7 +100,11 @@ fn random_inputs_and_call_kinds_against_the_precompile() {
             let pre = call_precompile(BLS12_PAIRING_CHECK, &input, &RunOptions::default()).unwrap();
             let want = (pre.status == Status::Success).then(|| pre.output[31] == 1);
             assert_eq!(contract_result(&mut r, &input), want, "k = {k}");
-            assert_eq!(evm384_gen::native_pairing_check(&input, F2Mul::V3).ok(), want, "native k = {k}");
+            assert_eq!(
+                evm384_gen::native_pairing_check(Curve::Bls12_381, &input, F2Mul::V3).ok(),
+                want,
+                "native k = {k}"
+            );
         }
     }
     let (p, q) = (random_g1(&mut rng), random_g2(&mut rng));

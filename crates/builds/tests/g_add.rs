@@ -9,10 +9,19 @@ use common::*;
 use evm384_build::{Contract, Formulas, Operation};
 use evm384_evm::InstructionSet;
 use evm384_gen::backend::bytecode::{try_assemble, AssembleOptions};
-use evm384_gen::{g1_add_program, g2_add_program, F2Mul, Program};
+use evm384_gen::curves::Curve;
+use evm384_gen::{F2Mul, Program};
+
+/// BLS12-381's G1ADD or G2ADD program with `f2mul`.
+fn add_program(op: Operation, f2mul: F2Mul) -> Program {
+    op.program(Curve::Bls12_381, Formulas { f2mul, ..Formulas::default() }).unwrap()
+}
 
 fn programs() -> [(Operation, Program); 2] {
-    [(Operation::G1Add, g1_add_program(F2Mul::V3)), (Operation::G2Add, g2_add_program(F2Mul::V3))]
+    [
+        (Operation::G1Add, add_program(Operation::G1Add, F2Mul::V3)),
+        (Operation::G2Add, add_program(Operation::G2Add, F2Mul::V3)),
+    ]
 }
 
 #[test]
@@ -24,7 +33,7 @@ fn every_vector_in_every_interface() {
             .into_iter()
             .flat_map(|isa| {
                 let looped = try_assemble(&prog, isa, AssembleOptions::default()).unwrap();
-                [(isa, contract.runtime_code(isa, Formulas::default()).unwrap()), (isa, looped)]
+                [(isa, contract.runtime_code(Curve::Bls12_381, isa, Formulas::default()).unwrap()), (isa, looped)]
             })
             .collect();
         let n = check_vector_files(op, &prog, &codes, usize::MAX);
@@ -38,11 +47,11 @@ fn every_vector_in_every_interface() {
 #[test]
 fn random_sums_against_blst() {
     let mut rng = rng(31);
-    let g1 = g1_add_program(F2Mul::V3);
-    let g2 = g2_add_program(F2Mul::V4);
+    let g1 = add_program(Operation::G1Add, F2Mul::V3);
+    let g2 = add_program(Operation::G2Add, F2Mul::V4);
     let codes = |c: Operation, f2mul| -> Vec<(InstructionSet, Vec<u8>)> {
         let f = Formulas { f2mul, ..Formulas::default() };
-        InstructionSet::ALL.map(|isa| (isa, c.runtime_code(isa, f).unwrap())).to_vec()
+        InstructionSet::ALL.map(|isa| (isa, c.runtime_code(Curve::Bls12_381, isa, f).unwrap())).to_vec()
     };
     let (c1, c2) = (codes(Operation::G1Add, F2Mul::V3), codes(Operation::G2Add, F2Mul::V4));
     let check = |prog: &Program, codes: &[(InstructionSet, Vec<u8>)], input: &[u8], want: Vec<u8>, what: &str| {

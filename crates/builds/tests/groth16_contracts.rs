@@ -1,4 +1,4 @@
-//! The Groth16 verifier (`evm384_gen::ops::groth16`) over this project's BN254 contracts: ecAdd
+//! The Groth16 verifier (`evm384_gen::glue::groth16`) over this project's BN254 contracts: ecAdd
 //! (`Operation::G1Add`), ecMul (`Operation::G1Mul`) and ecPairing (`Operation::PairingCheck`)
 //! in their default builds (`Formulas::build_default`) placed at chosen addresses in one revm
 //! state, the verifier built over those addresses (`groth16::Backend`), beside the same
@@ -26,7 +26,7 @@ use evm384_build::optimize::Target;
 use evm384_build::{Contract, Formulas, Operation, MAX_CODE_SIZE};
 use evm384_evm::{Address, Execution, InstructionSet, Interface, RunOptions, Runner, Status};
 use evm384_gen::curves::Curve;
-use evm384_gen::ops::groth16::{calldata, encode_g1, encode_g2, verifier_code, Backend, VerifyingKey};
+use evm384_gen::glue::groth16::{calldata, encode_g1, encode_g2, verifier_code, Backend, VerifyingKey};
 
 fn long() -> bool {
     evm384_testkit::long_mode()
@@ -61,7 +61,7 @@ fn operation_codes(isa: InstructionSet) -> &'static [Vec<u8>; 3] {
     let slot = InstructionSet::ALL.iter().position(|&i| i == isa).expect("one of v7, v8, v9 and EVMMAX");
     CODES[slot].get_or_init(|| {
         OPS.map(|op| {
-            let code = op.runtime_code_on(Curve::Bn254, isa, Formulas::build_default(op, isa)).unwrap();
+            let code = op.runtime_code(Curve::Bn254, isa, Formulas::build_default(op, isa)).unwrap();
             assert!(code.len() <= MAX_CODE_SIZE, "{op} {isa}: {} bytes", code.len());
             code
         })

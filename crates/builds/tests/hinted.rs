@@ -22,7 +22,7 @@ const SETS: [InstructionSet; 3] =
 
 fn hinted_input(pairs: &[u8]) -> Vec<u8> {
     let w = witness(Curve::Bls12_381, pairs, F2Mul::V3).expect("a witness");
-    assert_eq!(w.len(), hint_bytes(&bls12_381()) as usize);
+    assert_eq!(w.len(), hint_bytes(Curve::Bls12_381) as usize);
     [w, pairs.to_vec()].concat()
 }
 
@@ -53,15 +53,15 @@ fn true_for_products_of_one_and_every_wrong_witness_rejected() {
     let inf = encode_pairs(&[(blst::blst_p1_affine::default(), q)]);
     assert_eq!(check.result(&hinted_input(&inf), "infinity"), Some(true));
     // ... which is true whatever the witness (no product to scale)
-    let any = [input[..hint_bytes(&bls12_381()) as usize].to_vec(), inf].concat();
+    let any = [input[..hint_bytes(Curve::Bls12_381) as usize].to_vec(), inf].concat();
     assert_eq!(check.result(&any, "infinity, another input's witness"), Some(true));
 
     // a product ≠ 1 has no witness; with another input's witness the check is false
     let not_one = encode_pairs(&[(p, q), (p2, q2)]);
     assert_eq!(witness(Curve::Bls12_381, &not_one, F2Mul::V3), Err(HintError::NotOne));
-    let borrowed = [input[..hint_bytes(&bls12_381()) as usize].to_vec(), not_one].concat();
+    let borrowed = [input[..hint_bytes(Curve::Bls12_381) as usize].to_vec(), not_one].concat();
     assert_eq!(check.result(&borrowed, "a product ≠ 1 with a borrowed witness"), Some(false));
-    let borrowed = [input[..hint_bytes(&bls12_381()) as usize].to_vec(), four.clone()].concat();
+    let borrowed = [input[..hint_bytes(Curve::Bls12_381) as usize].to_vec(), four.clone()].concat();
     assert_eq!(check.result(&borrowed, "another input's witness"), Some(false));
 
     // witness elements: d = c⁻¹ (0..12), then x₀, x₁, x₂ of w = x₀ + x₁·v + x₂·v² (12..15), one
@@ -128,7 +128,7 @@ fn true_for_products_of_one_and_every_wrong_witness_rejected() {
     scale(&mut d2, 12 + t, &two_lambda_inv);
     assert_eq!(check.result(&d2, "d·2, a·2^(−λ)"), Some(true));
     // lengths: no pairs, a partial pair
-    assert_eq!(check.result(&input[..hint_bytes(&bls12_381()) as usize], "no pairs"), None);
+    assert_eq!(check.result(&input[..hint_bytes(Curve::Bls12_381) as usize], "no pairs"), None);
     assert_eq!(check.result(&input[..input.len() - 1], "a partial pair"), None);
 }
 
@@ -192,7 +192,7 @@ fn transaction_gas_beside_the_precompile_at_k_2() {
     let pre_tx = evm384_evm::transaction_gas(spec, &pairs, pre.gas_used as f64);
     eprintln!("precompile: execution {}, transaction {pre_tx} ({} bytes of pairs)", pre.gas_used, pairs.len());
     for isa in [InstructionSet::Evm384(Interface::V9), InstructionSet::Evmmax] {
-        let code = hinted_pairing_check_build(HINTED_FORMULAS, isa).try_code(isa).unwrap();
+        let code = hinted_pairing_check_build(Curve::Bls12_381, HINTED_FORMULAS, isa).try_code(isa).unwrap();
         let mut r = Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
         r.deploy(&code);
         let e = r.run(&input).expect("run");
@@ -207,7 +207,7 @@ fn transaction_gas_beside_the_precompile_at_k_2() {
         let ratio = tx / pre_tx;
         eprintln!(
             "hinted {isa} ({schedule}): witness {} bytes, execution {gas}, transaction {tx}, {ratio:.3}x the precompile's",
-            hint_bytes(&bls12_381())
+            hint_bytes(Curve::Bls12_381)
         );
         if isa == InstructionSet::Evm384(Interface::V9) {
             assert!(ratio <= 1.5, "hinted transaction {tx} over the precompile's {pre_tx}: {ratio:.3}");

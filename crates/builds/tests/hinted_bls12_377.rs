@@ -13,7 +13,7 @@ use ark_ec::pairing::Pairing;
 use ark_ec::{CurveGroup, PrimeGroup};
 use ark_ff::{One, UniformRand};
 use common_bls12_377::{g1_bytes, g2_bytes, g2_off_subgroup};
-use evm384_build::{hinted_pairing_check_build_on, Contract, Formulas, HINTED_FORMULAS};
+use evm384_build::{hinted_pairing_check_build, Contract, Formulas, HINTED_FORMULAS};
 use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
 use evm384_gen::curves::{bls12_377, Curve};
 use evm384_gen::ops::hint::{witness, HintError};
@@ -53,7 +53,7 @@ fn product_one(rng: &mut Rng, k: usize) -> Vec<(G1Affine, G2Affine)> {
 
 fn hinted_input(pairs: &[u8]) -> Vec<u8> {
     let w = witness(Curve::Bls12_377, pairs, F2Mul::V3).expect("a witness");
-    assert_eq!(w.len(), hint_bytes(&bls12_377()) as usize);
+    assert_eq!(w.len(), hint_bytes(Curve::Bls12_377) as usize);
     [w, pairs.to_vec()].concat()
 }
 
@@ -86,7 +86,7 @@ fn true_for_products_of_one_and_every_wrong_witness_rejected() {
     // every pair with a point at infinity: the empty product, true whatever the witness
     let inf = pairs_bytes(&[(G1Affine::identity(), G2Projective::generator().into_affine())]);
     assert_eq!(check.result(&hinted_input(&inf), "infinity"), Some(true));
-    let n = hint_bytes(&bls12_377()) as usize;
+    let n = hint_bytes(Curve::Bls12_377) as usize;
     assert_eq!(n, 19 * 48, "c (12) ‖ U (4) ‖ x₀, x₁, x₂");
     assert_eq!(check.result(&[&input[..n], &inf[..]].concat(), "infinity, another witness"), Some(true));
 
@@ -180,9 +180,9 @@ fn gas_beside_the_drop_in() {
     let price_tx = evm384_evm::transaction_gas(spec, &pairs, 55_000.0 * 2.0 + 65_000.0);
     eprintln!("EIP-2539's PAIRING at k = 2: 175000, transaction {price_tx}");
     for isa in SETS {
-        let code = hinted_pairing_check_build_on(Curve::Bls12_377, HINTED_FORMULAS, isa).try_code(isa).unwrap();
+        let code = hinted_pairing_check_build(Curve::Bls12_377, HINTED_FORMULAS, isa).try_code(isa).unwrap();
         let (schedule, gas) = priced_gas(isa, &code, &hinted);
-        let drop_in = Operation::PairingCheck.runtime_code_on(Curve::Bls12_377, isa, Formulas::default()).unwrap();
+        let drop_in = Operation::PairingCheck.runtime_code(Curve::Bls12_377, isa, Formulas::default()).unwrap();
         let (_, drop_in_gas) = priced_gas(isa, &drop_in, &pairs);
         let tx = evm384_evm::transaction_gas(spec, &hinted, gas);
         let drop_in_tx = evm384_evm::transaction_gas(spec, &pairs, drop_in_gas);

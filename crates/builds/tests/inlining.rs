@@ -7,7 +7,7 @@ use evm384_arith::MontField;
 use evm384_build::{Formulas, InlineWeights};
 use evm384_evm::{RunOptions, Runner, Schedule, Status};
 use evm384_gen::backend::{bytecode, native};
-use evm384_gen::curves;
+use evm384_gen::curves::{self, Curve};
 use evm384_gen::ir::inline::inline_calls;
 use evm384_gen::ir::Asm;
 use evm384_gen::{generator_pairs_input, F2Mul, InstructionSet, Interface, Program};
@@ -80,12 +80,12 @@ fn the_weights_are_what_the_evm_charges() {
 fn inlined_pairing_check_agrees_with_the_plain_program_on_every_vector() {
     let f = Formulas { f2mul: F2Mul::V4, unroll: 4, inline: true, ..Formulas::default() };
     let isa = InstructionSet::Evm384(Interface::V9);
-    let build = f.pairing_check_build(isa);
-    let plain = f.program_with(build.moves); // the same moves (copies are what inlining forwards)
+    let build = f.pairing_check_build(Curve::Bls12_381, isa);
+    let plain = f.program_with(Curve::Bls12_381, build.moves); // the same moves (copies are what inlining forwards)
     let inlined = build.program;
     let all = inline_calls(&plain, u64::MAX);
     let copies = |p: &Program, input: &[u8]| native::run(p, input).counts.total().copies;
-    let input = generator_pairs_input(2);
+    let input = generator_pairs_input(Curve::Bls12_381, 2);
     assert!(copies(&inlined, &input) < copies(&plain, &input));
     assert!(copies(&all, &input) < copies(&inlined, &input));
     let mut n = 0;

@@ -9,15 +9,17 @@ use common::{contract_output, native_output};
 
 use evm384_build::{Contract, Formulas};
 use evm384_evm::InstructionSet;
+use evm384_gen::curves::Curve;
 use evm384_gen::Program;
 use evm384_vectors::Operation;
 
 #[test]
 fn every_vector_in_every_interface() {
     for (op, c) in [(Operation::MapFpToG1, Operation::MapFpToG1), (Operation::MapFp2ToG2, Operation::MapFp2ToG2)] {
-        let prog = c.program(Formulas::default());
-        let codes: Vec<(InstructionSet, Vec<u8>)> =
-            InstructionSet::ALL.map(|isa| (isa, c.runtime_code(isa, Formulas::default()).unwrap())).to_vec();
+        let prog = c.program(Curve::Bls12_381, Formulas::default()).unwrap();
+        let codes: Vec<(InstructionSet, Vec<u8>)> = InstructionSet::ALL
+            .map(|isa| (isa, c.runtime_code(Curve::Bls12_381, isa, Formulas::default()).unwrap()))
+            .to_vec();
         let n = common::check_vector_files(op, &prog, &codes, usize::MAX);
         assert!(n > 10, "{}: {n} vectors", op.name());
     }
@@ -52,9 +54,14 @@ fn field_element(rng: &mut common::TestRng, kind: u32) -> ([u8; 64], blst::blst_
 fn random_maps_against_blst() {
     let mut rng = common::rng(91);
     let (c1, c2) = (Operation::MapFpToG1, Operation::MapFp2ToG2);
-    let (p1, p2) = (c1.program(Formulas::default()), c2.program(Formulas::default()));
+    let (p1, p2) = (
+        c1.program(Curve::Bls12_381, Formulas::default()).unwrap(),
+        c2.program(Curve::Bls12_381, Formulas::default()).unwrap(),
+    );
     let codes = |c: Operation| -> Vec<(InstructionSet, Vec<u8>)> {
-        InstructionSet::ALL.map(|isa| (isa, c.runtime_code(isa, Formulas::default()).unwrap())).to_vec()
+        InstructionSet::ALL
+            .map(|isa| (isa, c.runtime_code(Curve::Bls12_381, isa, Formulas::default()).unwrap()))
+            .to_vec()
     };
     let (k1, k2) = (codes(c1), codes(c2));
     let check = |prog: &Program, codes: &[(InstructionSet, Vec<u8>)], input: &[u8], want: Vec<u8>, what: &str| {

@@ -10,12 +10,13 @@ use blst::*;
 use common::*;
 use evm384_build::{Contract, Formulas};
 use evm384_evm::InstructionSet;
+use evm384_gen::curves::Curve;
 use evm384_gen::Program;
 use evm384_vectors::Operation;
 use rand::RngCore;
 
 fn codes(c: Operation, f: Formulas) -> Vec<(InstructionSet, Vec<u8>)> {
-    InstructionSet::ALL.map(|isa| (isa, c.runtime_code(isa, f).unwrap())).to_vec()
+    InstructionSet::ALL.map(|isa| (isa, c.runtime_code(Curve::Bls12_381, isa, f).unwrap())).to_vec()
 }
 
 fn long_tests() -> bool {
@@ -27,7 +28,7 @@ fn long_tests() -> bool {
 #[test]
 fn every_vector_in_every_interface() {
     for (op, c) in [(Operation::G1Msm, Operation::G1Msm), (Operation::G2Msm, Operation::G2Msm)] {
-        let prog = c.program(Formulas::default());
+        let prog = c.program(Curve::Bls12_381, Formulas::default()).unwrap();
         let codes = codes(c, Formulas::default());
         // k ≤ 128 in the EVM unless EVM384_LONG_TESTS=1
         let max = if long_tests() { usize::MAX } else { 128 * (op_point_bytes(op) + 32) };
@@ -117,7 +118,10 @@ fn msm_g2(terms: &[(blst_p2_affine, [u8; 32])]) -> blst_p2_affine {
 fn random_msms_against_blst() {
     let mut rng = rng(47);
     let f = Formulas { f2mul: evm384_gen::F2Mul::V4, ..Formulas::default() };
-    let (p1, p2) = (Operation::G1Msm.program(Formulas::default()), Operation::G2Msm.program(f));
+    let (p1, p2) = (
+        Operation::G1Msm.program(Curve::Bls12_381, Formulas::default()).unwrap(),
+        Operation::G2Msm.program(Curve::Bls12_381, f).unwrap(),
+    );
     let (c1, c2) = (codes(Operation::G1Msm, Formulas::default()), codes(Operation::G2Msm, f));
     let check = |prog: &Program, codes: &[(InstructionSet, Vec<u8>)], input: &[u8], want: Vec<u8>, what: &str| {
         assert_eq!(native_output(prog, input), Some(want.clone()), "native {what}");
@@ -173,7 +177,10 @@ fn random_msms_against_blst() {
 #[test]
 fn non_subgroup_points_and_bad_lengths_halt() {
     let mut rng = rng(5);
-    let (p1, p2) = (Operation::G1Msm.program(Formulas::default()), Operation::G2Msm.program(Formulas::default()));
+    let (p1, p2) = (
+        Operation::G1Msm.program(Curve::Bls12_381, Formulas::default()).unwrap(),
+        Operation::G2Msm.program(Curve::Bls12_381, Formulas::default()).unwrap(),
+    );
     let (c1, c2) = (codes(Operation::G1Msm, Formulas::default()), codes(Operation::G2Msm, Formulas::default()));
     let halts = |prog: &Program, codes: &[(InstructionSet, Vec<u8>)], input: &[u8], what: &str| {
         assert_eq!(native_output(prog, input), None, "native {what}");

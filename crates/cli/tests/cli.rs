@@ -263,7 +263,7 @@ fn every_operation_builds_and_passes_its_vectors() {
     assert_one_line_error(&evm384(&["build", "bls-verify", "--g2-add", "zz"]), "zz");
     // the hinted check: its witness for true pairs, a one-line error for false ones
     assert!(evm384(&["build", "pairing-check-hinted", "--interface", "v9"]).status.success());
-    let pairs = hex::encode(evm384_gen::generator_pairs_input(1));
+    let pairs = hex::encode(evm384_gen::generator_pairs_input(evm384_gen::curves::Curve::Bls12_381, 1));
     assert_one_line_error(&evm384(&["hint", "--pairs", &pairs]), "no witness");
     assert_one_line_error(&evm384(&["hint", "--pairs", "00"]), "multiple of 384");
     // a file whose operation cannot be told

@@ -5,7 +5,7 @@
 use std::process::{Command, Output};
 
 use evm384_evm::{RunOptions, Runner, Status};
-use evm384_gen::ops::groth16::{
+use evm384_gen::glue::groth16::{
     calldata, proof_from_snarkjs_json, public_inputs_from_snarkjs_json, verifier_code, Backend, VerifyingKey,
 };
 

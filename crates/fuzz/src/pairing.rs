@@ -349,7 +349,7 @@ pub fn contract_codes(curve: Curve, isas: &[InstructionSet]) -> Result<Vec<(Inst
     isas.iter()
         .map(|&isa| {
             let formulas = Formulas::build_default(Operation::PairingCheck, isa);
-            Operation::PairingCheck.runtime_code_on(curve, isa, formulas).map(|code| (isa, code))
+            Operation::PairingCheck.runtime_code(curve, isa, formulas).map(|code| (isa, code))
         })
         .collect()
 }
@@ -370,7 +370,7 @@ impl PairingTargets {
     pub fn new(interfaces: &[Interface]) -> PairingTargets {
         let codes: Vec<(InstructionSet, Vec<u8>)> = interfaces
             .iter()
-            .map(|&i| (InstructionSet::from(i), evm384_build::Formulas::cheapest(i).runtime_code(i)))
+            .map(|&i| (InstructionSet::from(i), evm384_build::Formulas::cheapest(i).runtime_code(Curve::Bls12_381, i)))
             .collect();
         PairingTargets::at(Curve::Bls12_381, BLS12_PAIRING_CHECK, &codes)
     }

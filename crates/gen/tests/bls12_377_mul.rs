@@ -485,12 +485,12 @@ fn sizes_and_gas() {
         }
     }
     // the routing: BLS12-377's MUL and MULTIEXP are these programs; BLS12-381 has no MUL
-    use evm384_gen::{operation_program_on, Operation, ProgramOptions};
+    use evm384_gen::{operation_program, Operation, ProgramOptions};
     for op in [Operation::G1Mul, Operation::G2Mul, Operation::G1Msm, Operation::G2Msm] {
-        assert!(operation_program_on(Curve::Bls12_377, op, F2Mul::V3, ProgramOptions::default()).is_ok());
+        assert!(operation_program(Curve::Bls12_377, op, F2Mul::V3, ProgramOptions::default()).is_ok());
     }
     for op in [Operation::G1Mul, Operation::G2Mul] {
-        assert!(operation_program_on(Curve::Bls12_381, op, F2Mul::V3, ProgramOptions::default()).is_err());
+        assert!(operation_program(Curve::Bls12_381, op, F2Mul::V3, ProgramOptions::default()).is_err());
     }
 }
 

@@ -21,7 +21,7 @@
 //! - `pairing_value_equals_arkworks`: the Fp12 value before the comparison with one equals
 //!   arkworks' `multi_pairing` (k = 1, 2; every Fp2 product and final-exponentiation squaring),
 //!   natively.
-//! - `code_size_and_gas`: every contract fits 24,576 bytes and is what `operation_program_on`
+//! - `code_size_and_gas`: every contract fits 24,576 bytes and is what `operation_program`
 //!   gives for BLS12-377's PAIRING; prints the code sizes and the gas
 //!   of k = 1, 2 in every instruction set, beside BLS12-381's program with the same options.
 //!
@@ -38,7 +38,7 @@ use ark_ec::short_weierstrass::SWCurveConfig;
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInteger, Field, One, PrimeField, UniformRand, Zero};
 use evm384_gen::backend::bytecode::{try_assemble, AssembleOptions};
-use evm384_gen::curves::bls12_377;
+use evm384_gen::curves::{bls12_377, Curve};
 use evm384_gen::ops::pairing::{pairing_check_program, ProgramOptions};
 use evm384_gen::{F2Mul, InstructionSet, Program};
 use rand::SeedableRng;
@@ -141,7 +141,7 @@ struct Contract {
 
 impl Contract {
     fn new(f2mul: F2Mul) -> Contract {
-        let prog = pairing_check_program(&bls12_377(), f2mul, ProgramOptions::default());
+        let prog = pairing_check_program(Curve::Bls12_377, f2mul, ProgramOptions::default());
         let codes = InstructionSet::ALL
             .iter()
             .map(|&isa| {
@@ -301,14 +301,14 @@ fn code_size_and_gas() {
         .collect();
     for f2mul in [F2Mul::V3, F2Mul::V4] {
         // BLS12-377's contract, and BLS12-381's program with the same options for comparison
-        let bls12_381 = pairing_check_program(&evm384_gen::curves::bls12_381(), f2mul, ProgramOptions::default());
+        let bls12_381 = pairing_check_program(Curve::Bls12_381, f2mul, ProgramOptions::default());
         for isa in InstructionSet::ALL {
             let c377 = Contract::new(f2mul);
             let code377 = &c377.codes.iter().find(|(i, _)| *i == isa).unwrap().1;
             let code381 = try_assemble(&bls12_381, isa, AssembleOptions::default()).unwrap();
-            // `operation_program_on` routes BLS12-377's PAIRING to this program
-            let routed = evm384_gen::operation_program_on(
-                evm384_gen::curves::Curve::Bls12_377,
+            // `operation_program` routes BLS12-377's PAIRING to this program
+            let routed = evm384_gen::operation_program(
+                Curve::Bls12_377,
                 evm384_gen::Operation::PairingCheck,
                 f2mul,
                 ProgramOptions::default(),
@@ -317,7 +317,7 @@ fn code_size_and_gas() {
             assert_eq!(&try_assemble(&routed, isa, AssembleOptions::default()).unwrap(), code377);
             for (name, code, input) in [
                 ("BLS12-377", code377, &|k: usize| pairs_bytes(&pairs[..k]) as Vec<u8>),
-                ("BLS12-381", &code381, &|k: usize| evm384_gen::generator_pairs_input(k)),
+                ("BLS12-381", &code381, &|k: usize| evm384_gen::generator_pairs_input(Curve::Bls12_381, k)),
             ] as [(&str, &Vec<u8>, &dyn Fn(usize) -> Vec<u8>); 2]
             {
                 let opts = RunOptions { gas_limit: 1 << 40, ..RunOptions::default() };
@@ -359,8 +359,8 @@ fn pairing_value_equals_arkworks() {
     for f2mul in [F2Mul::V3, F2Mul::V4] {
         for squaring in [Squaring::GrangerScott, Squaring::GrangerScottProducts, Squaring::Karabina] {
             let opts = ProgramOptions { stop_before: Some(Phase::Output), squaring, ..ProgramOptions::default() };
-            let prog = pairing_check_program(&curve, f2mul, opts);
-            let at = accumulator_slot(&curve, f2mul) as usize;
+            let prog = pairing_check_program(Curve::Bls12_377, f2mul, opts);
+            let at = accumulator_slot(Curve::Bls12_377, f2mul) as usize;
             for k in 1..=2 {
                 let Outcome::Memory(m) = native::run(&prog, &pairs_bytes(&pairs[..k])).outcome else {
                     panic!("no memory dump")

@@ -9,7 +9,7 @@ use blst::*;
 use common::*;
 use evm384_arith::{from_be_bytes, Limbs, MontField};
 use evm384_gen::backend::native::{self, Outcome};
-use evm384_gen::curves::bls12_381;
+use evm384_gen::curves::{bls12_381, Curve};
 use evm384_gen::ops::pairing::{accumulator_slot, final_exp_program};
 use evm384_gen::{F2Mul, Squaring};
 use rand::Rng;
@@ -76,8 +76,8 @@ fn blst_final_exp_of(x: &[Limbs; 12]) -> Vec<Limbs> {
 }
 
 fn native_final_exp(x: &[Limbs; 12], f2mul: F2Mul, squaring: Squaring) -> Vec<Limbs> {
-    let prog = final_exp_program(&bls12_381(), f2mul, squaring, x);
-    let a = accumulator_slot(&bls12_381(), f2mul) as usize;
+    let prog = final_exp_program(Curve::Bls12_381, f2mul, squaring, x);
+    let a = accumulator_slot(Curve::Bls12_381, f2mul) as usize;
     match native::run(&prog, &[]).outcome {
         Outcome::Memory(m) => m[a..a + 12].to_vec(),
         o => panic!("unexpected {o:?}"),
@@ -130,6 +130,6 @@ fn g2_zero_branch_is_reached() {
 #[test]
 fn karabina_final_exp_in_the_evm_equals_native() {
     for x in [f_g2_zero(), random_fp12(&mut rng(22))] {
-        assert_evm_memory_equals_native(&final_exp_program(&bls12_381(), F2Mul::V3, Squaring::Karabina, &x));
+        assert_evm_memory_equals_native(&final_exp_program(Curve::Bls12_381, F2Mul::V3, Squaring::Karabina, &x));
     }
 }

@@ -1,4 +1,4 @@
-//! The Groth16 verifier (`evm384_gen::ops::groth16`) in revm over the precompiles 0x06, 0x07 and
+//! The Groth16 verifier (`evm384_gen::glue::groth16`) in revm over the precompiles 0x06, 0x07 and
 //! 0x08: arkworks' proofs of a small circuit with 1, 2 and 5 public inputs, valid and tampered,
 //! arkworks' `Groth16::verify` the reference for each; a published proof (Lightprotocol's
 //! groth16-solana, 9 inputs) and a published snarkjs key (arkworks' circom-compat) from
@@ -16,7 +16,7 @@ use ark_snark::SNARK;
 use ark_std::rand::{rngs::StdRng, SeedableRng};
 use common_groth16::{g1, g2, g2_outside_subgroup, groth16_solana, testdata, verify, Powers, Setup};
 use evm384_evm::{Address, RunOptions, Runner, Status};
-use evm384_gen::ops::groth16::{
+use evm384_gen::glue::groth16::{
     calldata, encode_g1, encode_g2, public_inputs_from_snarkjs_json, verifier_code, Backend, Groth16Error, VerifyingKey,
 };
 

@@ -7,6 +7,7 @@ use common::*;
 use evm384_evm::{Interface, RunOptions, Runner, Status};
 use evm384_gen::backend::bytecode::{assemble_with_map, try_assemble, AssembleError, AssembleOptions};
 use evm384_gen::backend::native::{self, Outcome};
+use evm384_gen::curves::Curve;
 use evm384_gen::{pairing_check_program, F2Mul, ProgramOptions};
 
 fn runner(iface: Interface, code: &[u8]) -> Runner {
@@ -58,7 +59,7 @@ fn the_pairing_check_runs_in_every_interface() {
     let not_one = encode_pairs(&[(p, q), (p, q)]);
     let mut off_curve = one.clone();
     off_curve[127] ^= 1;
-    let prog = pairing_check_program(F2Mul::V3, ProgramOptions::default());
+    let prog = pairing_check_program(Curve::Bls12_381, F2Mul::V3, ProgramOptions::default());
     let want: Vec<Outcome> = [&one, &not_one, &off_curve].map(|i| native::run(&prog, i).outcome).into();
     assert!(matches!(want[..], [Outcome::Bool(true), Outcome::Bool(false), Outcome::Invalid(_)]), "{want:?}");
 
@@ -83,7 +84,10 @@ fn the_pairing_check_runs_in_every_interface() {
 /// refused, not truncated.
 #[test]
 fn v7s_refuses_offsets_past_sixteen_bits() {
-    let (code, _) = assemble_with_map(&pairing_check_program(F2Mul::V3, ProgramOptions::default()), Interface::V7s);
+    let (code, _) = assemble_with_map(
+        &pairing_check_program(Curve::Bls12_381, F2Mul::V3, ProgramOptions::default()),
+        Interface::V7s,
+    );
     assert!(!code.is_empty());
     let mut a = evm384_gen::ir::Asm::new(evm384_arith::MontField::new(evm384_gen::curves::bls12_381().p), F2Mul::V3);
     let far = a.alloc(1400);
@@ -101,8 +105,8 @@ fn v7s_refuses_offsets_past_sixteen_bits() {
 /// v4 and v5 have BLS12-381's p built in: a program over another field is refused.
 #[test]
 fn fixed_modulus_interfaces_refuse_other_fields() {
-    let prog = evm384_gen::operation_program_on(
-        evm384_gen::curves::Curve::Bls12_377,
+    let prog = evm384_gen::operation_program(
+        Curve::Bls12_377,
         evm384_gen::Operation::PairingCheck,
         F2Mul::V3,
         ProgramOptions::default(),

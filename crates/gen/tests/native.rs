@@ -4,13 +4,17 @@ mod common;
 
 use common::*;
 use evm384_gen::backend::native::{self, Outcome};
-use evm384_gen::curves::bls12_381;
+use evm384_gen::curves::{bls12_381, Curve};
 use evm384_gen::ops::pairing::accumulator_slot;
 use evm384_gen::{pairing_check_program, F2Mul, Phase, ProgramOptions, Squaring};
 
 fn pairing_value(input: &[u8], f2mul: F2Mul) -> Vec<[u64; 6]> {
-    let prog = pairing_check_program(f2mul, ProgramOptions { stop_before: Some(Phase::Output), ..Default::default() });
-    let a = accumulator_slot(&bls12_381(), f2mul) as usize;
+    let prog = pairing_check_program(
+        Curve::Bls12_381,
+        f2mul,
+        ProgramOptions { stop_before: Some(Phase::Output), ..Default::default() },
+    );
+    let a = accumulator_slot(Curve::Bls12_381, f2mul) as usize;
     match native::run(&prog, input).outcome {
         Outcome::Memory(m) => m[a..a + 12].to_vec(),
         o => panic!("unexpected {o:?}"),
@@ -37,7 +41,8 @@ fn pairing_value_equals_blst() {
 fn all_pairing_vectors_pass_natively() {
     for (f2mul, squaring) in [F2Mul::V3, F2Mul::V4].into_iter().flat_map(|f| Squaring::ALL.map(|s| (f, s))) {
         let formulas = format!("f2mul {f2mul}, {squaring} squaring");
-        let program = pairing_check_program(f2mul, ProgramOptions { squaring, ..ProgramOptions::default() });
+        let program =
+            pairing_check_program(Curve::Bls12_381, f2mul, ProgramOptions { squaring, ..ProgramOptions::default() });
         let check = evm384_gen::NativePairingCheck::with_program(program);
         for (file, cases) in evm384_vectors::load_pairing_files().unwrap() {
             for v in cases {
@@ -83,12 +88,16 @@ fn bilinearity_and_perturbation() {
             pairs.push((pn, q));
         }
         let input = encode_pairs(&pairs);
-        assert_eq!(evm384_gen::native_pairing_check(&input, F2Mul::V3), Ok(true), "k={k}");
-        assert_eq!(evm384_gen::native_pairing_check(&input, F2Mul::V4), Ok(true), "k={k}");
+        assert_eq!(evm384_gen::native_pairing_check(Curve::Bls12_381, &input, F2Mul::V3), Ok(true), "k={k}");
+        assert_eq!(evm384_gen::native_pairing_check(Curve::Bls12_381, &input, F2Mul::V4), Ok(true), "k={k}");
         // perturb: replace one G2 point by another valid point
         let mut bad = pairs.clone();
         bad[0].1 = random_g2(&mut rng);
-        assert_eq!(evm384_gen::native_pairing_check(&encode_pairs(&bad), F2Mul::V3), Ok(false), "k={k}");
+        assert_eq!(
+            evm384_gen::native_pairing_check(Curve::Bls12_381, &encode_pairs(&bad), F2Mul::V3),
+            Ok(false),
+            "k={k}"
+        );
     }
 }
 
@@ -100,21 +109,21 @@ fn subgroup_checks_agree_with_full_r_multiplication() {
     for _ in 0..6 {
         let p = random_e1_point(&mut rng);
         let want = g1_in_subgroup_full(&p);
-        let got = evm384_gen::native_pairing_check(&encode_pairs(&[(p, g2)]), F2Mul::V3);
+        let got = evm384_gen::native_pairing_check(Curve::Bls12_381, &encode_pairs(&[(p, g2)]), F2Mul::V3);
         assert_eq!(got.is_ok(), want, "G1 point, full test says in-subgroup = {want}");
         let q = random_e2_point(&mut rng);
         let want = g2_in_subgroup_full(&q);
-        let got = evm384_gen::native_pairing_check(&encode_pairs(&[(g1, q)]), F2Mul::V3);
+        let got = evm384_gen::native_pairing_check(Curve::Bls12_381, &encode_pairs(&[(g1, q)]), F2Mul::V3);
         assert_eq!(got.is_ok(), want, "G2 point, full test says in-subgroup = {want}");
         // a point at infinity on the other side still validates this one
         let inf1 = blst::blst_p1_affine::default();
-        let got = evm384_gen::native_pairing_check(&encode_pairs(&[(inf1, q)]), F2Mul::V3);
+        let got = evm384_gen::native_pairing_check(Curve::Bls12_381, &encode_pairs(&[(inf1, q)]), F2Mul::V3);
         assert!(got.is_err());
     }
     for _ in 0..4 {
         let (p, q) = (random_g1(&mut rng), random_g2(&mut rng));
         assert!(g1_in_subgroup_full(&p) && g2_in_subgroup_full(&q));
-        assert!(evm384_gen::native_pairing_check(&encode_pairs(&[(p, q)]), F2Mul::V3).is_ok());
+        assert!(evm384_gen::native_pairing_check(Curve::Bls12_381, &encode_pairs(&[(p, q)]), F2Mul::V3).is_ok());
     }
 }
 
@@ -126,7 +135,8 @@ fn encoding_errors_are_detected_in_order() {
     let p_be =
         hex::decode("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab")
             .unwrap();
-    let err = |input: &[u8]| evm384_gen::native_pairing_check(input, F2Mul::V3).unwrap_err().to_string();
+    let err =
+        |input: &[u8]| evm384_gen::native_pairing_check(Curve::Bls12_381, input, F2Mul::V3).unwrap_err().to_string();
     for field in 0..6 {
         // value = p: not canonical
         let mut bad = good.clone();

@@ -3,6 +3,7 @@
 
 use evm384_evm::{Interface, RunOptions, Runner, Status};
 use evm384_gen::backend::bytecode;
+use evm384_gen::curves::Curve;
 use evm384_gen::{generator_pairs_input, pairing_check_program, F2Mul, Phase, ProgramOptions};
 use evm384_report::collect::{collect, default_vectors_dir, Options};
 use evm384_report::doc::Block;
@@ -86,7 +87,7 @@ fn quick_report_writes_valid_files() {
         .find(|g| g.operation == "pairing-check-hinted" && g.k == 2 && g.interface == "v9")
         .unwrap();
     let (tx, pre_tx) = (hinted.tx_gas.unwrap(), hinted.precompile_tx_gas.unwrap());
-    let witness = evm384_gen::ops::pairing::hint_bytes(&evm384_gen::curves::bls12_381()) as f64;
+    let witness = evm384_gen::ops::pairing::hint_bytes(Curve::Bls12_381) as f64;
     assert!(tx - hinted.gas >= pre_tx - hinted.precompile_gas as f64 + witness * 4.0, "the witness is paid for");
     // The EVMMAX contract passed every vector, and its gas is what revm charged.
     let evmmax: Vec<_> = results.correctness.iter().filter(|c| c.implementation == "contract-evmmax").collect();
@@ -98,7 +99,12 @@ fn quick_report_writes_valid_files() {
     let floor = |i: &str, s: &str| results.parity.iter().find(|p| p.k == 2 && p.interface == i && p.schedule == s);
     let mmax = floor("evmmax", "eip-6690").unwrap();
     let formulas = evm384_build::Formulas::cheapest(evm384_evm::InstructionSet::Evmmax);
-    let ops = evm384_gen::backend::native::run(&formulas.program(), &generator_pairs_input(2)).counts.total();
+    let ops = evm384_gen::backend::native::run(
+        &formulas.program(Curve::Bls12_381),
+        &generator_pairs_input(Curve::Bls12_381, 2),
+    )
+    .counts
+    .total();
     let model_b = (ops.addmod384 + ops.submod384 + 3 * ops.mulmodmont384) as f64;
     assert!(
         mmax.floor_evm384_gas < mmax.contract_gas && mmax.floor_evm384_gas >= model_b - 36.0,
@@ -277,13 +283,13 @@ fn quick_report_writes_valid_files() {
     // actually executed, phase by phase, when the v9 contract runs on the same input: two
     // independent back-ends of the generator must agree.
     for k in [1u64, 2] {
-        let prog = pairing_check_program(F2Mul::V3, ProgramOptions::default());
+        let prog = pairing_check_program(Curve::Bls12_381, F2Mul::V3, ProgramOptions::default());
         let (code, marks) = bytecode::assemble_with_phase_marks(&prog, Interface::V9);
         let mut runner =
             Runner::new(RunOptions { interface: Interface::V9, count_opcodes: true, ..Default::default() });
         runner.deploy(&code);
         let marks: Vec<(usize, u8)> = marks.iter().map(|&(pc, p)| (pc, p as u8)).collect();
-        let (ex, phases) = runner.run_phased(&generator_pairs_input(k as usize), &marks).unwrap();
+        let (ex, phases) = runner.run_phased(&generator_pairs_input(Curve::Bls12_381, k as usize), &marks).unwrap();
         assert_eq!(ex.status, Status::Success);
         for p in Phase::ALL {
             let row = results.counts.iter().find(|c| c.k == k && c.f2mul == "v3" && c.phase == p.name()).unwrap();

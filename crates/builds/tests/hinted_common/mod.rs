@@ -2,7 +2,7 @@
 //! program run natively, which must agree on every input.
 #![allow(dead_code)]
 
-use evm384_build::{hinted_pairing_check_build_on, HINTED_FORMULAS};
+use evm384_build::{hinted_pairing_check_build, HINTED_FORMULAS};
 use evm384_evm::{InstructionSet, RunOptions, Runner, Status};
 use evm384_gen::backend::native::{self, Outcome};
 use evm384_gen::curves::Curve;
@@ -41,11 +41,11 @@ pub struct Check {
 
 impl Check {
     pub fn new(curve: Curve, sets: &[InstructionSet]) -> Check {
-        let prog = hinted_pairing_check_program(&curve.params(), F2Mul::V3, evm384_gen::Moves::Copies);
+        let prog = hinted_pairing_check_program(curve, F2Mul::V3, evm384_gen::Moves::Copies);
         let codes = sets
             .iter()
             .map(|&isa| {
-                let code = hinted_pairing_check_build_on(curve, HINTED_FORMULAS, isa).try_code(isa).unwrap();
+                let code = hinted_pairing_check_build(curve, HINTED_FORMULAS, isa).try_code(isa).unwrap();
                 eprintln!("{curve} hinted check {isa} ({HINTED_FORMULAS}): {} bytes", code.len());
                 assert!(code.len() <= MAX_CODE_SIZE);
                 (isa, code)

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use evm384_build::optimize::{self, Target as CostTarget};
 use evm384_build::{Contract, Formulas, Operation};
 use evm384_gen::curves::Curve;
-use evm384_gen::ops::bls::{glue_code, Backend, Glue, ETH_DST};
-use evm384_gen::ops::groth16;
+use evm384_gen::glue::bls::{glue_code, Backend, Glue, ETH_DST};
+use evm384_gen::glue::groth16;
 use evm384_gen::{F2Mul, Squaring};
 use evm384_timing::Plan;
 
@@ -59,13 +59,13 @@ pub enum Target {
     /// RFC 9380 hash-to-G2 (BLS12381G2_XMD:SHA-256_SSWU_RO_): calldata msg → H(msg), 256 bytes.
     HashToG2(GlueArgs),
     /// BLS signature verification (Ethereum consensus): calldata pk (128) ‖ σ (256) ‖ msg →
-    /// 32-byte boolean. See `evm384_gen::ops::bls` for the ABI.
+    /// 32-byte boolean. See `evm384_gen::glue::bls` for the ABI.
     BlsVerify(GlueArgs),
     /// Aggregate verification of n keys on one message: n (32) ‖ pk₁…pkₙ ‖ σ ‖ msg → boolean.
     BlsAggregateVerify(GlueArgs),
     /// A BN254 Groth16 verifier for the key in --vk: calldata A (64) ‖ B (128, EIP-197 order)
     /// ‖ C (64) ‖ the n public inputs (32 each) → 32-byte boolean. See
-    /// `evm384_gen::ops::groth16` for the ABI.
+    /// `evm384_gen::glue::groth16` for the ABI.
     Groth16Verifier(Groth16Args),
 }
 
@@ -194,7 +194,7 @@ pub struct PairingCheckArgs {
     #[command(flatten)]
     pub interface: CodeInterfaceArg,
     /// The curve: bls12-381 (EIP-2537's PAIRING_CHECK), bls12-377 (EIP-2539's PAIRING) or bn254
-    /// (EIP-197's ecPairing, 0x08; --optimize-for takes bls12-381 only).
+    /// (EIP-197's ecPairing, 0x08).
     #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
     pub curve: Curve,
     /// Fp2 multiplication: v3 (Karatsuba) or v4 (schoolbook). Each formula option (--f2mul,
@@ -262,7 +262,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
 fn hinted(a: HintedArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
     let formulas = Formulas { f2mul: a.f2mul, unroll: a.unroll, inline: !a.no_inline, ..evm384_build::HINTED_FORMULAS };
-    let build = evm384_build::hinted_pairing_check_build_on(a.curve, formulas, iface);
+    let build = evm384_build::hinted_pairing_check_build(a.curve, formulas, iface);
     let runtime = build
         .try_code(iface)
         .map_err(|e| CliError::Build(format!("{} hinted pairing check, {iface}: {e}", a.curve)))?;
@@ -333,7 +333,7 @@ fn groth16_verifier(a: Groth16Args) -> Result<(), CliError> {
 
 fn point_operation(contract: Operation, a: PointArgs) -> Result<(), CliError> {
     let (iface, formulas) = (a.interface.interface, Formulas { f2mul: a.f2mul, ..Formulas::default() });
-    let runtime = contract.runtime_code_on(a.curve, iface, formulas).map_err(CliError::Build)?;
+    let runtime = contract.runtime_code(a.curve, iface, formulas).map_err(CliError::Build)?;
     write_code(&runtime, a.init, &a.output)?;
     eprintln!(
         "evm384-gen {}: {} {}, interface {iface}, f2mul {}, {} bytes",
@@ -378,9 +378,6 @@ fn report_size(runtime: &[u8], init: bool) -> Result<(), CliError> {
 
 fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
-    if a.curve != Curve::default() && a.optimize_for.is_some() {
-        return Err(CliError::Build(format!("--optimize-for chooses among {} builds only", Curve::default())));
-    }
     let formulas = match a.optimize_for {
         None => {
             // the cheapest build under the reference schedule, with the options given overriding
@@ -394,7 +391,7 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
             }
         }
         Some(target) => {
-            let choice = optimize::choose(iface, &[target], Plan::QUICK).map_err(CliError::Build)?.remove(0);
+            let choice = optimize::choose(a.curve, iface, &[target], Plan::QUICK).map_err(CliError::Build)?.remove(0);
             for c in &choice.candidates {
                 let cost = match (c.cost, target) {
                     (None, _) => format!("over {} bytes", evm384_gen::MAX_CODE_SIZE),
@@ -409,11 +406,7 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
             choice.best
         }
     };
-    let build = if a.curve == Curve::default() {
-        formulas.pairing_check_build(iface)
-    } else {
-        formulas.pairing_check_build_on(a.curve, iface)
-    };
+    let build = formulas.pairing_check_build(a.curve, iface);
     let runtime =
         build.try_code(iface).map_err(|e| CliError::Build(format!("{} {formulas}, {iface}: {e}", a.curve)))?;
     if runtime.len() > evm384_gen::MAX_CODE_SIZE {
@@ -424,17 +417,7 @@ fn pairing_check(a: PairingCheckArgs) -> Result<(), CliError> {
         )));
     }
     write_code(&runtime, a.init, &a.output)?;
-    if a.curve == Curve::default() {
-        eprintln!("{}", evm384_build::provenance(iface, formulas, build.moves, runtime.len()));
-    } else {
-        eprintln!(
-            "evm384-gen {}: {} pairing-check, interface {iface}, {formulas}, {}, {} bytes",
-            evm384_gen::VERSION,
-            a.curve.params().name,
-            build.moves.describe(),
-            runtime.len()
-        );
-    }
+    eprintln!("{}", evm384_build::provenance(a.curve, iface, formulas, build.moves, runtime.len()));
     report_size(&runtime, a.init)
 }
 

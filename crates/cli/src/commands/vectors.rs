@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use evm384_build::{Contract, Formulas};
 use evm384_evm::{call_precompile, Address, Creation, InstructionSet, Interface, RunOptions, Runner, Status};
 use evm384_gen::curves::Curve;
-use evm384_gen::{operation_program_on, F2Mul, ProgramOptions};
+use evm384_gen::{operation_program, F2Mul, ProgramOptions};
 use evm384_vectors::{Case, Expected, Operation};
 
 use crate::CliError;
@@ -149,7 +149,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         for (i, &iface) in ifaces.iter().enumerate() {
             if let std::collections::btree_map::Entry::Vacant(e) = runners.entry((contract.name(), i)) {
                 let code =
-                    contract.runtime_code_on(args.curve, iface, formulas(*contract, iface)).map_err(CliError::Build)?;
+                    contract.runtime_code(args.curve, iface, formulas(*contract, iface)).map_err(CliError::Build)?;
                 // a gas limit that even go-ethereum's k = 4,877 MSM fits (its memory alone costs
                 // over the default 10⁹): every case completes and shows its gas
                 let opts = RunOptions { count_opcodes: true, gas_limit: CONTRACT_GAS_LIMIT, ..RunOptions::default() }
@@ -173,7 +173,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let native = match (args.curve, precompile) {
             (_, Some(_)) => None,
             (curve, None) => Some(
-                operation_program_on(curve, *contract, args.f2mul.unwrap_or_default(), ProgramOptions::default())
+                operation_program(curve, *contract, args.f2mul.unwrap_or_default(), ProgramOptions::default())
                     .map_err(CliError::Build)?,
             ),
         };

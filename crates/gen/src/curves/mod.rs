@@ -10,17 +10,18 @@ mod bls12_377;
 mod bls12_381;
 mod bls12_381_map;
 mod bn254;
+#[cfg(test)]
+pub(crate) mod model;
 
 pub use bls12_377::bls12_377;
 pub use bls12_381::{bls12_381, G1_GENERATOR};
 pub use bls12_381_map::{bls12_381_map_params, MapParams};
 pub use bn254::bn254;
 
-/// The curves the generator writes for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The curves the generator writes for: the handle every program is written for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Curve {
     /// BLS12-381 (EIP-2537).
-    #[default]
     Bls12_381,
     /// BLS12-377 (EIP-2539).
     Bls12_377,
@@ -391,67 +392,5 @@ mod tests {
     fn bits_below_top() {
         assert_eq!(super::bits_below_top(&[0b1101]), vec![true, false, true]);
         assert_eq!(super::bits_below_top(&[0, 1]), vec![false; 64]);
-    }
-}
-
-/// Big-integer arithmetic for the curves' tests, independent of the generator: Fp2 of a
-/// curve's tower, u² = β.
-#[cfg(test)]
-pub(crate) mod model {
-    use super::{CurveParams, Limbs};
-    use num_bigint::{BigInt, BigUint};
-
-    pub fn big(x: &Limbs) -> BigUint {
-        x.iter().rev().fold(BigUint::from(0u8), |acc, &l| (acc << 64) + l)
-    }
-
-    /// Fp2 = Fp[u]/(u² − β) of `curve.tower`, elements as (c0, c1).
-    pub struct Fp2Model {
-        p: BigInt,
-        beta: BigInt,
-        xi: [u64; 2],
-    }
-
-    pub type Fp2 = (BigUint, BigUint);
-
-    impl Fp2Model {
-        pub fn new(curve: &CurveParams) -> Fp2Model {
-            let p = BigInt::from(big(&curve.p));
-            Fp2Model { p, beta: BigInt::from(curve.tower.u_squared), xi: curve.tower.xi }
-        }
-        fn reduce(&self, v: BigInt) -> BigUint {
-            (((v % &self.p) + &self.p) % &self.p).to_biguint().expect("non-negative")
-        }
-        pub fn of(&self, v: &[Limbs; 2]) -> Fp2 {
-            (big(&v[0]), big(&v[1]))
-        }
-        pub fn small(&self, c0: i64) -> Fp2 {
-            (self.reduce(BigInt::from(c0)), BigUint::from(0u8))
-        }
-        pub fn one(&self) -> Fp2 {
-            self.small(1)
-        }
-        pub fn xi(&self) -> Fp2 {
-            (BigUint::from(self.xi[0]), BigUint::from(self.xi[1]))
-        }
-        pub fn mul(&self, a: &Fp2, b: &Fp2) -> Fp2 {
-            let (a0, a1, b0, b1) = (
-                BigInt::from(a.0.clone()),
-                BigInt::from(a.1.clone()),
-                BigInt::from(b.0.clone()),
-                BigInt::from(b.1.clone()),
-            );
-            (self.reduce(&a0 * &b0 + &self.beta * &a1 * &b1), self.reduce(&a0 * &b1 + &a1 * &b0))
-        }
-        pub fn pow(&self, a: &Fp2, e: &BigUint) -> Fp2 {
-            let mut acc = self.one();
-            for i in (0..e.bits()).rev() {
-                acc = self.mul(&acc, &acc);
-                if e.bit(i) {
-                    acc = self.mul(&acc, a);
-                }
-            }
-            acc
-        }
     }
 }

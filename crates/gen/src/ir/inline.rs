@@ -44,7 +44,6 @@ pub fn inline_calls(prog: &Program, mask: u64) -> Program {
         consts: prog.consts.clone(),
         pairs: prog.pairs,
         field: prog.field,
-        f2mul: prog.f2mul,
         allocations: prog.allocations.clone(),
         encoding: prog.encoding,
     }

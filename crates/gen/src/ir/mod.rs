@@ -314,7 +314,6 @@ pub struct Program {
     pub consts: Vec<Limbs>,
     pub pairs: PairLayout,
     pub field: MontField,
-    pub f2mul: F2Mul,
     /// Every block of more than one slot that was allocated together (a tower value):
     /// the EVMMAX back-end keeps each in consecutive registers.
     pub allocations: Vec<(Slot, u32)>,
@@ -610,7 +609,6 @@ impl Asm {
             consts: self.consts,
             pairs,
             field: self.field,
-            f2mul: self.f2mul,
             allocations: self.allocations,
             encoding: self.encoding,
         };

@@ -33,7 +33,7 @@ pub fn coordinate_offsets(eip: &Eip, d: Deg) -> Vec<u32> {
 }
 
 /// `slots` (in the tower's order, x then y) in the order the EIP encodes them.
-pub fn encoding_order(eip: &Eip, d: Deg, slots: Vec<Slot>) -> Vec<Slot> {
+fn encoding_order(eip: &Eip, d: Deg, slots: Vec<Slot>) -> Vec<Slot> {
     let swap = eip.g2_imaginary_first && d == Deg::Fp2;
     (0..slots.len()).map(|j| slots[if swap { j ^ 1 } else { j }]).collect()
 }

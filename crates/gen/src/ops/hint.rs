@@ -35,7 +35,7 @@ use num_bigint::BigUint;
 use crate::backend::native::{self, Outcome};
 use crate::curves::{ark_field, ark_limbs, ArkFp12Task, Curve, CurveParams, ScalingSubfield};
 use crate::ir::{F2Mul, Phase};
-use crate::ops::pairing::{hint_bytes, pairing_check_program, ProgramOptions};
+use crate::ops::pairing::{accumulator_slot, pairing_check_program, witness_bytes, ProgramOptions};
 
 /// Why no witness was computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -121,13 +121,13 @@ impl Exponents {
 /// The generator's Miller-loop value for `pairs` (12 canonical coordinates in the tower's
 /// order: f_|z|, conjugated for z < 0, as the drop-in check computes it), or `None` where no
 /// pair is without a point at infinity (F = 1).
-fn miller_loop_value(curve: &CurveParams, pairs: &[u8], f2mul: F2Mul) -> Result<Option<Vec<Limbs>>, HintError> {
+fn miller_loop_value(curve: Curve, pairs: &[u8], f2mul: F2Mul) -> Result<Option<Vec<Limbs>>, HintError> {
     let opts = ProgramOptions { stop_before: Some(Phase::FinalExp), ..ProgramOptions::default() };
     let prog = pairing_check_program(curve, f2mul, opts);
-    let slot = crate::ops::pairing::accumulator_slot(curve, f2mul) as usize;
+    let slot = accumulator_slot(curve, f2mul) as usize;
     match native::run(&prog, pairs).outcome {
         Outcome::Memory(m) => {
-            let field = MontField::new(curve.p);
+            let field = MontField::new(curve.params().p);
             Ok(Some(m[slot..slot + 12].iter().map(|x| field.from_mont(x)).collect()))
         }
         Outcome::Bool(true) => Ok(None),
@@ -145,7 +145,7 @@ pub fn witness(curve: Curve, pairs: &[u8], f2mul: F2Mul) -> Result<Vec<u8>, Hint
     let Some(subfield) = params.hint_scaling else {
         return Err(HintError::UnsupportedCurve(curve.name()));
     };
-    let f = miller_loop_value(&params, pairs, f2mul)?;
+    let f = miller_loop_value(curve, pairs, f2mul)?;
     curve.with_ark_fp12(Witness { curve: &params, subfield, f })
 }
 
@@ -227,7 +227,7 @@ impl ArkFp12Task for Witness<'_> {
                     ScalingSubfield::Fp => (vec![], u[0]), // s = U·v^t
                     ScalingSubfield::Fp4 => (u, one),
                 };
-                let mut out = Vec::with_capacity(hint_bytes(curve) as usize);
+                let mut out = Vec::with_capacity(witness_bytes(self.subfield) as usize);
                 let mut put = |v: &Limbs| out.extend_from_slice(&to_be_bytes(v));
                 from_fp12(&e).iter().chain(&u_sent).for_each(&mut put);
                 for i in 0..3 {

@@ -29,8 +29,7 @@ use crate::algebra::curve::{
     add_complete, add_f, dbl_complete, inverse_f, mul_f, pow_f, sqr_f, sub_f, Deg, Group, PowRegs, Proj, B3,
 };
 use crate::algebra::tower::{conj_fp2, mul_fp2, Fp2, InvFpRegs, TowerConsts};
-use crate::curves::MapParams;
-use crate::curves::{bits_below_top, CurveParams};
+use crate::curves::{bits_below_top, Curve};
 use crate::ir::F2Mul;
 use crate::ir::{Asm, Cond, InputLength, Phase, Program, Slot};
 
@@ -70,8 +69,11 @@ fn horner(a: &mut Asm, d: Deg, out: Slot, x: Slot, (coeffs, len): (Slot, u32), m
     }
 }
 
-/// The MAP_FP_TO_G1 or MAP_FP2_TO_G2 program.
-pub fn map_program(curve: &CurveParams, m: &MapParams, f2mul: F2Mul, g: Group) -> Program {
+/// The MAP_FP_TO_G1 or MAP_FP2_TO_G2 program of `curve`. Panics for a curve without map
+/// constants (`Curve::map_params`: its EIP specifies no map).
+pub fn map_program(curve: Curve, f2mul: F2Mul, g: Group) -> Program {
+    let m = &curve.map_params().unwrap_or_else(|| panic!("{curve}: no map constants (its EIP specifies no map)"));
+    let curve = &curve.params();
     let field = MontField::new(curve.p);
     let mut a = Asm::with_const_slots(field, f2mul, MAP_CONST_SLOTS);
     a.tower = curve.tower;

@@ -34,7 +34,7 @@ use crate::algebra::curve::{
     PointConsts, Proj, B3,
 };
 use crate::algebra::tower::{Fp2, InvFpRegs};
-use crate::curves::CurveParams;
+use crate::curves::Curve;
 use crate::ir::F2Mul;
 use crate::ir::{Asm, InputLength, Phase, Program, Slot};
 use crate::ops::subgroup::{assert_in_g1, assert_in_g2};
@@ -48,8 +48,9 @@ const HALF_BITS: u32 = 128;
 /// Bytes of one EIP-2537 scalar.
 pub const SCALAR_BYTES: u32 = 32;
 
-/// The G1MSM or G2MSM program.
-pub fn msm_program(curve: &CurveParams, f2mul: F2Mul, g: Group) -> Program {
+/// The G1MSM or G2MSM program of `curve` (EIP-2537's rules: points in the subgroup).
+pub fn msm_program(curve: Curve, f2mul: F2Mul, g: Group) -> Program {
+    let curve = &curve.params();
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     a.tower = curve.tower;

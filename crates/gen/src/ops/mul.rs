@@ -1,6 +1,6 @@
 //! EIP-2539's scalar multiplications G1MUL, G2MUL and multi-scalar multiplications
 //! G1MULTIEXP, G2MULTIEXP, written once over the curve (`CurveParams`) and the group against
-//! the emitter; the programs of BLS12-377 (`programs::operation_program_on`).
+//! the emitter; the programs of BLS12-377 (`programs::operation_program`).
 //!
 //! EIP-2539 (BLS12-377, EIP-2537's encodings): MUL's input is exactly one point (128 bytes in
 //! G1, 256 in G2) followed by a 32-byte big-endian scalar; MULTIEXP's is k ≥ 1 such records

@@ -11,7 +11,7 @@ use ark_groth16::{Groth16, Proof};
 use ark_snark::SNARK;
 use ark_std::rand::rngs::StdRng;
 use evm384_evm::{Runner, Status};
-use evm384_gen::ops::groth16::{
+use evm384_gen::glue::groth16::{
     calldata, encode_g2, proof_from_snarkjs_json, public_inputs_from_snarkjs_json, VerifyingKey,
 };
 
@@ -82,7 +82,7 @@ impl Case {
 }
 
 /// The calls a valid `proof` of `inputs` is checked with (`again`: another valid proof of the
-/// same statement), as `ops::groth16` documents their outcomes: both proofs verify; each of A,
+/// same statement), as `glue::groth16` documents their outcomes: both proofs verify; each of A,
 /// B, C moved to another valid point, A at infinity, C taken from the other proof, each public
 /// input changed, and each input ≥ r (0, as snarkjs' checkField: inputᵢ + r would be the same
 /// scalar to ecMul) return 0; malformed points and calldata of the wrong length halt (the

@@ -1,8 +1,8 @@
 //! BN254 (EIP-196, EIP-197): ecAdd, ecMul and ecPairing as contracts
-//! (`Contract::runtime_code_on(Curve::Bn254, …)`, each as `evm384 build --curve bn254` emits it
+//! (`Contract::runtime_code(Curve::Bn254, …)`, each as `evm384 build --curve bn254` emits it
 //! by default: ecPairing its cheapest build, `Formulas::cheapest`) beside revm's precompiles 0x06,
 //! 0x07 and 0x08 (arkworks inside) and EIP-1108's prices (150, 6,000, 45,000 + 34,000·k); and the
-//! Groth16 verifier (`evm384_gen::ops::groth16`) over the precompiles (the baseline) and over the
+//! Groth16 verifier (`evm384_gen::glue::groth16`) over the precompiles (the baseline) and over the
 //! contracts deployed at fixed addresses. Gas in v7, v8, v9 under every schedule and EVMMAX under
 //! EIP-6690's prices, with what the transactions pay (calldata included on both sides); runtime of
 //! the baseline and the contracts measured together by the project's harness; the ecPairing
@@ -18,9 +18,9 @@ use evm384_evm::{
     Schedule, Status,
 };
 use evm384_gen::curves::Curve;
-use evm384_gen::ops::bls::address;
-use evm384_gen::ops::groth16::{self, encode_g1, encode_g2, Backend, VerifyingKey};
-use evm384_gen::{generator_pairs_input_on, Phase, MAX_CODE_SIZE};
+use evm384_gen::glue::address;
+use evm384_gen::glue::groth16::{self, encode_g1, encode_g2, Backend, VerifyingKey};
+use evm384_gen::{generator_pairs_input, Phase, MAX_CODE_SIZE};
 use evm384_timing::{Plan, Ratio};
 
 use crate::baseline::SplitMix64;
@@ -117,7 +117,7 @@ fn precompile(op: Operation) -> Address {
 
 /// `op`'s contract for `isa` as `evm384 build --curve bn254` emits it by default.
 fn contract_code(op: Operation, isa: InstructionSet) -> Result<Vec<u8>, String> {
-    let code = op.runtime_code_on(CURVE, isa, Formulas::build_default(op, isa))?;
+    let code = op.runtime_code(CURVE, isa, Formulas::build_default(op, isa))?;
     if code.len() > MAX_CODE_SIZE {
         return Err(format!("{CURVE} {op} {isa}: {} bytes, over EIP-170's {MAX_CODE_SIZE}", code.len()));
     }
@@ -301,7 +301,7 @@ fn hex(b: &[u8]) -> String {
 fn phase_gas(isa: InstructionSet, schedule: &str, code: &[u8], k: u64) -> Result<Vec<PhaseGasRow>, String> {
     let formulas = Formulas::build_default(Operation::PairingCheck, isa);
     let (marked, marks) = formulas
-        .pairing_check_build_on(CURVE, isa)
+        .pairing_check_build(CURVE, isa)
         .try_code_with_phase_marks(isa)
         .map_err(|e| format!("{CURVE} ecPairing {isa}: {e}"))?;
     if marked != code {
@@ -373,14 +373,13 @@ fn phase_gas(isa: InstructionSet, schedule: &str, code: &[u8], k: u64) -> Result
 /// `isa`, gas under `schedule`): the transaction's gas on k generator pairs, from the affine fit
 /// through `k1 < k2` (`parity::largest_k`).
 fn contract_k_max(isa: InstructionSet, schedule: &str, code: &[u8], k1: usize, k2: usize) -> Result<KMaxRow, String> {
-    let params = CURVE.params();
     let counting = isa != InstructionSet::Evmmax;
     let mut r = Runner::new(RunOptions { count_opcodes: counting, ..RunOptions::default() }.with_instruction_set(isa));
     r.deploy(code);
     let spec = r.options().spec;
     let sched = Schedule::ALL.into_iter().find(|s| s.name() == schedule);
     let mut tx = |k: usize| -> Result<f64, String> {
-        let input = generator_pairs_input_on(&params, k);
+        let input = generator_pairs_input(CURVE, k);
         let ex = r.run(&input).map_err(|e| e.to_string())?;
         if ex.status != Status::Success {
             return Err(format!("{CURVE} ecPairing {isa} halted at k = {k}: {:?}", ex.status));
@@ -398,10 +397,9 @@ fn contract_k_max(isa: InstructionSet, schedule: &str, code: &[u8], k1: usize, k
 /// The precompile's largest k under the same cap and the same calldata: EIP-1108's
 /// 45,000 + 34,000·k plus the transaction around it.
 fn precompile_k_max() -> Result<KMaxRow, String> {
-    let params = CURVE.params();
     let spec = RunOptions::default().spec;
     let mut tx = |k: usize| -> Result<f64, String> {
-        let input = generator_pairs_input_on(&params, k);
+        let input = generator_pairs_input(CURVE, k);
         let price = Operation::PairingCheck.bn254_gas(input.len()).ok_or("no EIP-1108 price")?;
         Ok(transaction_gas(spec, &input, price as f64))
     };

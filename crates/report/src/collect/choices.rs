@@ -5,6 +5,7 @@
 use evm384_build::Formulas;
 use evm384_evm::{InstructionSet, Interface, Schedule};
 use evm384_gen::backend::native;
+use evm384_gen::curves::Curve;
 use evm384_gen::{generator_pairs_input, Phase};
 use evm384_timing::Plan;
 
@@ -20,7 +21,7 @@ pub fn build_choices(gas: &[GasRow]) -> Result<Vec<BuildChoiceRow>, String> {
         .chain([(InstructionSet::Evmmax, vec![Target::Eip6690Gas])]);
     let mut rows = Vec::new();
     for (interface, targets) in sets {
-        for c in optimize::choose(interface, &targets, Plan::SMOKE)? {
+        for c in optimize::choose(Curve::Bls12_381, interface, &targets, Plan::SMOKE)? {
             let default_gas = gas
                 .iter()
                 .find(|r| {
@@ -53,7 +54,9 @@ pub fn final_exp_counts() -> Vec<FinalExpCounts> {
         .into_iter()
         .filter(|f| f.unroll == 1 && !f.inline) // unrolling and inlining change the code, not the operations
         .map(|f| {
-            let c = native::run(&f.program(), &generator_pairs_input(1)).counts.get(Phase::FinalExp);
+            let c = native::run(&f.program(Curve::Bls12_381), &generator_pairs_input(Curve::Bls12_381, 1))
+                .counts
+                .get(Phase::FinalExp);
             FinalExpCounts {
                 squaring: f.squaring.name().into(),
                 f2mul: f.f2mul.name().into(),

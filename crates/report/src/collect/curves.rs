@@ -276,15 +276,16 @@ pub fn curves(
         progress(format!("{CURVE} {op}: building the contracts"));
         let codes: Vec<(InstructionSet, Vec<u8>)> = SETS
             .iter()
-            .map(|&isa| Ok((isa, op.runtime_code_on(CURVE, isa, Formulas::build_default(op, isa))?)))
+            .map(|&isa| Ok((isa, op.runtime_code(CURVE, isa, Formulas::build_default(op, isa))?)))
             .collect::<Result<_, String>>()?;
         for k in sizes(op, quick) {
             progress(format!("{CURVE} {op} at k = {k}"));
             let input = input(op, k);
             let expected = arkworks(op, &input).ok_or_else(|| format!("{CURVE} {op}: arkworks rejects the input"))?;
             let (op381, input381) = bls12_381_counterpart(op, k);
-            let code381 =
-                op381.runtime_code(v9, Formulas::build_default(op381, v9)).map_err(|e| format!("{op381} {v9}: {e}"))?;
+            let code381 = op381
+                .runtime_code(Curve::Bls12_381, v9, Formulas::build_default(op381, v9))
+                .map_err(|e| format!("{op381} {v9}: {e}"))?;
             let subject = Subject {
                 name: op.name(),
                 codes: &codes,
@@ -300,11 +301,11 @@ pub fn curves(
     let codes: Vec<(InstructionSet, Vec<u8>)> = SETS
         .iter()
         .map(|&isa| {
-            let build = evm384_build::hinted_pairing_check_build_on(CURVE, HINTED_FORMULAS, isa);
+            let build = evm384_build::hinted_pairing_check_build(CURVE, HINTED_FORMULAS, isa);
             Ok((isa, build.try_code(isa).map_err(|e| format!("{CURVE} hinted {isa}: {e}"))?))
         })
         .collect::<Result<_, String>>()?;
-    let code381 = evm384_build::hinted_pairing_check_build(HINTED_FORMULAS, v9)
+    let code381 = evm384_build::hinted_pairing_check_build(Curve::Bls12_381, HINTED_FORMULAS, v9)
         .try_code(v9)
         .map_err(|e| format!("hinted {v9}: {e}"))?;
     let hinted = |curve: Curve, pairs: &[u8]| -> Result<Vec<u8>, String> {

@@ -8,6 +8,7 @@
 
 use evm384_build::{Formulas, MAX_CODE_SIZE};
 use evm384_evm::{transaction_gas, Interface, RunOptions, Runner, Schedule, SpecId, Status};
+use evm384_gen::curves::Curve;
 use evm384_gen::generator_pairs_input;
 use evm384_timing::{measure, Plan, Ratio};
 
@@ -22,14 +23,14 @@ pub const SCHEDULES: [Schedule; 3] = [Schedule::Evmone, Schedule::ModelB, Schedu
 pub fn interface_pairing(plan: Plan, k: u64) -> Result<Vec<InterfacePairingRow>, String> {
     let input = pairing_input(k as usize, 0x1f + k);
     let want = blst_pairing_check(&input).map_err(|e| format!("blst rejected the input: {e:?}"))?;
-    let profile = generator_pairs_input(k as usize);
+    let profile = generator_pairs_input(Curve::Bls12_381, k as usize);
     let want_profile =
         blst_pairing_check(&profile).map_err(|e| format!("blst rejected the generators' pairs: {e:?}"))?;
 
     let mut rows = Vec::new();
     let mut runners = Vec::new();
     for iface in Interface::ALL {
-        let build = Formulas::cheapest(iface).pairing_check_build(iface);
+        let build = Formulas::cheapest(iface).pairing_check_build(Curve::Bls12_381, iface);
         let code = build.try_code(iface).map_err(|e| format!("{iface}: {e}"))?;
         let opts = RunOptions { interface: iface, count_opcodes: true, ..RunOptions::default() };
         let mut counting = Runner::new(opts.clone());

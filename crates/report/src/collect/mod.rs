@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 
 use evm384_evm::{Address, Creation, InstructionSet, Interface, RunOptions, Runner};
 use evm384_gen::backend::bytecode;
+use evm384_gen::curves::Curve;
 use evm384_gen::MAX_CODE_SIZE;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -79,7 +80,7 @@ fn build_evmmax_contract() -> Result<EvmmaxContract, String> {
 /// The code and phase marks of the pairing check's default build for `isa`.
 fn default_pairing_check(isa: InstructionSet) -> Result<(Vec<u8>, bytecode::PhaseMarks), String> {
     let formulas = evm384_build::Formulas::cheapest(isa);
-    let build = formulas.pairing_check_build(isa);
+    let build = formulas.pairing_check_build(Curve::Bls12_381, isa);
     let (code, marks) = build.try_code_with_phase_marks(isa).map_err(|e| format!("{isa}, {formulas}: {e}"))?;
     if code.len() > MAX_CODE_SIZE {
         return Err(format!("{isa} contract is {} bytes, over EIP-170's {MAX_CODE_SIZE}", code.len()));
@@ -132,7 +133,7 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         for isa in sets {
             bar.set_message(format!("vectors {file} through contract-{isa}"));
             let formulas = evm384_build::Formulas::build_default(contract, isa);
-            let code = contract.runtime_code(isa, formulas).map_err(|e| e.to_string())?;
+            let code = contract.runtime_code(Curve::Bls12_381, isa, formulas).map_err(|e| e.to_string())?;
             // created as a chain creates it: the init code run by CREATE
             let mut r = Runner::new(opts.clone().with_instruction_set(isa));
             let init = evm384_gen::backend::bytecode::init_code(&code);

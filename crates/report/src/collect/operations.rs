@@ -1,6 +1,6 @@
 //! The other EIP-2537 operations written as contracts (BLS12_G1ADD, BLS12_G1MSM, BLS12_G2ADD,
 //! BLS12_G2MSM, BLS12_MAP_FP_TO_G1, BLS12_MAP_FP2_TO_G2) and BLS signature verification
-//! (`evm384_gen::ops::bls`, single and aggregate), each beside its baseline: the precompile (called
+//! (`evm384_gen::glue::bls`, single and aggregate), each beside its baseline: the precompile (called
 //! from a contract), resp. the same verification glue over the precompiles. Gas on general inputs
 //! (the additions: two distinct points, the chord with its inversion; the MSMs: k distinct
 //! subgroup points with full 256-bit scalars, k = 1, 2, 4, …, 128; the maps: a pseudo-random
@@ -11,7 +11,9 @@
 
 use evm384_build::{Contract, Formulas, Operation, HINTED_FORMULAS};
 use evm384_evm::{precompile_caller_code, Address, InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
-use evm384_gen::ops::bls::{address, glue_code, Backend, Glue, ETH_DST};
+use evm384_gen::curves::Curve;
+use evm384_gen::glue::address;
+use evm384_gen::glue::bls::{glue_code, Backend, Glue, ETH_DST};
 use evm384_timing::{measure, Measurement, Plan, Ratio};
 
 use crate::baseline::{g1_mul, g2_mul, SplitMix64};
@@ -236,7 +238,7 @@ fn deployments(s: Subject) -> Result<(Deployment, Vec<Deployment>), String> {
     let v7 = InstructionSet::Evm384(Interface::V7);
     // each contract as `evm384 build` emits it by default (the pairing check: its cheapest build)
     let code = |c: Operation, isa: InstructionSet| {
-        c.runtime_code(isa, Formulas::build_default(c, isa)).map_err(|e| format!("{c} {isa}: {e}"))
+        c.runtime_code(Curve::Bls12_381, isa, Formulas::build_default(c, isa)).map_err(|e| format!("{c} {isa}: {e}"))
     };
     match s {
         Subject::Operation(c) => {
@@ -249,7 +251,7 @@ fn deployments(s: Subject) -> Result<(Deployment, Vec<Deployment>), String> {
             let base =
                 Deployment { isa: v7, main: precompile_caller_code(precompile_address(pairing)), others: vec![] };
             let ours = SETS.iter().map(|&isa| {
-                let build = evm384_build::hinted_pairing_check_build(HINTED_FORMULAS, isa);
+                let build = evm384_build::hinted_pairing_check_build(Curve::Bls12_381, HINTED_FORMULAS, isa);
                 let main = build.try_code(isa).map_err(|e| format!("hinted {isa}: {e}"))?;
                 Ok(Deployment { isa, main, others: vec![] })
             });

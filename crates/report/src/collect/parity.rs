@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use evm384_evm::{InstructionSet, OpcodeCounts, RunOptions, Runner, Schedule, Status};
+use evm384_gen::curves::Curve;
 use evm384_gen::generator_pairs_input;
 
 use crate::collect::gas::{precompile_price, Contract, EvmmaxContract, EVMMAX_SCHEDULE};
@@ -39,7 +40,7 @@ struct Run {
 }
 
 fn run(c: &Contract, k: usize) -> Result<Run, String> {
-    let input = generator_pairs_input(k);
+    let input = generator_pairs_input(Curve::Bls12_381, k);
     let mut r = Runner::new(RunOptions { interface: c.interface, count_opcodes: true, ..Default::default() });
     r.deploy(&c.code);
     let ex = r.run(&input).map_err(|e| e.to_string())?;
@@ -151,7 +152,8 @@ pub fn evmmax_parity(c: &EvmmaxContract, ks: &[u64]) -> Result<Vec<ParityRow>, S
     let base = Schedule::Evmone.gas_table(r.options().spec);
     let mut rows = Vec::new();
     for &k in ks {
-        let (ex, phases) = r.run_phased(&generator_pairs_input(k as usize), &[]).map_err(|e| e.to_string())?;
+        let (ex, phases) =
+            r.run_phased(&generator_pairs_input(Curve::Bls12_381, k as usize), &[]).map_err(|e| e.to_string())?;
         if ex.status != Status::Success {
             return Err(format!("contract evmmax halted at k = {k}: {:?}", ex.status));
         }
@@ -193,7 +195,7 @@ pub fn evmmax_k_max(c: &EvmmaxContract, ks: &[u64]) -> Result<KMaxRow, String> {
     let mut r = Runner::new(opts);
     r.deploy(&c.code);
     let mut tx = |k: usize| -> Result<f64, String> {
-        let input = generator_pairs_input(k);
+        let input = generator_pairs_input(Curve::Bls12_381, k);
         let ex = r.run(&input).map_err(|e| e.to_string())?;
         if ex.status != Status::Success {
             return Err(format!("contract evmmax halted at k = {k}: {:?}", ex.status));
@@ -209,7 +211,7 @@ pub fn evmmax_k_max(c: &EvmmaxContract, ks: &[u64]) -> Result<KMaxRow, String> {
 /// `32600·k + 37700` plus the transaction's intrinsic gas ≤ 2^24 (without the intrinsic gas
 /// the limit is 513 pairs).
 pub fn precompile_k_max() -> u64 {
-    let tx = |k: u64| precompile_price(k) + intrinsic_gas(&generator_pairs_input(k as usize));
+    let tx = |k: u64| precompile_price(k) + intrinsic_gas(&generator_pairs_input(Curve::Bls12_381, k as usize));
     let mut k = 1u64;
     while tx(k + 1) <= TX_GAS_CAP {
         k += 1;
@@ -230,7 +232,7 @@ mod tests {
     #[test]
     fn the_precompile_fits_hundreds_of_pairs() {
         let k = precompile_k_max();
-        let tx = |k: u64| precompile_price(k) + intrinsic_gas(&generator_pairs_input(k as usize));
+        let tx = |k: u64| precompile_price(k) + intrinsic_gas(&generator_pairs_input(Curve::Bls12_381, k as usize));
         assert!(tx(k) <= TX_GAS_CAP && tx(k + 1) > TX_GAS_CAP);
         // Without the transaction around it the formula alone allows 513 pairs.
         assert_eq!((TX_GAS_CAP - 37_700) / 32_600, 513);

@@ -4,6 +4,7 @@
 
 use evm384_evm::{precompile_caller_code, InstructionSet, RunOptions, Runner, SpecId, Status, BLS12_PAIRING_CHECK};
 use evm384_gen::backend::native;
+use evm384_gen::curves::Curve;
 use evm384_gen::{pairing_check_program, F2Mul, ProgramOptions};
 
 use crate::baseline::{blst_pairing_check, pairing_input};
@@ -51,7 +52,7 @@ pub fn runtime(
     let mut precompile_ifma = runner(v7, &precompile_caller_code(BLS12_PAIRING_CHECK));
     precompile_ifma.set_precompiles(evm384_precompile::precompiles(SpecId::OSAKA));
     let mut evm: Vec<Runner> = contracts.iter().map(|(i, code)| runner(*i, code)).collect();
-    let prog = pairing_check_program(F2Mul::V3, ProgramOptions::default());
+    let prog = pairing_check_program(Curve::Bls12_381, F2Mul::V3, ProgramOptions::default());
 
     // Same answer everywhere before timing anything.
     let precompiles = [("precompile", &mut precompile), ("precompile-ifma", &mut precompile_ifma)];

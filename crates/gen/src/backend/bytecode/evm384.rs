@@ -5,8 +5,10 @@
 use evm384_arith::isa::{encode, Addressing, Interface, Modulus, Op, Operands, V6_PARAMS_ADDR, V6_REGISTER_BYTES};
 use evm384_arith::{to_be_bytes, to_le_bytes, Limbs, BLS12_381_P};
 
+use super::code::Label;
+use super::emitter::Emitter;
 use super::opc::*;
-use super::{AssembleError, Emitter, Label};
+use super::AssembleError;
 use crate::backend::registers::Registers;
 use crate::ir::{Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR, PARAMS_ADDR, SLOTS_ADDR};
 

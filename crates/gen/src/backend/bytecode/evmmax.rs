@@ -26,8 +26,9 @@
 
 use evm384_arith::isa::Op;
 
+use super::code::Label;
+use super::emitter::{Emitter, Isa};
 use super::opc::*;
-use super::{Emitter, Isa, Label};
 use crate::backend::registers::{ALLOCATED, ZERO};
 use crate::ir::{bit_len, Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR};
 

@@ -1,6 +1,6 @@
-//! What the glue contracts share ([`super::bls`], [`super::groth16`]): plain EVM code that
-//! STATICCALLs precompiles (or contracts standing in for them) at addresses fixed at build time,
-//! written with the crate's assembler, every failure jumping to one INVALID.
+//! What the glue contracts share ([`super::bls`], [`super::groth16`]): the writer of plain EVM
+//! code that STATICCALLs precompiles (or contracts standing in for them) at addresses fixed at
+//! build time, written with the crate's assembler, every failure jumping to one INVALID.
 
 use crate::backend::bytecode::code::{Code, Label};
 use crate::backend::bytecode::opc::*;

@@ -34,7 +34,7 @@ use ark_ff::{BigInteger, PrimeField};
 use num_bigint::BigUint;
 use serde::Deserialize;
 
-use super::glue::{address, Writer};
+use super::writer::{address, Writer};
 use crate::backend::bytecode::opc::*;
 
 /// Where the glue finds the EIP-196/197 operations.

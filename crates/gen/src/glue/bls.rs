@@ -32,6 +32,10 @@
 //! subgroup error reported by a called operation. So does a misconfigured backend: an operation
 //! address that is no precompile and has no code (EXTCODESIZE 0) halts before it is called.
 
+use super::writer::{address, Writer};
+use crate::backend::bytecode::opc::*;
+use crate::curves::{Curve, G1_GENERATOR};
+
 /// The other precompiles the glue uses (last address byte): SHA-256 and MODEXP.
 const SHA256: u8 = 0x02;
 const MODEXP: u8 = 0x05;
@@ -61,8 +65,6 @@ impl Backend {
     };
 }
 
-pub use super::glue::address;
-
 /// What the glue contract does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Glue {
@@ -87,11 +89,11 @@ const M_VAR: u64 = 0xc00; // G1MSM input, then msg_prime (grow with the input)
 
 /// −g₁ = (x, p − y) for the G1 generator, EIP-2537-encoded (128 bytes).
 fn neg_g1() -> Vec<u8> {
-    let p = crate::curves::Curve::default().params().p;
+    let p = Curve::Bls12_381.params().p;
     let coord = |h: &str| -> evm384_arith::Limbs {
         evm384_arith::from_be_bytes(&hex::decode(h).expect("constant hex").try_into().expect("48 bytes"))
     };
-    let (x, y) = (coord(crate::curves::G1_GENERATOR[0]), coord(crate::curves::G1_GENERATOR[1]));
+    let (x, y) = (coord(G1_GENERATOR[0]), coord(G1_GENERATOR[1]));
     let minus_y = evm384_arith::submod384(&[0; 6], &y, &p);
     let mut out = Vec::with_capacity(128);
     for v in [x, minus_y] {
@@ -100,9 +102,6 @@ fn neg_g1() -> Vec<u8> {
     }
     out
 }
-
-use super::glue::Writer;
-use crate::backend::bytecode::opc::*;
 
 /// expand_message_xmd(msg, dst, 256) → memory M_UNIFORM, msg = calldata from the offset in the
 /// word at M_OFFSET to the end.
@@ -164,7 +163,7 @@ fn expand_message_xmd(c: &mut Writer, dst: &[u8]) {
 /// hash_to_field: the four 64-byte chunks of the uniform bytes mod p (MODEXP, exponent 1) into
 /// M_FIELDS, each as an EIP-2537 field element (16 zero bytes, then 48).
 fn hash_to_field(c: &mut Writer) {
-    let p = evm384_arith::to_be_bytes(&crate::curves::Curve::default().params().p); // MODEXP's modulus
+    let p = evm384_arith::to_be_bytes(&Curve::Bls12_381.params().p); // MODEXP's modulus
     for (i, len) in [64u64, 1, 48].into_iter().enumerate() {
         c.push(len);
         c.push(M_MODEXP + 32 * i as u64);
