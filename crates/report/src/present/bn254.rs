@@ -1,7 +1,9 @@
 //! Section 14: BN254's EIP-196/197 operations as contracts and the Groth16 verifier over them,
 //! beside revm's precompiles and EIP-1108's prices (`collect::bn254`).
 
-use super::{gas_by_schedule, gas_fmt, parity_factor, runtime_rows, ScheduleGas, TimeRow};
+use super::format::{gas_fmt, parity_factor};
+use super::prose::Prose;
+use super::tables::{gas_by_schedule, runtime_rows, ScheduleGas, TimeRow};
 use crate::doc::{ratio, thousands, Block, Section, Table};
 use crate::results::{PhaseGasRow, Results};
 
@@ -12,18 +14,38 @@ const TARGET: f64 = 1.2;
 /// The instruction sets and schedules the section reads its headline figures under.
 const HEADLINE: [(&str, &str, &str); 2] = [("EVMMAX", "evmmax", "eip-6690"), ("v9", "v9", "model-b-repriced")];
 
+/// The section's paragraphs and their sentences (`text/bn254.md`).
+pub(super) const PROSE: Prose = Prose {
+    text: include_str!("text/bn254.md"),
+    fragments: &[
+        ("not-measured", &[]),
+        ("intro", &[]),
+        ("target", &["target", "price", "target_gas", "gas", "ratio", "verdict"]),
+        ("v9", &["gas", "ratio"]),
+        ("transactions", &["ratios"]),
+        ("runtime", &["ratios"]),
+        ("break-even", &["phases", "no_subgroup"]),
+        ("no-subgroup-phase", &[]),
+        ("excess", &["excess", "target"]),
+        ("decides", &["phase", "gas", "share", "ratio", "alone"]),
+        ("no-phase-alone", &[]),
+        ("one-phase-alone", &["phase"]),
+        ("phases-alone", &["phases"]),
+        ("at-or-below", &["gas"]),
+        ("arithmetic", &["gas", "share", "parity", "target"]),
+    ],
+};
+
 pub fn bn254(r: &Results) -> Section {
     let (id, title) = (
         "bn254".to_string(),
         "14. BN254 (EIP-196, EIP-197): ecAdd, ecMul, ecPairing and a Groth16 verifier".to_string(),
     );
     let Some(b) = &r.bn254 else {
-        let blocks =
-            vec![Block::Paragraph("Not measured in this file (written before these contracts existed).".into())];
+        let blocks = vec![Block::Paragraph(PROSE.words("not-measured"))];
         return Section { id, title, blocks };
     };
-    let mut blocks = Vec::new();
-    blocks.push(Block::Paragraph("BN254 (alt_bn128), the pairing curve Ethereum runs, from the same generator over its parameter set (`docs/curves.md`): ecAdd (0x06) and ecMul (0x07) as EIP-196 writes them (32-byte big-endian coordinates, the input zero-padded on the right to its length and the rest ignored, (0, 0) the point at infinity, a coordinate ≥ p or a point off the curve failing the call; G1 has cofactor 1) and ecPairing (0x08) as EIP-197 writes it (a multiple of 192 bytes, G2's imaginary halves first, G2 membership tested; the optimal ate Miller loop over the signed digits of 6z + 2 with its two closing Frobenius-twisted lines, the hard part of Fuentes-Castañeda–Knapp–Rodríguez-Henríquez), each as `evm384 build --curve bn254` emits it by default (ecPairing: its cheapest build), in v7, v8, v9 under every schedule and EVMMAX under EIP-6690's prices at 256 bits. Beside them revm's precompiles (arkworks inside), called from a contract, at EIP-1108's prices (ecAdd 150, ecMul 6,000, ecPairing 45,000 + 34,000·k). Then a Groth16 verifier (`evm384_gen::ops::groth16`: the verifying key as constants, the public inputs' MSM by ecMul and ecAdd, one 4-pair ecPairing) on arkworks' proofs of a small circuit with n public inputs (`groth16-verify`, k = n): its baseline (the \"precompiles\" columns) is the verifier calling 0x06, 0x07 and 0x08, the measured rows the same verifier calling this project's contracts deployed at fixed addresses (EVMMAX and v9). The inputs: ecAdd two distinct points, ecMul a point and a full 256-bit scalar, ecPairing k pairs whose product is one for k ≥ 2 (made with `ark-bn254`). Gas beside what the precompile charged (the verifier: the whole verifier's gas over the precompiles), what the transactions pay (21,000, calldata or EIP-7623's floor, execution) on both sides, and runtime of the contracts and the precompile measured together by the project's harness. Every contract's output equals the precompile's; the verifier returns 1 over both back-ends.".into()));
+    let mut blocks = vec![Block::Paragraph(PROSE.words("intro"))];
 
     let gas_of = |op: &str, k: u64, i: &str, sch: &str| {
         b.gas.iter().find(|g| g.operation == op && g.k == k && g.interface == i && g.schedule == sch)
@@ -36,20 +58,22 @@ pub fn bn254(r: &Results) -> Section {
     if let Some(e) = gas_of(pairing, 2, "evmmax", "eip-6690") {
         let price = e.precompile_gas as f64;
         let x = e.gas / price;
-        let mut words = format!(
-            "**Target: ecPairing at k = 2 under EIP-6690's prices at most {TARGET:.1}x the precompile's {} gas ({} gas). Measured: {} gas, {} the price — the target is {}.** ",
-            thousands(e.precompile_gas),
-            gas_fmt(TARGET * price),
-            gas_fmt(e.gas),
-            ratio(x),
-            if x <= TARGET { "met" } else { "missed" },
-        );
+        // Every sentence but the last ends in a space.
+        let mut words = PROSE.fill(
+            "target",
+            &[
+                ("target", &format!("{TARGET:.1}")),
+                ("price", &thousands(e.precompile_gas)),
+                ("target_gas", &gas_fmt(TARGET * price)),
+                ("gas", &gas_fmt(e.gas)),
+                ("ratio", &ratio(x)),
+                ("verdict", &if x <= TARGET { "met" } else { "missed" }),
+            ],
+        ) + " ";
         if let Some(v9) = gas_of(pairing, 2, "v9", "model-b-repriced") {
-            words += &format!(
-                "The v9 contract under model B repriced costs {} gas ({}). ",
-                gas_fmt(v9.gas),
-                ratio(v9.gas / v9.precompile_gas as f64)
-            );
+            words +=
+                &PROSE.fill("v9", &[("gas", &gas_fmt(v9.gas)), ("ratio", &ratio(v9.gas / v9.precompile_gas as f64))]);
+            words += " ";
         }
         let tx: Vec<String> = HEADLINE
             .iter()
@@ -59,8 +83,8 @@ pub fn bn254(r: &Results) -> Section {
             })
             .collect();
         if !tx.is_empty() {
-            words +=
-                &format!("Counting what the transactions pay, calldata included on both sides: {}. ", tx.join(", "));
+            words += &PROSE.fill("transactions", &[("ratios", &tx.join(", "))]);
+            words += " ";
         }
         let times: Vec<String> = HEADLINE
             .iter()
@@ -74,7 +98,7 @@ pub fn bn254(r: &Results) -> Section {
             })
             .collect();
         if !times.is_empty() {
-            words += &format!("Runtime in revm against revm's 0x08 on the same pairs: {}.", times.join(", "));
+            words += &PROSE.fill("runtime", &[("ratios", &times.join(", "))]);
         }
         blocks.push(Block::Paragraph(words));
     }
@@ -89,52 +113,53 @@ pub fn bn254(r: &Results) -> Section {
         let excess = total.gas - price;
         let excess_target = total.gas - TARGET * price;
         let largest = parts.iter().max_by(|a, c| a.gas.total_cmp(&c.gas));
-        let mut words = format!(
-            "Break-even at k = 2 (EVMMAX, EIP-6690's prices; gas per phase measured on the contract's own run): {}{}. ",
-            parts
-                .iter()
-                .map(|p| format!("{} {} gas", phase_words(&p.phase), gas_fmt(p.gas)))
-                .collect::<Vec<_>>()
-                .join(", "),
-            if parts.iter().any(|p| p.phase == "subgroup") {
-                ""
-            } else {
-                " (no subgroup phase of its own: G2 membership is tested on the Miller loop's final T, inside that phase)"
-            }
-        );
+        let phases =
+            parts.iter().map(|p| format!("{} {} gas", phase_words(&p.phase), gas_fmt(p.gas))).collect::<Vec<_>>();
+        let no_subgroup = if parts.iter().any(|p| p.phase == "subgroup") {
+            String::new()
+        } else {
+            format!(" {}", PROSE.words("no-subgroup-phase"))
+        };
+        let mut words =
+            PROSE.fill("break-even", &[("phases", &phases.join(", ")), ("no_subgroup", &no_subgroup)]) + " ";
         if excess > 0.0 {
-            words += &format!(
-                "Parity needs {} gas less, the target {}. ",
-                gas_fmt(excess),
-                if excess_target > 0.0 { format!("{} gas less", gas_fmt(excess_target)) } else { "none".into() }
-            );
+            let target =
+                if excess_target > 0.0 { format!("{} gas less", gas_fmt(excess_target)) } else { "none".into() };
+            words += &PROSE.fill("excess", &[("excess", &gas_fmt(excess)), ("target", &target)]);
+            words += " ";
             let alone: Vec<&str> = parts.iter().filter(|p| p.gas >= excess).map(|p| phase_words(&p.phase)).collect();
             if let Some(l) = largest {
-                words += &format!(
-                    "The {} decides: the largest phase, {} gas ({} of the contract's gas, {} the price){}. ",
-                    phase_words(&l.phase),
-                    gas_fmt(l.gas),
-                    percent(l.gas / total.gas),
-                    ratio(l.gas / price),
-                    match alone.as_slice() {
-                        [] => " — no one phase alone holds the excess over the price".to_string(),
-                        [one] => format!("; only the {one} alone holds more than the excess over the price"),
-                        many =>
-                            format!("; the phases holding more than the excess over the price: {}", many.join(", ")),
-                    }
+                let alone = match alone.as_slice() {
+                    [] => format!(" {}", PROSE.words("no-phase-alone")),
+                    [one] => PROSE.fill("one-phase-alone", &[("phase", one)]),
+                    many => PROSE.fill("phases-alone", &[("phases", &many.join(", "))]),
+                };
+                words += &PROSE.fill(
+                    "decides",
+                    &[
+                        ("phase", &phase_words(&l.phase)),
+                        ("gas", &gas_fmt(l.gas)),
+                        ("share", &percent(l.gas / total.gas)),
+                        ("ratio", &ratio(l.gas / price)),
+                        ("alone", &alone),
+                    ],
                 );
+                words += " ";
             }
         } else {
-            words += &format!("The contract is at or below the price by {} gas. ", gas_fmt(-excess));
+            words += &PROSE.fill("at-or-below", &[("gas", &gas_fmt(-excess))]);
+            words += " ";
         }
         if total.arithmetic_gas > 0.0 {
             let lambda = |p: f64| (p - (total.gas - total.arithmetic_gas)) / total.arithmetic_gas;
-            words += &format!(
-                "The modular arithmetic (ADDMODX, SUBMODX, MULMODX as charged) is {} gas, {} of the contract's; with every other price unchanged its prices would have to change by {} for parity, by {} for the target.",
-                gas_fmt(total.arithmetic_gas),
-                percent(total.arithmetic_gas / total.gas),
-                parity_factor(lambda(price)),
-                parity_factor(lambda(TARGET * price)),
+            words += &PROSE.fill(
+                "arithmetic",
+                &[
+                    ("gas", &gas_fmt(total.arithmetic_gas)),
+                    ("share", &percent(total.arithmetic_gas / total.gas)),
+                    ("parity", &parity_factor(lambda(price))),
+                    ("target", &parity_factor(lambda(TARGET * price))),
+                ],
             );
         }
         blocks.push(Block::Paragraph(words));

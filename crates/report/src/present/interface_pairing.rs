@@ -1,33 +1,46 @@
 //! Section 16: the pairing check in every interface (`collect::interface_pairing`): code size,
 //! gas and time beside v7's, v7s (two-byte offsets) against v7 and v9.
 
-use super::gas_fmt;
+use super::format::gas_fmt;
+use super::prose::Prose;
 use crate::doc::{duration_ns, ratio, thousands, Block, Section, Table};
 use crate::results::{InterfacePairingRow, Results};
+
+/// The section's paragraphs (`text/interface_pairing.md`).
+pub(super) const PROSE: Prose = Prose {
+    text: include_str!("text/interface_pairing.md"),
+    fragments: &[
+        ("not-measured", &[]),
+        ("intro", &["k"]),
+        (
+            "two-byte-offsets",
+            &["v7s_bytes", "v7_bytes", "v9_bytes", "v7s_gas", "v7_gas", "v7_ratio", "v9_gas", "v9_ratio"],
+        ),
+    ],
+};
 
 pub fn interface_pairing(r: &Results) -> Section {
     let (id, title) = ("interface-pairing".to_string(), "16. The interfaces: the pairing check".to_string());
     let rows = &r.interface_pairing;
     let Some(first) = rows.first() else {
-        let blocks = vec![Block::Paragraph("Not measured in this file (written before this section existed).".into())];
+        let blocks = vec![Block::Paragraph(PROSE.words("not-measured"))];
         return Section { id, title, blocks };
     };
-    let mut blocks = vec![Block::Paragraph(format!(
-        "The EIP-2537 pairing check in every interface at k = {}: v1–v6 as the EVM384 interface notes' evmone branches define them, v7 to v9, and v7s, the notes' proposal of v7 with two-byte offsets (a `PUSH8` word instead of `PUSH16`). One build each: v7, v8 and v9 as shipped (`Formulas::cheapest`), the others with v7's formulas; moves and inlining fitted to the interface's own code under 24,576 bytes (EIP-170). v1 writes over x (a copy first where the result goes elsewhere); v4 and v5 have BLS12-381's p built in; v6's slots share its 253 registers by liveness. Gas of the generators' pairs under the prototype's prices (evmone, 8 / 8 / 24) and model B as proposed and repriced, and what the transaction pays (21,000, calldata, execution); time in revm on random valid pairs, every interface in one run, ratios to v7 (medians, minimums in brackets).",
-        first.k
-    ))];
+    let mut blocks = vec![Block::Paragraph(PROSE.fill("intro", &[("k", &first.k)]))];
     if let (Some(v7s), Some(v7), Some(v9)) = (find(rows, "v7s"), find(rows, "v7"), find(rows, "v9")) {
         let g = |x: &InterfacePairingRow, s: &str| gas_of(&x.gas, s);
-        blocks.push(Block::Paragraph(format!(
-            "Two-byte offsets: v7s's code is {} bytes against v7's {} and v9's {}; under model B it costs {} gas against v7's {} ({}) and v9's {} ({}).",
-            thousands(v7s.code_bytes as u64),
-            thousands(v7.code_bytes as u64),
-            thousands(v9.code_bytes as u64),
-            gas_fmt(g(v7s, "model-b")),
-            gas_fmt(g(v7, "model-b")),
-            ratio(g(v7s, "model-b") / g(v7, "model-b")),
-            gas_fmt(g(v9, "model-b")),
-            ratio(g(v7s, "model-b") / g(v9, "model-b")),
+        blocks.push(Block::Paragraph(PROSE.fill(
+            "two-byte-offsets",
+            &[
+                ("v7s_bytes", &thousands(v7s.code_bytes as u64)),
+                ("v7_bytes", &thousands(v7.code_bytes as u64)),
+                ("v9_bytes", &thousands(v9.code_bytes as u64)),
+                ("v7s_gas", &gas_fmt(g(v7s, "model-b"))),
+                ("v7_gas", &gas_fmt(g(v7, "model-b"))),
+                ("v7_ratio", &ratio(g(v7s, "model-b") / g(v7, "model-b"))),
+                ("v9_gas", &gas_fmt(g(v9, "model-b"))),
+                ("v9_ratio", &ratio(g(v7s, "model-b") / g(v9, "model-b"))),
+            ],
         )));
     }
     let mut t = Table::new(

@@ -1,26 +1,40 @@
 //! Section 15: the EVM384 notes' f6m_mul synthetic loop per interface, measured in this run
 //! beside the notes' published evmone figures (`collect::interfaces`).
 
-use super::gas_fmt;
+use super::format::gas_fmt;
+use super::prose::Prose;
 use crate::doc::{duration_ns, ratio, thousands, Block, Chart, ChartKind, Section, Series, Table};
 use crate::results::{InterfaceLoop, InterfaceLoopRow, PublishedLoopRow, Results};
 
 /// Rows past which a table is folded under its summary.
 const FOLD_ROWS: usize = 32;
 
-pub fn interfaces(r: &Results) -> Section {
+/// The section's paragraphs and the findings' clauses (`text/f6m_mul_loop.md`).
+pub(super) const PROSE: Prose = Prose {
+    text: include_str!("text/f6m_mul_loop.md"),
+    fragments: &[
+        ("not-measured", &[]),
+        ("intro", &["iterations", "products", "plan"]),
+        ("findings", &["findings"]),
+        ("against-v7", &["interface", "ratio", "notes"]),
+        ("notes-ratio", &["ratio"]),
+        ("evmmax", &["ratio"]),
+        ("notes-bytecode", &["notes_products", "ratio", "products", "notes_gas", "gas"]),
+        ("wasm", &["verdict", "engine", "ratio", "notes"]),
+        ("notes-wasm", &["ratios"]),
+    ],
+};
+
+pub fn f6m_mul_loop(r: &Results) -> Section {
     let (id, title) = ("interfaces".to_string(), "15. The interfaces: the notes' f6m_mul loop".to_string());
     let Some(l) = &r.interfaces else {
-        let blocks = vec![Block::Paragraph("Not measured in this file (written before this section existed).".into())];
+        let blocks = vec![Block::Paragraph(PROSE.words("not-measured"))];
         return Section { id, title, blocks };
     };
-    let mut blocks = vec![Block::Paragraph(format!(
-        "The figure of the EVM384 notes (\"EVM384 -- Update on the interface\", Dworzanski and Wasinger; \"EVM384 Update 3\" for v7 against v8), reproduced: the f6m_mul synthetic loop — {} iterations of ten Fp6 products over BLS12-381's tower (Fp2 = Fp[u]/(u² + 1), Fp6 = Fp2[v]/(v³ − (1 + u)); Karatsuba over Fp2 and over Fp, 18 Montgomery products an Fp6 product), a stand-in for a pairing's Fp6 arithmetic — timed in revm in one run. `generator-*`: this project's program (`evm384_gen::f6m_mul_loop_program`: r4 = a·b, r5 = a·r4, then each product of the two before it, the chain of the notes' Yul versions, {} products; it returns r5, checked against the native executor before timing) in every interface the generator encodes and in EVMMAX. `evm384_f6m_mul-*`: the notes' own bytecode (ewasm/evm384_f6m_mul, the files their evmone figures ran, `testdata/evm384/f6m_mul/`) in every interface this EVM runs, checked to return what the notes' `benchmark.sh` expected (the Huff versions repeat one product {} times and return one byte). Outside the EVM: the same program on the native executor. Gas per run under each instruction set's reference schedule (model B, v9's model B repriced, EIP-6690's prices) and under evmone's prices, the prices of the notes' figures. Ratios are to `generator-v7` of this run, medians (minimums in brackets); the notes' figures come from another machine and another interpreter (evmone), so only their ratios to their own v7 compare. Harness: {}.",
-        l.iterations,
-        thousands(l.rows.iter().find(|x| x.implementation == "generator-v7").map_or(0, |x| x.products)),
-        thousands(1350),
-        l.plan
-    ))];
+    let products = l.rows.iter().find(|x| x.implementation == "generator-v7").map_or(0, |x| x.products);
+    let mut blocks = vec![Block::Paragraph(
+        PROSE.fill("intro", &[("iterations", &l.iterations), ("products", &thousands(products)), ("plan", &l.plan)]),
+    )];
     blocks.extend(findings(l));
     blocks.push(Block::Table(measured_table(l)));
     blocks.push(Block::Table(published_table(l)));
@@ -76,24 +90,26 @@ fn findings(l: &InterfaceLoop) -> Option<Block> {
     for iface in ["v8", "v9"] {
         if let Some(x) = row_of(l, &format!("generator-{iface}")) {
             let notes = published_for(l, iface, None).and_then(|p| p.ratio_to_v7);
-            words.push(format!(
-                "{iface} takes {} v7's time here{}",
-                ratio(x.ratio_to_v7),
-                notes.map_or(String::new(), |q| format!(" (the notes: {})", ratio(q)))
-            ));
+            let notes =
+                notes.map_or(String::new(), |q| format!(" {}", PROSE.fill("notes-ratio", &[("ratio", &ratio(q))])));
+            words.push(
+                PROSE.fill("against-v7", &[("interface", &iface), ("ratio", &ratio(x.ratio_to_v7)), ("notes", &notes)]),
+            );
         }
     }
     if let Some(x) = row_of(l, "generator-evmmax") {
-        words.push(format!("EVMMAX {}", ratio(x.ratio_to_v7)));
+        words.push(PROSE.fill("evmmax", &[("ratio", &ratio(x.ratio_to_v7))]));
     }
     if let (Some(ours), Some(notes)) = (row_of(l, "generator-v7"), row_of(l, "evm384_f6m_mul-v7")) {
-        words.push(format!(
-            "the notes' v7 bytecode ({} products) takes {} the generator's v7 program ({} products), {} against {} gas under evmone's prices",
-            thousands(notes.products),
-            ratio(notes.ratio_to_v7),
-            thousands(ours.products),
-            notes.gas_evmone.map_or("—".into(), gas_fmt),
-            ours.gas_evmone.map_or("—".into(), gas_fmt),
+        words.push(PROSE.fill(
+            "notes-bytecode",
+            &[
+                ("notes_products", &thousands(notes.products)),
+                ("ratio", &ratio(notes.ratio_to_v7)),
+                ("products", &thousands(ours.products)),
+                ("notes_gas", &notes.gas_evmone.map_or("—".into(), gas_fmt)),
+                ("gas", &ours.gas_evmone.map_or("—".into(), gas_fmt)),
+            ],
         ));
     }
     if let (Some(v7), Some(wasm)) = (row_of(l, "generator-v7"), row_of(l, crate::collect::interfaces::WASM_LOOP)) {
@@ -102,7 +118,7 @@ fn findings(l: &InterfaceLoop) -> Option<Block> {
     if words.is_empty() {
         return None;
     }
-    Some(Block::Paragraph(format!("In this run: {}.", words.join("; "))))
+    Some(Block::Paragraph(PROSE.fill("findings", &[("findings", &words.join("; "))])))
 }
 
 /// Whether the notes' conclusion — v7 beats wasm in the synthetic loop — still holds: their
@@ -118,11 +134,14 @@ fn wasm_finding(l: &InterfaceLoop, v7: &InterfaceLoopRow, wasm: &InterfaceLoopRo
         .filter_map(|p| p.ratio_to_v7.map(|q| format!("{} {}", p.engine, ratio(q))))
         .collect();
     let verdict = if here > 1.0 { "still holds" } else { "no longer holds" };
-    format!(
-        "the notes' conclusion that v7 beats wasm in this loop {verdict}: wasm in {} takes {} the generator's v7 program's time per Fp6 product{}",
-        evm384_wasm::ENGINE,
-        ratio(here),
-        if notes.is_empty() { String::new() } else { format!(" (the notes' wasm engines ÷ their v7: {})", notes.join(", ")) }
+    let notes = if notes.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", PROSE.fill("notes-wasm", &[("ratios", &notes.join(", "))]))
+    };
+    PROSE.fill(
+        "wasm",
+        &[("verdict", &verdict), ("engine", &evm384_wasm::ENGINE), ("ratio", &ratio(here)), ("notes", &notes)],
     )
 }
 
