@@ -80,7 +80,7 @@ pub fn analyze(isa: InstructionSet, code: &[u8]) -> Bytecode {
         return Bytecode::new_legacy(Bytes::copy_from_slice(code));
     }
     let dests = match isa {
-        InstructionSet::Evmmax => crate::evmmax::jumpdests(code),
+        InstructionSet::Evmmax => jumpdests_with(code, crate::evmmax::immediate_len),
         InstructionSet::Evm384(_) => jumpdests_v9(code),
     };
     with_jumpdests(code, &dests)

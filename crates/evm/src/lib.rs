@@ -13,7 +13,7 @@
 //! - [`disasm`]: disassembly that decodes EVM384 operands;
 //! - [`conformance`]: the EIP-6690 conformance suite of `testdata/eip6690/` run on [`evmmax`];
 //! - [`evmmax`]: EIP-6690 (EVMMAX) execution semantics per call frame: field contexts,
-//!   registers, every halt condition and the gas tables (the revm glue comes next).
+//!   registers, every halt condition, the gas tables and the instructions in revm.
 
 pub mod analysis;
 pub mod bench;
