@@ -35,12 +35,12 @@ pub use evm384_vectors::Operation;
 
 /// The program of `op` on `curve` with Fp2 multiplication `f2mul` (the pairing check's other
 /// options in `opts`; the other operations have none), or why there is none, as the curve's
-/// EIP rules it ([`Curve::eip`]): the additions (`ops::g_add`) and the pairing check
+/// EIP rules it (`Curve::eip`): the additions (`ops::g_add`) and the pairing check
 /// (`ops::pairing`) on every curve; the MSMs with subgroup checks, the scalar reduced and split
 /// by GLV (`ops::msm`) where the EIP asks for subgroup points (EIP-2537), otherwise (EIP-2539's
 /// MULTIEXPs) any on-curve point by the unreduced scalar (`ops::mul`), as are the single-point
 /// MULs where the EIP has them; the maps (`ops::map`) where the EIP specifies one
-/// ([`Curve::map_params`]: EIP-2539 specifies none).
+/// (`Curve::map_params`: EIP-2539 specifies none).
 pub fn operation_program(curve: Curve, op: Operation, f2mul: F2Mul, opts: ProgramOptions) -> Result<Program, String> {
     let eip = curve.eip();
     if !eip.operations.contains(&op) {
@@ -150,7 +150,7 @@ pub fn generator_pairs_product_one(curve: Curve) -> Vec<u8> {
 pub const F6M_MUL_LOOP_ITERATIONS: u32 = 135;
 
 /// Fp6 products per iteration of the loop.
-pub const F6M_MUL_LOOP_PRODUCTS_PER_ITERATION: u32 = 10;
+pub(crate) const F6M_MUL_LOOP_PRODUCTS_PER_ITERATION: u32 = 10;
 
 /// The loop's operands a and b: six Fp coefficients each (c0.real, c0.imaginary, c1.., c2..),
 /// 48 bytes little-endian in Montgomery form (R = 2^384), as ewasm/evm384_f6m_mul's

@@ -14,7 +14,7 @@
 //!
 //! Line shapes: the line through T evaluated at P, times a subfield factor (killed by the final
 //! exponentiation), is K + X·xP + Y·yP with the same K, X, Y for either twist; the untwisting
-//! map decides the powers of w they multiply ([`LineShape`]): for the M-type twist
+//! map decides the powers of w they multiply (`LineShape`): for the M-type twist
 //! y² = x³ + b·ξ, (x'/w², y'/w³), ℓ·w³ = (K + X·v) + (Y·v)·w, blst's "xy00z0" sparse element;
 //! for the D-type twist y² = x³ + b/ξ, (x'·w², y'·w³), ℓ = Y + (X + K·v)·w (arkworks'
 //! `mul_by_034`). The doubling's 3b' comes from the curve's b' ([`TwistB3`]).
@@ -34,7 +34,7 @@ pub enum Deg {
 
 impl Deg {
     /// Slots per coordinate.
-    pub fn n(self) -> u32 {
+    pub(crate) fn n(self) -> u32 {
         match self {
             Deg::Fp => 1,
             Deg::Fp2 => 2,
@@ -53,7 +53,7 @@ pub enum Group {
 
 impl Group {
     /// Coordinate field.
-    pub fn deg(self) -> Deg {
+    pub(crate) fn deg(self) -> Deg {
         match self {
             Group::G1 => Deg::Fp,
             Group::G2 => Deg::Fp2,
@@ -61,7 +61,7 @@ impl Group {
     }
 
     /// Bytes of one encoded point: two coordinates of `element_bytes` per Fp component.
-    pub fn point_bytes(self, element_bytes: u32) -> u32 {
+    pub(crate) fn point_bytes(self, element_bytes: u32) -> u32 {
         2 * element_bytes * self.deg().n()
     }
 }
@@ -70,7 +70,7 @@ impl Group {
 /// order: the tower's, R² (to Montgomery form), the raw one (out of it), the curve's b (b·ξ on
 /// the twist); and p − 2, the Fermat exponent.
 #[derive(Clone, Copy, Debug)]
-pub struct PointConsts {
+pub(crate) struct PointConsts {
     pub k: TowerConsts,
     pub r2: Slot,
     pub one_raw: Slot,
@@ -79,7 +79,7 @@ pub struct PointConsts {
 }
 
 impl PointConsts {
-    pub fn new(a: &mut Asm, curve: &crate::curves::CurveParams, g: Group) -> PointConsts {
+    pub(crate) fn new(a: &mut Asm, curve: &crate::curves::CurveParams, g: Group) -> PointConsts {
         let k = TowerConsts::new(a);
         let r2 = a.const_raw(&[a.field.r2]);
         let one_raw = a.const_raw(&[[1, 0, 0, 0, 0, 0]]);
@@ -95,25 +95,25 @@ impl PointConsts {
 
 /// An affine point's slots: x then y, `deg.n()` each.
 #[derive(Clone, Copy, Debug)]
-pub struct Affine {
+pub(crate) struct Affine {
     pub d: Deg,
     pub base: Slot,
 }
 
 impl Affine {
-    pub fn x(self) -> Slot {
+    pub(crate) fn x(self) -> Slot {
         self.base
     }
-    pub fn y(self) -> Slot {
+    pub(crate) fn y(self) -> Slot {
         self.base + self.d.n()
     }
-    pub fn slots(self) -> Vec<Slot> {
+    pub(crate) fn slots(self) -> Vec<Slot> {
         (self.base..self.base + 2 * self.d.n()).collect()
     }
 }
 
 /// `x` ← x⁻¹ (Fermat, as in the final exponentiation).
-pub fn inverse_f(a: &mut Asm, d: Deg, k: &TowerConsts, inv: InvFpRegs, p_minus_2: evm384_arith::Limbs, x: Slot) {
+pub(crate) fn inverse_f(a: &mut Asm, d: Deg, k: &TowerConsts, inv: InvFpRegs, p_minus_2: evm384_arith::Limbs, x: Slot) {
     match d {
         Deg::Fp => {
             a.copy(inv.x, x, 1);
@@ -124,25 +124,25 @@ pub fn inverse_f(a: &mut Asm, d: Deg, k: &TowerConsts, inv: InvFpRegs, p_minus_2
     }
 }
 
-pub fn add_f(a: &mut Asm, d: Deg, out: Slot, x: Slot, y: Slot) {
+pub(crate) fn add_f(a: &mut Asm, d: Deg, out: Slot, x: Slot, y: Slot) {
     match d {
         Deg::Fp => a.add(out, x, y),
         Deg::Fp2 => add_fp2(a, Fp2(out), Fp2(x), Fp2(y)),
     }
 }
-pub fn sub_f(a: &mut Asm, d: Deg, out: Slot, x: Slot, y: Slot) {
+pub(crate) fn sub_f(a: &mut Asm, d: Deg, out: Slot, x: Slot, y: Slot) {
     match d {
         Deg::Fp => a.sub(out, x, y),
         Deg::Fp2 => sub_fp2(a, Fp2(out), Fp2(x), Fp2(y)),
     }
 }
-pub fn mul_f(a: &mut Asm, d: Deg, out: Slot, x: Slot, y: Slot) {
+pub(crate) fn mul_f(a: &mut Asm, d: Deg, out: Slot, x: Slot, y: Slot) {
     match d {
         Deg::Fp => a.mul(out, x, y),
         Deg::Fp2 => mul_fp2(a, Fp2(out), Fp2(x), Fp2(y)),
     }
 }
-pub fn sqr_f(a: &mut Asm, d: Deg, out: Slot, x: Slot) {
+pub(crate) fn sqr_f(a: &mut Asm, d: Deg, out: Slot, x: Slot) {
     match d {
         Deg::Fp => a.mul(out, x, x),
         Deg::Fp2 => sqr_fp2(a, Fp2(out), Fp2(x)),
@@ -151,14 +151,14 @@ pub fn sqr_f(a: &mut Asm, d: Deg, out: Slot, x: Slot) {
 
 /// Argument and result registers of [`pow_f`]: `d.n()` slots each.
 #[derive(Clone, Copy, Debug)]
-pub struct PowRegs {
+pub(crate) struct PowRegs {
     pub x: Slot,
     pub r: Slot,
 }
 
 /// `regs.r` ← x^e for the Fp or Fp2 value in `regs.x` and an odd exponent e, as the subroutine
 /// `name` (one per field and exponent): `tower::pow_sliding`, the Fermat inversion's chain.
-pub fn pow_f(a: &mut Asm, d: Deg, name: &'static str, regs: PowRegs, e: evm384_arith::Limbs) {
+pub(crate) fn pow_f(a: &mut Asm, d: Deg, name: &'static str, regs: PowRegs, e: evm384_arith::Limbs) {
     let regs = (regs.x, regs.r, d.n());
     match d {
         Deg::Fp => {
@@ -177,7 +177,7 @@ pub fn pow_f(a: &mut Asm, d: Deg, name: &'static str, regs: PowRegs, e: evm384_a
 
 /// INVALID unless the affine point (x, y) is on y² = x³ + b (`b`: the curve's constant, one
 /// Fp or Fp2 value).
-pub fn assert_on_curve(a: &mut Asm, d: Deg, x: Slot, y: Slot, b: Slot) {
+pub(crate) fn assert_on_curve(a: &mut Asm, d: Deg, x: Slot, y: Slot, b: Slot) {
     a.scoped(|a| {
         let s = a.alloc(d.n());
         let t = a.alloc(d.n());
@@ -191,7 +191,7 @@ pub fn assert_on_curve(a: &mut Asm, d: Deg, x: Slot, y: Slot, b: Slot) {
 
 /// A Jacobian point (X, Y, Z) = (X/Z², Y/Z³): three consecutive coordinates.
 #[derive(Clone, Copy, Debug)]
-pub struct Jac {
+pub(crate) struct Jac {
     pub d: Deg,
     pub base: Slot,
 }
@@ -216,7 +216,7 @@ xyz_slots!(Jac);
 
 /// Values of a doubling shared between its two halves and the tangent line.
 #[derive(Clone, Copy, Debug)]
-pub struct DblParts {
+pub(crate) struct DblParts {
     pub a: Slot,
     pub b: Slot,
     pub zz: Slot,
@@ -227,7 +227,7 @@ pub struct DblParts {
 }
 
 impl DblParts {
-    pub fn alloc(a: &mut Asm, d: Deg) -> DblParts {
+    pub(crate) fn alloc(a: &mut Asm, d: Deg) -> DblParts {
         let n = d.n();
         DblParts {
             a: a.alloc(n),
@@ -243,7 +243,7 @@ impl DblParts {
 
 /// First half of T ← 2T (dbl-2009-l), T unchanged: A = X1², B = Y1², ZZ = Z1², C = B²,
 /// D = 2((X1+B)² - A - C), E = 3A, F = E².
-pub fn dbl_parts(a: &mut Asm, t: Jac, p: &DblParts) {
+pub(crate) fn dbl_parts(a: &mut Asm, t: Jac, p: &DblParts) {
     let d = t.d;
     sqr_f(a, d, p.a, t.x()); // A = X1²
     sqr_f(a, d, p.b, t.y()); // B = Y1²
@@ -262,7 +262,7 @@ pub fn dbl_parts(a: &mut Asm, t: Jac, p: &DblParts) {
 /// Second half of T ← 2T: X3 = F - 2D, Y3 = E·(D - X3) - 8C,
 /// Z3 = (Y1+Z1)² - B - ZZ = 2·Y1·Z1 (this form reuses ZZ, which the line needs anyway).
 /// Clobbers C and D.
-pub fn dbl_update(a: &mut Asm, t: Jac, p: &DblParts) {
+pub(crate) fn dbl_update(a: &mut Asm, t: Jac, p: &DblParts) {
     let d = t.d;
     add_f(a, d, t.z(), t.y(), t.z());
     sqr_f(a, d, t.z(), t.z());
@@ -285,7 +285,7 @@ pub fn dbl_update(a: &mut Asm, t: Jac, p: &DblParts) {
 /// 7 mul + 6 add + 4 sub against 8 + 8 + 8 for `dbl_parts` + `dbl_update` (measured per G1
 /// check, 126 doublings, under model-b: 3,818 gas less in v7, 1,151 in v9).
 /// Temporaries belong to the caller's scope.
-pub fn dbl_jacobian(a: &mut Asm, t: Jac) {
+pub(crate) fn dbl_jacobian(a: &mut Asm, t: Jac) {
     let d = t.d;
     let n = d.n();
     let (sa, sb, sc, sd, se) = (a.alloc(n), a.alloc(n), a.alloc(n), a.alloc(n), a.alloc(n));
@@ -312,7 +312,7 @@ pub fn dbl_jacobian(a: &mut Asm, t: Jac) {
 /// Z3 = 2·Z1·H gives the chord's slope λ = r/Z3. Temporaries belong to the caller's scope.
 /// When T = ±Q (only possible for points outside the prime-order subgroup) H = 0 and the result
 /// has Z = 0, which then stays 0 through doublings and additions.
-pub fn madd_jacobian(a: &mut Asm, t: Jac, x2: Slot, y2: Slot, r: Slot) {
+pub(crate) fn madd_jacobian(a: &mut Asm, t: Jac, x2: Slot, y2: Slot, r: Slot) {
     let d = t.d;
     let n = d.n();
     let z1z1 = a.alloc(n);
@@ -364,7 +364,7 @@ pub fn madd_jacobian(a: &mut Asm, t: Jac, x2: Slot, y2: Slot, r: Slot) {
 /// only the powers of w the three terms multiply differ). With b' = 4ξ, 24 products and 75
 /// additions and subtractions, against 29 and 83 for the Jacobian doubling (dbl-2009-l) and
 /// line it replaced.
-pub fn line_dbl_projective(a: &mut Asm, l: Line, b3: TwistB3, t: Proj, px3: Slot, py: Slot) {
+pub(crate) fn line_dbl_projective(a: &mut Asm, l: Line, b3: TwistB3, t: Proj, px3: Slot, py: Slot) {
     let (x, y, z) = (Fp2(t.x()), Fp2(t.y()), Fp2(t.z()));
     a.scoped(|a| {
         let [b, c, e, f, h, s, u] = [0; 7].map(|_| Fp2(a.alloc(2)));
@@ -408,7 +408,7 @@ pub fn line_dbl_projective(a: &mut Asm, l: Line, b3: TwistB3, t: Proj, px3: Slot
 /// λ·yP − θ·xP + (θ·xQ − λ·yQ) is taken times 3 so that its xP term is θ·px3:
 /// K = 3(θ·xQ − λ·yQ), X = θ·px3, Y = 3λ·py ([`LineShape`] places them). When T = ±Q (only
 /// for points outside the prime-order subgroup) λ = 0, so Z3 = 0, and doublings keep Z = 0.
-pub fn line_add_projective(a: &mut Asm, l: Line, t: Proj, (qx, qy): (Fp2, Fp2), px3: Slot, py: Slot) {
+pub(crate) fn line_add_projective(a: &mut Asm, l: Line, t: Proj, (qx, qy): (Fp2, Fp2), px3: Slot, py: Slot) {
     let (x, y, z) = (Fp2(t.x()), Fp2(t.y()), Fp2(t.z()));
     a.scoped(|a| {
         let [th, la, c, d, e, f, g, h, u] = [0; 9].map(|_| Fp2(a.alloc(2)));
@@ -486,7 +486,7 @@ impl B3 {
 }
 
 /// `out` ← 3b·x (G1) or 3b′·x (G2), as [`B3`] says.
-pub fn mul_by_b3(a: &mut Asm, d: Deg, out: Slot, x: Slot, b3: B3) {
+pub(crate) fn mul_by_b3(a: &mut Asm, d: Deg, out: Slot, x: Slot, b3: B3) {
     match (d, b3) {
         (Deg::Fp, B3::Fp(c)) => a.mul(out, x, c),
         (Deg::Fp2, B3::OnePlusU(c)) => {
@@ -616,7 +616,7 @@ pub fn add_exact(a: &mut Asm, u: Proj, v: Proj, b3: B3, k: &TowerConsts, save: P
 
 /// U ← 2U, exception-free doubling for a = 0: eprint 2015/1060 Algorithm 9 (6M + 2S + 1·m₃b
 /// + 9a), with X·Y computed first so that U is overwritten in place.
-pub fn dbl_complete(a: &mut Asm, u: Proj, b3: B3) {
+pub(crate) fn dbl_complete(a: &mut Asm, u: Proj, b3: B3) {
     let d = u.d;
     let n = d.n();
     let [t0, t1, t2, t3] = [0; 4].map(|_| a.alloc(n));
@@ -653,7 +653,7 @@ pub fn dbl_complete(a: &mut Asm, u: Proj, b3: B3) {
 /// Fp6 half first, so that they are `mul_by_01_fp6`'s operands in place: M-type (K, X, Y),
 /// D-type (X, K, Y).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LineShape {
+pub(crate) struct LineShape {
     /// The twist the shape is for.
     pub twist: crate::curves::Twist,
     /// The Fp2 slots (0, 1, 2 from the line's base) of K, X and Y.
@@ -663,7 +663,7 @@ pub struct LineShape {
 }
 
 impl LineShape {
-    pub fn of(twist: crate::curves::Twist) -> LineShape {
+    pub(crate) fn of(twist: crate::curves::Twist) -> LineShape {
         match twist {
             crate::curves::Twist::M => LineShape { twist, storage: [0, 1, 2], w_powers: [0, 2, 3] },
             crate::curves::Twist::D => LineShape { twist, storage: [1, 0, 2], w_powers: [3, 1, 0] },
@@ -673,26 +673,26 @@ impl LineShape {
 
 /// A sparse line as three consecutive Fp2 slots from `base`, laid out by `shape`.
 #[derive(Clone, Copy, Debug)]
-pub struct Line {
+pub(crate) struct Line {
     pub base: Slot,
     pub shape: LineShape,
 }
 
 impl Line {
     /// The i-th stored Fp2 value (i = 0, 1, 2).
-    pub fn stored(self, i: u32) -> Fp2 {
+    pub(crate) fn stored(self, i: u32) -> Fp2 {
         Fp2(self.base + 2 * i)
     }
     /// K, the term free of P's coordinates.
-    pub fn k(self) -> Fp2 {
+    pub(crate) fn k(self) -> Fp2 {
         self.stored(self.shape.storage[0])
     }
     /// X, the coefficient of xP (the work record holds −3·xP).
-    pub fn x(self) -> Fp2 {
+    pub(crate) fn x(self) -> Fp2 {
         self.stored(self.shape.storage[1])
     }
     /// Y, the coefficient of yP.
-    pub fn y(self) -> Fp2 {
+    pub(crate) fn y(self) -> Fp2 {
         self.stored(self.shape.storage[2])
     }
 }
@@ -769,7 +769,7 @@ impl TwistB3 {
 /// Fixed slots of the Jacobian G2 point subroutines (`dbl_parts_g2`, `dbl_update_g2`,
 /// `madd_g2`) of the MSMs' G2 subgroup check.
 #[derive(Clone, Copy, Debug)]
-pub struct G2Regs {
+pub(crate) struct G2Regs {
     pub t: Jac,
     pub qx: Fp2,
     pub qy: Fp2,
@@ -778,14 +778,14 @@ pub struct G2Regs {
     pub r: Fp2,
 }
 
-pub fn call_dbl_parts_g2(a: &mut Asm, g: G2Regs) {
+pub(crate) fn call_dbl_parts_g2(a: &mut Asm, g: G2Regs) {
     a.call("dbl_parts_g2", move |a| dbl_parts(a, g.t, &g.dbl));
 }
 
-pub fn call_dbl_update_g2(a: &mut Asm, g: G2Regs) {
+pub(crate) fn call_dbl_update_g2(a: &mut Asm, g: G2Regs) {
     a.call("dbl_update_g2", move |a| dbl_update(a, g.t, &g.dbl));
 }
 
-pub fn call_madd_g2(a: &mut Asm, g: G2Regs) {
+pub(crate) fn call_madd_g2(a: &mut Asm, g: G2Regs) {
     a.call("madd_g2", move |a| a.scoped(|a| madd_jacobian(a, g.t, g.qx.0, g.qy.0, g.r.0)));
 }

@@ -21,9 +21,6 @@ pub struct OpCounts {
 }
 
 impl OpCounts {
-    pub fn total_arith(&self) -> u64 {
-        self.addmod384 + self.submod384 + self.mulmodmont384
-    }
     fn add(&mut self, o: &OpCounts) {
         self.addmod384 += o.addmod384;
         self.submod384 += o.submod384;
@@ -358,7 +355,7 @@ impl Machine<'_> {
 /// (⌊s'/λ⌋, s' mod λ) for s' = s mod r, s a 256-bit big-endian word (what the EVM code of
 /// `Node::ScalarHalf` computes with MOD and DIV). Both halves fit 128 bits when r < λ²
 /// (λ = z² for BLS12: r = λ² − λ + 1).
-pub fn split_scalar(s: &[u8; 32], r: &[u64; 4], lambda: u128) -> (u128, u128) {
+pub(crate) fn split_scalar(s: &[u8; 32], r: &[u64; 4], lambda: u128) -> (u128, u128) {
     let mut v = [0u64; 4]; // little-endian limbs
     for (i, c) in s.rchunks(8).enumerate() {
         v[i] = u64::from_be_bytes(c.try_into().expect("8 bytes"));

@@ -19,20 +19,20 @@
 //!    then the other groups, largest first, each at the lowest register where it overlaps no
 //!    interfering group already placed (first fit).
 //!
-//! Register [`ZERO`] (255) is never written and so holds zero: a copy is `ADDMODX(dst, src,
+//! Register `ZERO` (255) is never written and so holds zero: a copy is `ADDMODX(dst, src,
 //! ZERO)` with `y_stride` 0. The strict bound of the EIP text, `idx + stride·count <
 //! registers`, is why the last written register is 254.
 
 use crate::ir::{Cond, Node, Program, Slot};
 
 /// The register that is never written (zero since SETMODX): the `y` of a copy.
-pub const ZERO: u8 = 255;
+pub(crate) const ZERO: u8 = 255;
 
 /// Registers allocated by SETMODX (the most one field context can have).
-pub const ALLOCATED: u32 = 256;
+pub(crate) const ALLOCATED: u32 = 256;
 
 /// Registers a slot can be mapped to: 0..=254 (see [`ZERO`]).
-pub const USABLE: u32 = 255;
+pub(crate) const USABLE: u32 = 255;
 
 /// The mapping of one program's slots to registers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub struct TooManyRegisters {
 
 impl Registers {
     /// The register of slot `s` (panics for a slot the program never uses).
-    pub fn of(&self, s: Slot) -> u8 {
+    pub(crate) fn of(&self, s: Slot) -> u8 {
         self.map.get(s as usize).copied().flatten().unwrap_or_else(|| panic!("slot {s} has no register"))
     }
 

@@ -39,7 +39,7 @@ use evm384_arith::Limbs;
 /// their leading coefficient 1 is implicit (not stored), as in the RFC's tables. An input where a
 /// denominator vanishes maps to the point at infinity (RFC 9380 §6.6.3).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MapParams {
+pub(crate) struct MapParams {
     /// A' of E1': y'² = x'³ + A'·x' + B', the curve 11-isogenous to E1: y² = x³ + 4
     /// (RFC 9380 §8.8.1, suite BLS12381G1_XMD:SHA-256_SSWU_RO_).
     pub g1_sswu_a: Limbs,
@@ -85,7 +85,7 @@ pub struct MapParams {
 }
 
 /// The map constants of BLS12-381 (RFC 9380 §8.8.1, §8.8.2, Appendix E.2, E.3).
-pub fn bls12_381_map_params() -> MapParams {
+pub(crate) fn bls12_381_map_params() -> MapParams {
     MapParams {
         g1_sswu_a: [
             0x5cf428082d584c1d,

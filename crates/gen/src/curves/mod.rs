@@ -14,8 +14,9 @@ mod bn254;
 pub(crate) mod model;
 
 pub use bls12_377::bls12_377;
-pub use bls12_381::{bls12_381, G1_GENERATOR};
-pub use bls12_381_map::{bls12_381_map_params, MapParams};
+pub use bls12_381::bls12_381;
+pub(crate) use bls12_381::G1_GENERATOR;
+pub(crate) use bls12_381_map::{bls12_381_map_params, MapParams};
 pub use bn254::bn254;
 
 /// The curves the generator writes for: the handle every program is written for.
@@ -50,12 +51,12 @@ impl Curve {
     }
 
     /// What the curve's precompile EIP asks of its operations (`CurveParams::eip`).
-    pub fn eip(self) -> Eip {
+    pub(crate) fn eip(self) -> Eip {
         self.params().eip
     }
 
     /// The constants of the maps to G1 and G2 (RFC 9380), where the EIP specifies a map.
-    pub fn map_params(self) -> Option<MapParams> {
+    pub(crate) fn map_params(self) -> Option<MapParams> {
         match self {
             Curve::Bls12_381 => Some(bls12_381_map_params()),
             Curve::Bls12_377 | Curve::Bn254 => None,
@@ -138,7 +139,7 @@ impl Eip {
     };
     /// EIP-2539 (BLS12-377): EIP-2537's encoding and rules, single MULs, MULTIEXPs of any
     /// on-curve point, no maps.
-    pub const EIP2539: Eip = Eip {
+    pub(crate) const EIP2539: Eip = Eip {
         number: 2539,
         operations: &[G1Add, G1Mul, G1Msm, G2Add, G2Mul, G2Msm, PairingCheck],
         msm_in_subgroup: false,
@@ -184,7 +185,7 @@ pub struct Tower {
 
 impl Tower {
     /// blst's tower (BLS12-381): u² = −1, ξ = 1 + u.
-    pub const BLST: Tower = Tower { u_squared: -1, xi: [1, 1] };
+    pub(crate) const BLST: Tower = Tower { u_squared: -1, xi: [1, 1] };
 }
 
 /// The sextic twist E′ carrying G2, which decides the untwisting map and so the shape of the
@@ -272,12 +273,12 @@ pub enum ScalingSubfield {
 impl CurveParams {
     /// Bits of |z| below the leading one, most significant first (the exponentiation by z
     /// iterates over these, and a BLS12 curve's Miller loop: `ate_loop_digits`).
-    pub fn z_bits(&self) -> Vec<bool> {
+    pub(crate) fn z_bits(&self) -> Vec<bool> {
         bits_below_top(&[self.z_abs])
     }
 
     /// Bits of z² below the leading one (BLS12's G1 subgroup check; BN's G1 has cofactor 1).
-    pub fn z2_bits(&self) -> Vec<bool> {
+    pub(crate) fn z2_bits(&self) -> Vec<bool> {
         let z2 = (self.z_abs as u128) * (self.z_abs as u128);
         bits_below_top(&[z2 as u64, (z2 >> 64) as u64])
     }
@@ -286,7 +287,7 @@ impl CurveParams {
     /// MSMs split scalars for (GLV): s = s₀ + s₁·λ, both halves below λ < 2^128 since
     /// r = λ² − λ + 1. BLS12 only (BN's eigenvalue p² mod r has 254 bits: its GLV split needs a
     /// lattice basis).
-    pub fn glv_lambda(&self) -> u128 {
+    pub(crate) fn glv_lambda(&self) -> u128 {
         (self.z_abs as u128) * (self.z_abs as u128)
     }
 
@@ -296,7 +297,7 @@ impl CurveParams {
     /// - G1: E = −φ with φ(x, y) = (β·x, y), since φ(P) = −\[z²\]P (the subgroup check's identity): c = β;
     /// - G2: E = ψ² = (N(r₂)·x, N(s₂)·y) with N(a) = a·conj(a) ∈ Fp, since ψ(Q) = −[|z|]Q gives
     ///   ψ²(Q) = \[z²\]Q; N(s₂) = −1 (checked by `tests::endomorphisms_of_eigenvalue_z2`): c = N(r₂).
-    pub fn glv_coefficient(&self, g2: bool) -> Limbs {
+    pub(crate) fn glv_coefficient(&self, g2: bool) -> Limbs {
         if !g2 {
             return self.beta;
         }
@@ -307,7 +308,7 @@ impl CurveParams {
     }
 
     /// r as four 64-bit words (it fits 256 bits: the EVM code reduces scalars with MOD).
-    pub fn r_words(&self) -> [u64; 4] {
+    pub(crate) fn r_words(&self) -> [u64; 4] {
         assert!(self.r[4] == 0 && self.r[5] == 0, "r below 2^256");
         [self.r[0], self.r[1], self.r[2], self.r[3]]
     }
@@ -316,7 +317,7 @@ impl CurveParams {
     /// Frobenius is t = z + 1, so #E(Fp) = p + 1 − t = p − z, even iff z is odd (BLS12-377:
     /// yes, its three points (−1, 0), (−ω, 0), (−ω², 0); BLS12-381: no). A BN curve's #E(Fp)
     /// is the odd prime r: no.
-    pub fn g1_has_two_torsion(&self) -> bool {
+    pub(crate) fn g1_has_two_torsion(&self) -> bool {
         self.family == Family::Bls12 && self.z_abs & 1 == 1
     }
 
@@ -325,7 +326,7 @@ impl CurveParams {
     /// `z_bits`); |6z + 2| for BN, its non-adjacent form with a leading 1 0 −1 (3·2^k) written
     /// 1 1 (one doubling fewer, as many additions: arkworks' `BnConfig::ATE_LOOP_COUNT`, which
     /// lists them least significant first). The loop's value is negated for z < 0.
-    pub fn ate_loop_digits(&self) -> Vec<i8> {
+    pub(crate) fn ate_loop_digits(&self) -> Vec<i8> {
         let n: u128 = match self.family {
             Family::Bls12 => return core::iter::once(1).chain(self.z_bits().into_iter().map(i8::from)).collect(),
             Family::Bn if self.z_negative => 6 * self.z_abs as u128 - 2,
@@ -358,7 +359,7 @@ impl CurveParams {
     /// p²-power Frobenius brought to the twist (no conjugation); N(s₂) = −1 for every sextic
     /// twist here (ξ^((p²−1)/2) = −1, ξ a non-square of Fp2). BN's Miller loop closes with a
     /// line through −ψ²(Q) = (N(r₂)·x, y).
-    pub fn psi2_coefficients(&self) -> [Limbs; 2] {
+    pub(crate) fn psi2_coefficients(&self) -> [Limbs; 2] {
         let f = evm384_arith::MontField::new(self.p);
         let minus_u2 = f.to_mont(&[self.tower.u_squared.unsigned_abs(), 0, 0, 0, 0, 0]);
         assert!(self.tower.u_squared < 0, "u² a small negative integer");
@@ -368,18 +369,11 @@ impl CurveParams {
             f.from_mont(&evm384_arith::addmod384(&f.mul(&c0, &c0), &c1_sq, &self.p))
         })
     }
-
-    /// Bits of p - 2 below the leading one (Fermat inversion x^(p-2)).
-    pub fn p_minus_2_bits(&self) -> Vec<bool> {
-        let mut e = self.p;
-        e[0] -= 2; // p is odd and > 2: no borrow
-        bits_below_top(&e)
-    }
 }
 
 /// The binary expansion of a little-endian multi-word integer, most significant bit first,
 /// without its leading one.
-pub fn bits_below_top(words: &[u64]) -> Vec<bool> {
+pub(crate) fn bits_below_top(words: &[u64]) -> Vec<bool> {
     let mut bits: Vec<bool> =
         (0..64 * words.len()).rev().map(|i| (words[i / 64] >> (i % 64)) & 1 == 1).skip_while(|b| !b).collect();
     bits.remove(0);

@@ -38,7 +38,7 @@ impl std::ops::DerefMut for Writer {
 }
 
 impl Writer {
-    pub(crate) fn new() -> Writer {
+    pub(super) fn new() -> Writer {
         let mut code = Code::new();
         let invalid = code.label();
         Writer { code, invalid }
@@ -142,7 +142,7 @@ impl Writer {
             self.op(POP);
         }
     }
-    pub(crate) fn finish(self) -> Vec<u8> {
+    pub(super) fn finish(self) -> Vec<u8> {
         self.finish_with_data(&[]).expect("the glue is far below 64 KiB")
     }
     /// The code: the shared INVALID, then each data item at its label (read by CODECOPY), or

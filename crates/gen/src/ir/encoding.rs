@@ -26,7 +26,7 @@ impl FieldEncoding {
     pub const EIP196: FieldEncoding = FieldEncoding { padding: 0, value: 32 };
 
     /// The encoding of `eip`'s field elements ([`Eip::element_bytes`]: 64 or 32).
-    pub fn of(eip: &Eip) -> FieldEncoding {
+    pub(crate) fn of(eip: &Eip) -> FieldEncoding {
         match eip.element_bytes {
             64 => FieldEncoding::EIP2537,
             32 => FieldEncoding::EIP196,

@@ -18,7 +18,7 @@
 use crate::ir::{Node, Program, Slot, Sub};
 
 /// Whether bit `i` of `mask` is set (subroutines beyond 64 are never inlined).
-pub fn selected(mask: u64, i: usize) -> bool {
+pub(crate) fn selected(mask: u64, i: usize) -> bool {
     i < 64 && mask >> i & 1 == 1
 }
 

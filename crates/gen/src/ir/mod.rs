@@ -24,21 +24,16 @@ use evm384_arith::{isa::Op, Limbs, MontField};
 pub type Slot = u32;
 
 /// Byte address of the `params` block: p (48 bytes) then inv (8 bytes).
-pub const PARAMS_ADDR: u32 = 0;
+pub(crate) const PARAMS_ADDR: u32 = 0;
 /// Byte address of the word holding the calldata offset of the current input pair.
-pub const INPUT_PTR_ADDR: u32 = 64;
+pub(crate) const INPUT_PTR_ADDR: u32 = 64;
 /// Byte address of the word holding the end address of the pair-record array.
-pub const PAIR_END_ADDR: u32 = 96;
+pub(crate) const PAIR_END_ADDR: u32 = 96;
 /// Byte address of slot 0.
-pub const SLOTS_ADDR: u32 = 128;
+pub(crate) const SLOTS_ADDR: u32 = 128;
 /// Slots reserved for constants (slots `0..CONST_SLOTS`) unless a program asks for more
 /// ([`Asm::with_const_slots`]).
-pub const CONST_SLOTS: u32 = 64;
-
-/// Byte address of a slot.
-pub fn slot_addr(s: Slot) -> u32 {
-    SLOTS_ADDR + 48 * s
-}
+pub(crate) const CONST_SLOTS: u32 = 64;
 
 /// Phases for per-phase counting (markers only: they emit no code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -254,7 +249,7 @@ pub enum Node {
 
 impl Node {
     /// The blocks nested in this node (loop bodies, a condition's body), in order.
-    pub fn blocks(&self) -> Vec<&[Node]> {
+    pub(crate) fn blocks(&self) -> Vec<&[Node]> {
         match self {
             Node::ForBits { always, if_set, .. } => vec![always, if_set],
             Node::ForWindows { always, then, .. } => vec![always, then],
@@ -265,7 +260,7 @@ impl Node {
     }
 
     /// [`Node::blocks`], to change them in place.
-    pub fn blocks_mut(&mut self) -> Vec<&mut Vec<Node>> {
+    pub(crate) fn blocks_mut(&mut self) -> Vec<&mut Vec<Node>> {
         match self {
             Node::ForBits { always, if_set, .. } => vec![always, if_set],
             Node::ForWindows { always, then, .. } => vec![always, then],
@@ -354,7 +349,7 @@ impl Asm {
 
     /// An emitter whose constant region holds `const_slots` values (the default,
     /// [`CONST_SLOTS`], fits every program but the maps' isogeny tables).
-    pub fn with_const_slots(field: MontField, f2mul: F2Mul, const_slots: u32) -> Asm {
+    pub(crate) fn with_const_slots(field: MontField, f2mul: F2Mul, const_slots: u32) -> Asm {
         Asm {
             blocks: vec![Vec::new()],
             subs: Vec::new(),
@@ -386,7 +381,7 @@ impl Asm {
 
     // ---- memory --------------------------------------------------------------------------
 
-    /// Allocates `n` consecutive slots (released by the enclosing [`Asm::scoped`]).
+    /// Allocates `n` consecutive slots (released by the enclosing `Asm::scoped`).
     pub fn alloc(&mut self, n: u32) -> Slot {
         let s = self.next;
         self.next += n;
@@ -398,7 +393,7 @@ impl Asm {
     }
 
     /// Runs `body`, then frees every slot it allocated (stack discipline for temporaries).
-    pub fn scoped<R>(&mut self, body: impl FnOnce(&mut Asm) -> R) -> R {
+    pub(crate) fn scoped<R>(&mut self, body: impl FnOnce(&mut Asm) -> R) -> R {
         let mark = self.next;
         let r = body(self);
         self.next = mark;
@@ -459,14 +454,14 @@ impl Asm {
         self.push(Node::Call(id));
     }
 
-    pub fn for_bits(&mut self, bits: &[bool], always: impl FnOnce(&mut Asm), if_set: impl FnOnce(&mut Asm)) {
+    pub(crate) fn for_bits(&mut self, bits: &[bool], always: impl FnOnce(&mut Asm), if_set: impl FnOnce(&mut Asm)) {
         let always = self.block(always);
         let if_set = self.block(if_set);
         self.push(Node::ForBits { bits: bits.to_vec(), always, if_set });
     }
 
     /// For each window: `always` `sqr` times, `tmp` ← table entry (`n` slots), `then`.
-    pub fn for_windows(
+    pub(crate) fn for_windows(
         &mut self,
         windows: &[Window],
         (table, n, tmp): (Slot, u32, Slot),
@@ -480,7 +475,7 @@ impl Asm {
     }
 
     /// For each pair record, the whole record in the work record.
-    pub fn for_each_pair(&mut self, body: impl FnOnce(&mut Asm)) {
+    pub(crate) fn for_each_pair(&mut self, body: impl FnOnce(&mut Asm)) {
         let read = self.pairs.expect("set_pair_layout before for_each_pair").record;
         self.for_each_pair_reading(read, body);
     }
@@ -493,28 +488,28 @@ impl Asm {
     }
 
     /// For each `stride`-byte record of the input.
-    pub fn for_each_input(&mut self, stride: u32, body: impl FnOnce(&mut Asm)) {
+    pub(crate) fn for_each_input(&mut self, stride: u32, body: impl FnOnce(&mut Asm)) {
         self.for_each_input_from(0, stride, body);
     }
 
     /// For each `stride`-byte record of the input from byte `start` on.
-    pub fn for_each_input_from(&mut self, start: u32, stride: u32, body: impl FnOnce(&mut Asm)) {
+    pub(crate) fn for_each_input_from(&mut self, start: u32, stride: u32, body: impl FnOnce(&mut Asm)) {
         let body = self.block(body);
         self.push(Node::ForEachInput { start, stride, body });
     }
 
     /// See [`Node::ScalarHalf`].
-    pub fn scalar_half(&mut self, offset: u32, slot: u32, r: [u64; 4], lambda: u128, high: bool) {
+    pub(crate) fn scalar_half(&mut self, offset: u32, slot: u32, r: [u64; 4], lambda: u128, high: bool) {
         self.push(Node::ScalarHalf { offset, slot, r, lambda, high });
     }
 
     /// See [`Node::Scalar`].
-    pub fn scalar(&mut self, offset: u32, slot: u32) {
+    pub(crate) fn scalar(&mut self, offset: u32, slot: u32) {
         self.push(Node::Scalar { offset, slot });
     }
 
     /// See [`Node::ForScalarWindows`]: `(width, windows)`, record slots `(scalar, table, entry)`.
-    pub fn for_scalar_windows(
+    pub(crate) fn for_scalar_windows(
         &mut self,
         (width, windows): (u32, u32),
         (scalar, table, entry): (u32, u32, u32),
@@ -533,7 +528,7 @@ impl Asm {
         self.push(Node::If(cond, b));
     }
 
-    pub fn assert(&mut self, cond: Cond) {
+    pub(crate) fn assert(&mut self, cond: Cond) {
         self.push(Node::Assert(cond));
     }
 
@@ -568,15 +563,15 @@ impl Asm {
         self.pairs = Some(PairLayout { work, record, writeback, base: 0 });
     }
 
-    pub fn append_pair(&mut self) {
+    pub(crate) fn append_pair(&mut self) {
         self.push(Node::AppendPair);
     }
 
-    pub fn phase(&mut self, p: Phase) {
+    pub(crate) fn phase(&mut self, p: Phase) {
         self.push(Node::Phase(p));
     }
 
-    pub fn return_bool(&mut self, cond: Cond) {
+    pub(crate) fn return_bool(&mut self, cond: Cond) {
         self.push(Node::ReturnBool(cond));
     }
 

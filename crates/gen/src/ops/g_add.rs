@@ -27,7 +27,7 @@ use crate::ir::{Asm, Cond, F2Mul, FieldEncoding, InputLength, Program, Slot};
 /// The offset of each coordinate slot (x, y; over Fp2 x.c0, x.c1, y.c0, y.c1) in an encoded
 /// point: `Eip::element_bytes` apart, an Fp2 value's two halves swapped where the EIP writes
 /// the imaginary part first (EIP-197).
-pub fn coordinate_offsets(eip: &Eip, d: Deg) -> Vec<u32> {
+pub(crate) fn coordinate_offsets(eip: &Eip, d: Deg) -> Vec<u32> {
     let swap = eip.g2_imaginary_first && d == Deg::Fp2;
     (0..2 * d.n()).map(|j| eip.element_bytes * if swap { j ^ 1 } else { j }).collect()
 }

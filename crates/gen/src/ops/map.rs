@@ -71,7 +71,7 @@ fn horner(a: &mut Asm, d: Deg, out: Slot, x: Slot, (coeffs, len): (Slot, u32), m
 
 /// The MAP_FP_TO_G1 or MAP_FP2_TO_G2 program of `curve`. Panics for a curve without map
 /// constants (`Curve::map_params`: its EIP specifies no map).
-pub fn map_program(curve: Curve, f2mul: F2Mul, g: Group) -> Program {
+pub(crate) fn map_program(curve: Curve, f2mul: F2Mul, g: Group) -> Program {
     let m = &curve.map_params().unwrap_or_else(|| panic!("{curve}: no map constants (its EIP specifies no map)"));
     let curve = &curve.params();
     let field = MontField::new(curve.p);

@@ -40,16 +40,16 @@ use crate::ir::{Asm, InputLength, Phase, Program, Slot};
 use crate::ops::subgroup::{assert_in_g1, assert_in_g2};
 
 /// Bits per window (table of 2^WINDOW_BITS entries per record).
-pub const WINDOW_BITS: u32 = 4;
+pub(crate) const WINDOW_BITS: u32 = 4;
 
 /// Bits of each GLV half (both are below z² < 2^128).
 const HALF_BITS: u32 = 128;
 
 /// Bytes of one EIP-2537 scalar.
-pub const SCALAR_BYTES: u32 = 32;
+pub(crate) const SCALAR_BYTES: u32 = 32;
 
 /// The G1MSM or G2MSM program of `curve` (EIP-2537's rules: points in the subgroup).
-pub fn msm_program(curve: Curve, f2mul: F2Mul, g: Group) -> Program {
+pub(crate) fn msm_program(curve: Curve, f2mul: F2Mul, g: Group) -> Program {
     let curve = &curve.params();
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
@@ -138,7 +138,7 @@ pub(crate) struct Straus {
 
 impl Straus {
     /// Allocates the record layout and the registers (`save`: also a point for `add_exact`).
-    pub fn alloc(a: &mut Asm, g: Group, consts: PointConsts, save: bool) -> Straus {
+    pub(crate) fn alloc(a: &mut Asm, g: Group, consts: PointConsts, save: bool) -> Straus {
         let d = g.deg();
         let n = d.n();
         let record = 1 + (1u32 << WINDOW_BITS) * 3 * n;
@@ -155,18 +155,18 @@ impl Straus {
     }
 
     /// Table entries per record.
-    pub fn entries(&self) -> u32 {
+    pub(crate) fn entries(&self) -> u32 {
         1 << WINDOW_BITS
     }
 
     /// Table entry `j` of the work record.
-    pub fn table(&self, j: u32) -> Proj {
+    pub(crate) fn table(&self, j: u32) -> Proj {
         Proj { d: self.d, base: self.work + 1 + j * 3 * self.d.n() }
     }
 
     /// Writes the table j·P, j = 0..2^w (O, P, then repeated additions of P by `add`, which
     /// adds `tmp` to `acc`) and appends the work record.
-    pub fn write_table(&self, a: &mut Asm, add: impl Fn(&mut Asm)) {
+    pub(crate) fn write_table(&self, a: &mut Asm, add: impl Fn(&mut Asm)) {
         let (k, n, entry, acc) = (&self.consts.k, self.d.n(), 3 * self.d.n(), self.acc);
         let t0 = self.table(0);
         a.copy(t0.x(), k.zero, n);
@@ -186,7 +186,7 @@ impl Straus {
     /// Straus' interleaved windows over the records' scalars of `bits` bits (`dbl` doubles
     /// `acc`, `add` adds `tmp` to it), then Σ sᵢ·Pᵢ returned in affine coordinates (one
     /// inversion; O encoded as zeros).
-    pub fn sum_and_return(
+    pub(crate) fn sum_and_return(
         self,
         mut a: Asm,
         bits: u32,

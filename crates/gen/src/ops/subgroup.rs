@@ -11,7 +11,7 @@
 //! Either way the multiple is computed in Jacobian coordinates over the bits of the fixed
 //! exponent and compared with the endomorphism's image scaled by Z², Z³ (no inversion). The
 //! pairing check takes [|z|]Q for G2 from its Miller loop, in homogeneous projective
-//! coordinates, and compares it scaled by Z ([`assert_projective_t_is_psi_q`]).
+//! coordinates, and compares it scaled by Z (`assert_projective_t_is_psi_q`).
 
 use crate::algebra::curve::{
     call_dbl_parts_g2, call_dbl_update_g2, call_madd_g2, dbl_jacobian, madd_jacobian, G2Regs, Jac, Proj,
@@ -21,7 +21,7 @@ use crate::ir::{Asm, Cond, Slot};
 
 /// INVALID unless (x, y) ∈ G1: R = \[z²\]P accumulated in `r` (bits of z² below the top),
 /// then x(R) = β·x, y(R) = −y, R ≠ O. Subroutines `dbl_g1`, `madd_g1`.
-pub fn assert_in_g1(a: &mut Asm, k: &TowerConsts, beta: Slot, r: Jac, (x, y): (Slot, Slot), z2_bits: &[bool]) {
+pub(crate) fn assert_in_g1(a: &mut Asm, k: &TowerConsts, beta: Slot, r: Jac, (x, y): (Slot, Slot), z2_bits: &[bool]) {
     assert_eq!(y, x + 1, "(x, y) in consecutive slots");
     a.copy(r.x(), x, 2); // R = (x, y, 1)
     a.copy(r.z(), k.one, 1);
@@ -55,7 +55,7 @@ pub fn assert_in_g1(a: &mut Asm, k: &TowerConsts, beta: Slot, r: Jac, (x, y): (S
 
 /// INVALID unless Q = (g.qx, g.qy) ∈ G2: T = [|z|]Q accumulated in `g.t` (bits of |z| below
 /// the top), then [`assert_t_is_minus_psi_q`].
-pub fn assert_in_g2(a: &mut Asm, k: &TowerConsts, g: G2Regs, psi: (Fp2, Fp2), z_bits: &[bool]) {
+pub(crate) fn assert_in_g2(a: &mut Asm, k: &TowerConsts, g: G2Regs, psi: (Fp2, Fp2), z_bits: &[bool]) {
     let (x, t) = (g.qx, g.t);
     a.copy(t.x(), x.0, 4); // T = (x, y, 1)
     a.copy(t.z(), k.one, 2);
@@ -75,7 +75,7 @@ pub fn assert_in_g2(a: &mut Asm, k: &TowerConsts, g: G2Regs, psi: (Fp2, Fp2), z_
 /// each pair record (its doublings and additions are the same subroutines), so it tests its
 /// pairs there, after the loop, instead of multiplying again.
 /// A subroutine (`t_is_minus_psi_q`): the pairing check calls it from two places.
-pub fn assert_t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, g: G2Regs, psi: (Fp2, Fp2)) {
+pub(crate) fn assert_t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, g: G2Regs, psi: (Fp2, Fp2)) {
     let k = *k;
     a.call("t_is_minus_psi_q", move |a| t_is_minus_psi_q(a, &k, g, psi));
 }
@@ -106,7 +106,7 @@ fn t_is_minus_psi_q(a: &mut Asm, k: &TowerConsts, g: G2Regs, (psi_r2, psi_s2): (
 /// G2 membership test ψ(Q) = \[z\]Q (BN: T = \[6z²\]Q, or the loop's final T with −ψ²(Q) as the
 /// point, `ops::pairing`). A subroutine (`projective_t_is_minus_psi_q`, or
 /// `projective_t_is_psi_q`): the pairing check calls it from two places.
-pub fn assert_projective_t_is_psi_q(
+pub(crate) fn assert_projective_t_is_psi_q(
     a: &mut Asm,
     k: &TowerConsts,
     t: Proj,

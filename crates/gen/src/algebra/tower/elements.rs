@@ -11,20 +11,20 @@ pub struct Fp6(pub Slot);
 pub struct Fp12(pub Slot);
 
 impl Fp2 {
-    pub fn c0(self) -> Slot {
+    pub(crate) fn c0(self) -> Slot {
         self.0
     }
-    pub fn c1(self) -> Slot {
+    pub(crate) fn c1(self) -> Slot {
         self.0 + 1
     }
 }
 impl Fp6 {
-    pub fn c(self, i: u32) -> Fp2 {
+    pub(crate) fn c(self, i: u32) -> Fp2 {
         Fp2(self.0 + 2 * i)
     }
 }
 impl Fp12 {
-    pub fn c(self, i: u32) -> Fp6 {
+    pub(crate) fn c(self, i: u32) -> Fp6 {
         Fp6(self.0 + 6 * i)
     }
 }
@@ -52,6 +52,6 @@ impl TowerConsts {
 
 /// Fp12 coefficient slots in w-power order: wⁱ for i = 0..5 is (c0.c0, c1.c0, c0.c1, c1.c1,
 /// c0.c2, c1.c2).
-pub fn w_powers(x: Fp12) -> [Fp2; 6] {
+pub(crate) fn w_powers(x: Fp12) -> [Fp2; 6] {
     [x.c(0).c(0), x.c(1).c(0), x.c(0).c(1), x.c(1).c(1), x.c(0).c(2), x.c(1).c(2)]
 }

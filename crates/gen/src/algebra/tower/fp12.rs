@@ -20,7 +20,7 @@ pub fn conj_fp12(a: &mut Asm, k: &TowerConsts, out: Fp12, x: Fp12) {
 /// its three operands, 6 against 33 gas for an Fp6 in v9 under model-b-repriced, 24 against
 /// 39 in v7 under model-b; 17 bytes a slot in v9 against 10 in all. For copies on hot paths.
 /// `dst` and `src` must not overlap.
-pub fn move_by_additions(a: &mut Asm, k: &TowerConsts, dst: Slot, src: Slot, n: u32) {
+pub(crate) fn move_by_additions(a: &mut Asm, k: &TowerConsts, dst: Slot, src: Slot, n: u32) {
     assert!(dst.abs_diff(src) >= n, "move_by_additions: overlapping ranges");
     for i in 0..n {
         a.add(dst + i, src + i, k.zero);
@@ -29,7 +29,7 @@ pub fn move_by_additions(a: &mut Asm, k: &TowerConsts, dst: Slot, src: Slot, n: 
 
 /// dst ← src (`n` slots, not overlapping) as `moves` says: one MCOPY, or additions of zero
 /// ([`move_by_additions`]).
-pub fn move_slots(a: &mut Asm, k: &TowerConsts, moves: Moves, dst: Slot, src: Slot, n: u32) {
+pub(crate) fn move_slots(a: &mut Asm, k: &TowerConsts, moves: Moves, dst: Slot, src: Slot, n: u32) {
     match moves {
         Moves::Copies => a.copy(dst, src, n),
         Moves::Additions => move_by_additions(a, k, dst, src, n),
@@ -39,7 +39,7 @@ pub fn move_slots(a: &mut Asm, k: &TowerConsts, moves: Moves, dst: Slot, src: Sl
 /// out = x·y, Karatsuba over Fp6 (3 products through the `mul_fp6` subroutine):
 /// c0 = t0 + t1·v, c1 = (x0+x1)(y0+y1) - t0 - t1 with t0 = x0·y0, t1 = x1·y1.
 /// Operands are built in the subroutine's registers, so only 5 moves are needed (MCOPYs or
-/// additions of zero, as `moves` says: [`move_slots`]). `out` may alias `x` or `y`; neither may
+/// additions of zero, as `moves` says: `move_slots`). `out` may alias `x` or `y`; neither may
 /// lie in r's registers.
 pub fn mul_fp12(a: &mut Asm, k: &TowerConsts, moves: Moves, r: MulFp6Regs, out: Fp12, x: Fp12, y: Fp12) {
     a.scoped(|a| {
@@ -86,7 +86,7 @@ pub fn sqr_fp12(a: &mut Asm, r: MulFp6Regs, out: Fp12, x: Fp12) {
 /// written c2, c1, c0 while x1 is still read); c1 = 2t goes back into r.y as `moves` says
 /// ([`move_slots`]). 40 additions and subtractions and one move against 34 and two 6-slot
 /// MCOPYs.
-pub fn sqr_fp12_in_mul_fp6_regs(a: &mut Asm, k: &TowerConsts, moves: Moves, r: MulFp6Regs) {
+pub(crate) fn sqr_fp12_in_mul_fp6_regs(a: &mut Asm, k: &TowerConsts, moves: Moves, r: MulFp6Regs) {
     let (x0, x1) = (r.x, r.y); // f = r.xy()
     a.scoped(|a| {
         let t2 = Fp6(a.alloc(6));

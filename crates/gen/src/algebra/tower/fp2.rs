@@ -157,7 +157,7 @@ pub fn add_mul_by_xi_fp2(a: &mut Asm, out: Fp2, x: Fp2, y: Fp2) {
 }
 
 /// out = x·s for s ∈ Fp.
-pub fn mul_fp2_by_fp(a: &mut Asm, out: Fp2, x: Fp2, s: Slot) {
+pub(crate) fn mul_fp2_by_fp(a: &mut Asm, out: Fp2, x: Fp2, s: Slot) {
     a.mul(out.c0(), x.c0(), s);
     a.mul(out.c1(), x.c1(), s);
 }

@@ -35,7 +35,7 @@ pub fn mul_by_v_fp6(a: &mut Asm, out: Fp6, x: Fp6) {
 
 /// out = x + y·v = (x0 + ξ·y2, x1 + y0, x2 + y1), without the copies of a separate `mul_by_v`.
 /// `out` must not alias `y`.
-pub fn add_mul_by_v_fp6(a: &mut Asm, out: Fp6, x: Fp6, y: Fp6) {
+pub(crate) fn add_mul_by_v_fp6(a: &mut Asm, out: Fp6, x: Fp6, y: Fp6) {
     if a.tower != crate::curves::Tower::BLST {
         add_fp2(a, out.c(2), x.c(2), y.c(1));
         add_fp2(a, out.c(1), x.c(1), y.c(0));
@@ -52,7 +52,7 @@ pub fn add_mul_by_v_fp6(a: &mut Asm, out: Fp6, x: Fp6, y: Fp6) {
 
 /// out = x·y, Karatsuba over Fp2 (6 mul_fp2; eprint 2006/471 §4).
 /// `out` must not alias `x` or `y`.
-pub fn mul_fp6_inline(a: &mut Asm, out: Fp6, x: Fp6, y: Fp6) {
+pub(crate) fn mul_fp6_inline(a: &mut Asm, out: Fp6, x: Fp6, y: Fp6) {
     a.scoped(|a| {
         let t0 = Fp2(a.alloc(2));
         let t1 = Fp2(a.alloc(2));
@@ -112,7 +112,7 @@ impl MulFp6Regs {
     /// x ‖ y as one Fp12 (allocated consecutively): a value kept there is already in place as
     /// the operands of a product of its halves (see
     /// [`sqr_fp12_in_mul_fp6_regs`](super::sqr_fp12_in_mul_fp6_regs)).
-    pub fn xy(self) -> Fp12 {
+    pub(crate) fn xy(self) -> Fp12 {
         assert_eq!(self.y.0, self.x.0 + 6, "MulFp6Regs: y follows x");
         Fp12(self.x.0)
     }
@@ -128,7 +128,7 @@ pub fn mul_fp6(a: &mut Asm, r: MulFp6Regs, out: Fp6, x: Fp6, y: Fp6) {
 
 /// Fixed slots of the `mul_by_01_fp6` subroutine: z = x·(b0 + b1·v).
 #[derive(Clone, Copy, Debug)]
-pub struct MulBy01Regs {
+pub(crate) struct MulBy01Regs {
     pub x: Fp6,
     pub b0: Fp2,
     pub b1: Fp2,
@@ -138,7 +138,7 @@ pub struct MulBy01Regs {
 impl MulBy01Regs {
     /// Two free slots follow b1, so a sparse line's three Fp2 values can live at b0 (see
     /// `curve::LineShape` and `mul_by_line`).
-    pub fn alloc(a: &mut Asm) -> MulBy01Regs {
+    pub(crate) fn alloc(a: &mut Asm) -> MulBy01Regs {
         let x = Fp6(a.alloc(6));
         let b0 = Fp2(a.alloc(2));
         let b1 = Fp2(a.alloc(2));
@@ -149,7 +149,7 @@ impl MulBy01Regs {
 }
 
 /// Calls the `mul_by_01_fp6` subroutine on its registers.
-pub fn call_mul_by_01_fp6(a: &mut Asm, r: MulBy01Regs) {
+pub(crate) fn call_mul_by_01_fp6(a: &mut Asm, r: MulBy01Regs) {
     a.call("mul_by_01_fp6", move |a| mul_by_01_fp6(a, r.z, r.x, r.b0, r.b1));
 }
 
@@ -191,7 +191,7 @@ pub fn mul_by_1_fp6(a: &mut Asm, out: Fp6, x: Fp6, b1: Fp2) {
 
 /// out = x·b0 for b0 ∈ Fp2 (3 mul_fp2; the Fp6 half of a D-type line free of v, see
 /// `curve::LineShape`). `out` may alias `x`.
-pub fn mul_by_0_fp6(a: &mut Asm, out: Fp6, x: Fp6, b0: Fp2) {
+pub(crate) fn mul_by_0_fp6(a: &mut Asm, out: Fp6, x: Fp6, b0: Fp2) {
     for i in 0..3 {
         mul_fp2(a, out.c(i), x.c(i), b0);
     }

@@ -16,7 +16,7 @@ pub fn karabina_parts(x: Fp12) -> [Fp2; 6] {
 
 /// Copies the compressed form g2..g5 (slots 2..8 and 10..12 of the register) and the g1 slots
 /// between them (8..10, never read by the compressed squaring) from `src` to `dst`.
-pub fn copy_compressed_fp12(a: &mut Asm, dst: Fp12, src: Fp12) {
+pub(crate) fn copy_compressed_fp12(a: &mut Asm, dst: Fp12, src: Fp12) {
     a.copy(dst.0 + 2, src.0 + 2, 10); // g4 g3 g2 g1 g5 (one MCOPY, g1 along)
 }
 

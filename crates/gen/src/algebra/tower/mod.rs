@@ -26,16 +26,16 @@ mod sliding_window;
 mod small_multiples;
 
 pub use cyclotomic::cyclotomic_sqr_fp12;
-pub use elements::{w_powers, Fp12, Fp2, Fp6, TowerConsts};
-pub use fp12::{conj_fp12, move_by_additions, move_slots, mul_fp12, sqr_fp12, sqr_fp12_in_mul_fp6_regs};
-pub use fp2::{add_fp2, add_mul_by_xi_fp2, conj_fp2, mul_by_xi_fp2, mul_fp2, mul_fp2_by_fp, neg_fp2, sqr_fp2, sub_fp2};
-pub use fp6::{
-    add_fp6, add_mul_by_v_fp6, call_mul_by_01_fp6, mul_by_01_fp6, mul_by_0_fp6, mul_by_1_fp6, mul_by_v_fp6, mul_fp6,
-    mul_fp6_inline, neg_fp6, sub_fp6, MulBy01Regs, MulFp6Regs,
-};
+pub(crate) use elements::w_powers;
+pub use elements::{Fp12, Fp2, Fp6, TowerConsts};
+pub(crate) use fp12::sqr_fp12_in_mul_fp6_regs;
+pub use fp12::{conj_fp12, mul_fp12, sqr_fp12};
+pub(crate) use fp2::mul_fp2_by_fp;
+pub use fp2::{add_fp2, add_mul_by_xi_fp2, conj_fp2, mul_by_xi_fp2, mul_fp2, neg_fp2, sqr_fp2, sub_fp2};
+pub use fp6::{add_fp6, mul_by_01_fp6, mul_by_1_fp6, mul_by_v_fp6, mul_fp6, neg_fp6, sub_fp6, MulFp6Regs};
+pub(crate) use fp6::{add_mul_by_v_fp6, call_mul_by_01_fp6, mul_by_0_fp6, mul_fp6_inline, MulBy01Regs};
 pub use frobenius::{frobenius_fp12, FrobeniusConsts};
 pub use inversion::{inverse_fp, inverse_fp2, InvFpRegs};
-pub use karabina::{
-    compressed_cyclotomic_sqr_fp12, copy_compressed_fp12, karabina_g0, karabina_g1_fraction, karabina_parts,
-};
-pub use sliding_window::{pow_sliding, sliding_window_chain, INV_WINDOW};
+pub(crate) use karabina::copy_compressed_fp12;
+pub use karabina::{compressed_cyclotomic_sqr_fp12, karabina_g0, karabina_g1_fraction, karabina_parts};
+pub(crate) use sliding_window::pow_sliding;

@@ -10,14 +10,14 @@ use evm384_arith::Limbs;
 /// w = 3: 380 + 109 = 489, w = 4: 378 + 85 = 463, w = 5: 378 + 82 = 460, w = 6: 378 + 88 = 466.
 /// w = 4: within 3 products of the best, with an 8-slot table, 7 precomputation products
 /// (code size) and one byte per window (5-bit squaring count, 3-bit entry).
-pub const INV_WINDOW: u32 = 4;
+pub(crate) const INV_WINDOW: u32 = 4;
 
 /// Left-to-right sliding-window chain of an odd exponent e (little-endian words), windows of
 /// at most `w` bits ending in a one (Knuth, TAOCP vol. 2 §4.6.3; Handbook of Applied
 /// Cryptography, Alg. 14.85): e = d₀·2^(s₁+…+sₙ) + Σᵢ dᵢ·2^(sᵢ₊₁+…+sₙ), dᵢ odd < 2^w.
 /// Returns the first window's entry (d₀ = 2·entry + 1) and the remaining windows, each
 /// (squarings sᵢ = zeros skipped + window length, entry (dᵢ - 1)/2).
-pub fn sliding_window_chain(e: &[u64], w: u32) -> (u32, Vec<Window>) {
+pub(crate) fn sliding_window_chain(e: &[u64], w: u32) -> (u32, Vec<Window>) {
     let bits: Vec<bool> =
         (0..64 * e.len()).rev().map(|i| (e[i / 64] >> (i % 64)) & 1 == 1).skip_while(|b| !b).collect();
     assert!(bits.last() == Some(&true), "sliding_window_chain: the exponent must be odd");
@@ -49,7 +49,7 @@ pub fn sliding_window_chain(e: &[u64], w: u32) -> (u32, Vec<Window>) {
 /// bits) over the table of odd powers x, x³, …, x^(2^w − 1). Values are `n` slots each, squared
 /// and multiplied by `sqr(a, out, x)` and `mul(a, out, x, y)` (Fp, or Fp2 through
 /// `curve::pow_f`).
-pub fn pow_sliding(
+pub(crate) fn pow_sliding(
     a: &mut Asm,
     name: &'static str,
     (x, r, n): (Slot, Slot, u32),

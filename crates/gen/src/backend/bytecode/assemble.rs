@@ -55,7 +55,7 @@ pub fn assemble(prog: &Program, iface: Interface) -> Vec<u8> {
 }
 
 /// [`assemble`] with back-end choices.
-pub fn assemble_with(prog: &Program, iface: Interface, opts: AssembleOptions) -> Vec<u8> {
+pub(crate) fn assemble_with(prog: &Program, iface: Interface, opts: AssembleOptions) -> Vec<u8> {
     assemble_all(prog, iface.into(), opts).0
 }
 
@@ -66,7 +66,7 @@ pub fn try_assemble(prog: &Program, isa: InstructionSet, opts: AssembleOptions) 
 }
 
 /// Code size of each part: `main`, every subroutine by name, and `data`.
-pub type SizeMap = Vec<(&'static str, usize)>;
+pub(crate) type SizeMap = Vec<(&'static str, usize)>;
 
 /// [`assemble`], also returning the size of each part (for size budgeting).
 pub fn assemble_with_map(prog: &Program, isa: impl Into<InstructionSet>) -> (Vec<u8>, SizeMap) {

@@ -4,63 +4,59 @@
 use super::opc::{JUMP, JUMPDEST, JUMPI, PUSH0, PUSH1, PUSH2, PUSH32};
 
 /// A jump target, placed once.
-pub type Label = usize;
+pub(crate) type Label = usize;
 
 /// Code being written.
 #[derive(Default)]
-pub struct Code {
+pub(crate) struct Code {
     pub bytes: Vec<u8>,
     labels: Vec<Option<usize>>,
     fixups: Vec<(usize, Label)>,
 }
 
 impl Code {
-    pub fn new() -> Code {
+    pub(crate) fn new() -> Code {
         Code::default()
     }
 
     /// Bytes written so far.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.bytes.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.bytes.is_empty()
-    }
-
-    pub fn op(&mut self, b: u8) {
+    pub(crate) fn op(&mut self, b: u8) {
         self.bytes.push(b);
     }
 
-    pub fn extend(&mut self, b: &[u8]) {
+    pub(crate) fn extend(&mut self, b: &[u8]) {
         self.bytes.extend_from_slice(b);
     }
 
-    pub fn label(&mut self) -> Label {
+    pub(crate) fn label(&mut self) -> Label {
         self.labels.push(None);
         self.labels.len() - 1
     }
 
     /// `l` here, at a JUMPDEST.
-    pub fn place(&mut self, l: Label) {
+    pub(crate) fn place(&mut self, l: Label) {
         self.mark(l);
         self.op(JUMPDEST);
     }
 
     /// `l` here, without a JUMPDEST (a data offset).
-    pub fn mark(&mut self, l: Label) {
+    pub(crate) fn mark(&mut self, l: Label) {
         assert!(self.labels[l].is_none(), "label placed twice");
         self.labels[l] = Some(self.len());
     }
 
-    pub fn push_label(&mut self, l: Label) {
+    pub(crate) fn push_label(&mut self, l: Label) {
         self.op(PUSH2);
         self.fixups.push((self.len(), l));
         self.extend(&[0, 0]);
     }
 
     /// The shortest PUSH of `v`.
-    pub fn push(&mut self, v: u64) {
+    pub(crate) fn push(&mut self, v: u64) {
         if v == 0 {
             return self.op(PUSH0);
         }
@@ -70,24 +66,24 @@ impl Code {
         self.extend(&bytes[skip..]);
     }
 
-    pub fn push32(&mut self, w: &[u8; 32]) {
+    pub(crate) fn push32(&mut self, w: &[u8; 32]) {
         self.op(PUSH32);
         self.extend(w);
     }
 
-    pub fn jump_to(&mut self, l: Label) {
+    pub(crate) fn jump_to(&mut self, l: Label) {
         self.push_label(l);
         self.op(JUMP);
     }
 
-    pub fn jumpi_to(&mut self, l: Label) {
+    pub(crate) fn jumpi_to(&mut self, l: Label) {
         self.push_label(l);
         self.op(JUMPI);
     }
 
     /// The code with every label's target written, or `Err(length)` when a target lies beyond
     /// PUSH2's reach.
-    pub fn finish(mut self) -> Result<Vec<u8>, usize> {
+    pub(crate) fn finish(mut self) -> Result<Vec<u8>, usize> {
         for &(pos, l) in &self.fixups {
             let target = self.labels[l].expect("label placed");
             if target > 0xffff {

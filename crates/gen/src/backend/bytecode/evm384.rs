@@ -1,5 +1,5 @@
 //! The EVM384 side of the bytecode back-end (every interface): slots are 48-byte memory words
-//! (at `ir::slot_addr`, or at v6's registers: [`Layout`]), arithmetic is
+//! (at `ir::SLOTS_ADDR` + 48·slot, or at v6's registers: [`Layout`]), arithmetic is
 //! `evm384_arith::isa::encode`, copies are MCOPY.
 
 use evm384_arith::isa::{encode, Addressing, Interface, Modulus, Op, Operands, V6_PARAMS_ADDR, V6_REGISTER_BYTES};
@@ -97,11 +97,6 @@ fn v6_too_many(needed: u32) -> AssembleError {
     ))
 }
 
-/// Length of the runtime code's trailing data blob in EVM384 code (the default layout).
-pub fn data_blob_len(prog: &Program) -> usize {
-    SLOTS_ADDR as usize + 48 * prog.consts.len()
-}
-
 /// Memory image `0..slots + 48·consts`: params (p, inv), the input pointer (0), the end of
 /// the (empty) pair array, the constant slots.
 fn data_blob(prog: &Program, iface: Interface, layout: &Layout) -> Vec<u8> {
@@ -127,7 +122,7 @@ fn data_blob(prog: &Program, iface: Interface, layout: &Layout) -> Vec<u8> {
 }
 
 /// A 48-byte value as stored in memory by the interface.
-pub fn value_bytes(iface: Interface, v: &Limbs) -> [u8; 48] {
+pub(crate) fn value_bytes(iface: Interface, v: &Limbs) -> [u8; 48] {
     if iface.big_endian_values() {
         to_be_bytes(v)
     } else {

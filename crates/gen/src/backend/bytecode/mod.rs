@@ -30,9 +30,8 @@ mod nodes;
 pub(crate) mod opc;
 
 pub use assemble::{
-    assemble, assemble_with, assemble_with_map, assemble_with_phase_marks, try_assemble, try_assemble_with_phase_marks,
-    AssembleError, AssembleOptions, PhaseMarks, SizeMap,
+    assemble, assemble_with_map, assemble_with_phase_marks, try_assemble, try_assemble_with_phase_marks, AssembleError,
+    AssembleOptions, PhaseMarks,
 };
-pub use evm384::{data_blob_len, value_bytes};
 pub use evmmax::element_size as evmmax_element_size;
 pub use init_code::init_code;

@@ -16,26 +16,26 @@ use super::family::{self, FamilyPairing};
 pub(super) struct Work(pub Slot);
 
 impl Work {
-    pub const SLOTS: u32 = 12;
+    pub(super) const SLOTS: u32 = 12;
     /// The leading slots a doubling step reads: P and T.
-    pub const P_AND_T: u32 = 8;
+    pub(crate) const P_AND_T: u32 = 8;
     /// The part a Miller-loop step updates: T, `(offset, slots)`.
-    pub const T_PART: (u32, u32) = (2, 6);
+    pub(crate) const T_PART: (u32, u32) = (2, 6);
     /// −3·xP.
-    pub fn px3(self) -> Slot {
+    pub(crate) fn px3(self) -> Slot {
         self.0
     }
     /// yP.
-    pub fn py(self) -> Slot {
+    pub(super) fn py(self) -> Slot {
         self.0 + 1
     }
-    pub fn t(self) -> Proj {
+    pub(super) fn t(self) -> Proj {
         Proj { d: Deg::Fp2, base: self.0 + 2 }
     }
-    pub fn qx(self) -> Fp2 {
+    pub(super) fn qx(self) -> Fp2 {
         Fp2(self.0 + 8)
     }
-    pub fn qy(self) -> Fp2 {
+    pub(super) fn qy(self) -> Fp2 {
         Fp2(self.0 + 10)
     }
 }
@@ -82,7 +82,7 @@ pub(super) struct Ctx {
 }
 
 impl Ctx {
-    pub fn new(a: &mut Asm, c: &CurveParams, moves: Moves) -> Ctx {
+    pub(super) fn new(a: &mut Asm, c: &CurveParams, moves: Moves) -> Ctx {
         let family = family::of(c.family);
         let k = TowerConsts::new(a);
         let frob = FrobeniusConsts::new(a, c);
@@ -134,17 +134,17 @@ impl Ctx {
     }
 
     /// Bytes of an encoded G1 point (two elements).
-    pub fn g1_bytes(&self) -> u32 {
+    pub(super) fn g1_bytes(&self) -> u32 {
         2 * self.eip.element_bytes
     }
 
     /// Bytes of an encoded pair: G1 then G2 (six elements).
-    pub fn pair_bytes(&self) -> u32 {
+    pub(crate) fn pair_bytes(&self) -> u32 {
         6 * self.eip.element_bytes
     }
 
     /// p - 2, the Fermat exponent of the inversion.
-    pub fn p_minus_2(&self) -> evm384_arith::Limbs {
+    pub(crate) fn p_minus_2(&self) -> evm384_arith::Limbs {
         let mut e = self.p;
         e[0] -= 2; // p is odd and > 2: no borrow
         e

@@ -6,29 +6,29 @@ use num_bigint::BigUint;
 use std::sync::OnceLock;
 
 /// Little-endian 64-bit words → integer.
-pub fn big(words: &[u64]) -> BigUint {
+pub(crate) fn big(words: &[u64]) -> BigUint {
     words.iter().rev().fold(BigUint::from(0u8), |acc, w| (acc << 64) + BigUint::from(*w))
 }
 
 /// "0x…" (or bare) hexadecimal → integer.
-pub fn hex_int(s: &str) -> BigUint {
+pub(crate) fn hex_int(s: &str) -> BigUint {
     let digits = s.strip_prefix("0x").unwrap_or(s);
     BigUint::parse_bytes(digits.as_bytes(), 16).unwrap_or_else(|| panic!("not hex: {s:?}"))
 }
 
 /// p, from [`crate::curves`] (whose tests derive it from z).
-pub fn p() -> &'static BigUint {
+pub(crate) fn p() -> &'static BigUint {
     static P: OnceLock<BigUint> = OnceLock::new();
     P.get_or_init(|| big(&crate::curves::bls12_381().p))
 }
 
 /// r, the order of G1 and G2.
-pub fn r() -> BigUint {
+pub(crate) fn r() -> BigUint {
     big(&crate::curves::bls12_381().r)
 }
 
 /// A finite field of characteristic p, an element stored as its m coordinates over Fp.
-pub trait Field: Clone + PartialEq + core::fmt::Debug {
+pub(crate) trait Field: Clone + PartialEq + core::fmt::Debug {
     /// The degree m over Fp.
     const M: usize;
     /// The element with these coordinates (each reduced mod p).
@@ -87,7 +87,7 @@ pub trait Field: Clone + PartialEq + core::fmt::Debug {
 
 /// Fp, always reduced.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Fp(pub BigUint);
+pub(crate) struct Fp(pub BigUint);
 
 impl Field for Fp {
     const M: usize = 1;
@@ -130,13 +130,13 @@ impl Field for Fp {
 
 /// Fp2 = Fp[I]/(I² + 1), (c0, c1) = c0 + c1·I.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Fp2(pub Fp, pub Fp);
+pub(crate) struct Fp2(pub Fp, pub Fp);
 
 impl Fp2 {
-    pub fn i() -> Self {
+    pub(crate) fn i() -> Self {
         Fp2(Fp::zero(), Fp::one())
     }
-    pub fn conj(&self) -> Self {
+    pub(crate) fn conj(&self) -> Self {
         Fp2(self.0.clone(), self.1.neg())
     }
 }
@@ -200,11 +200,11 @@ impl Field for Fp2 {
     }
 }
 
-pub fn fp(l: &Limbs) -> Fp {
+pub(crate) fn fp(l: &Limbs) -> Fp {
     Fp::from_coords(&[big(l)])
 }
 
-pub fn fp2(l: &[Limbs; 2]) -> Fp2 {
+pub(crate) fn fp2(l: &[Limbs; 2]) -> Fp2 {
     Fp2::from_coords(&[big(&l[0]), big(&l[1])])
 }
 

@@ -6,23 +6,23 @@ use super::map::Point;
 use num_bigint::BigUint;
 use serde_json::Value;
 
-pub fn rfc9380_json(file: &str) -> Value {
+pub(crate) fn rfc9380_json(file: &str) -> Value {
     evm384_vectors::load_json(&format!("rfc9380/{file}")).unwrap_or_else(|e| panic!("{e}"))
 }
 
-pub fn text<'a>(v: &'a Value, key: &str) -> &'a str {
+pub(crate) fn text<'a>(v: &'a Value, key: &str) -> &'a str {
     v[key].as_str().unwrap_or_else(|| panic!("no string `{key}` in {v}"))
 }
 
 /// An element as the RFC 9380 vector files write it: "0x<c0>" or "0x<c0>,0x<c1>".
-pub fn elem<F: Field>(s: &str) -> F {
+pub(crate) fn elem<F: Field>(s: &str) -> F {
     let c: Vec<BigUint> = s.split(',').map(hex_int).collect();
     assert_eq!(c.len(), F::M, "{s}");
     assert!(c.iter().all(|x| x < p()), "non-canonical {s}");
     F::from_coords(&c)
 }
 
-pub fn point<F: Field>(v: &Value) -> Point<F> {
+pub(crate) fn point<F: Field>(v: &Value) -> Point<F> {
     Point::Affine(elem(text(v, "x")), elem(text(v, "y")))
 }
 
@@ -36,7 +36,7 @@ fn decode_fp(bytes: &[u8]) -> Option<BigUint> {
 }
 
 /// MAP_FP_TO_G1's input (one element) or MAP_FP2_TO_G2's (c0 ‖ c1).
-pub fn decode_elem<F: Field>(input: &[u8]) -> Option<F> {
+pub(crate) fn decode_elem<F: Field>(input: &[u8]) -> Option<F> {
     if input.len() != 64 * F::M {
         return None;
     }
@@ -44,7 +44,7 @@ pub fn decode_elem<F: Field>(input: &[u8]) -> Option<F> {
     Some(F::from_coords(&c))
 }
 
-pub fn encode_elem<F: Field>(e: &F) -> Vec<u8> {
+pub(crate) fn encode_elem<F: Field>(e: &F) -> Vec<u8> {
     e.coords()
         .into_iter()
         .flat_map(|c| {
@@ -57,7 +57,7 @@ pub fn encode_elem<F: Field>(e: &F) -> Vec<u8> {
 }
 
 /// EIP-2537's point: x ‖ y (G2: x.c0 ‖ x.c1 ‖ y.c0 ‖ y.c1), infinity as all zeros.
-pub fn encode_point<F: Field>(pt: &Point<F>) -> Vec<u8> {
+pub(crate) fn encode_point<F: Field>(pt: &Point<F>) -> Vec<u8> {
     match pt {
         Point::Infinity => vec![0; 128 * F::M],
         Point::Affine(x, y) => [encode_elem(x), encode_elem(y)].concat(),

@@ -10,7 +10,7 @@ const S_IN_BYTES: usize = 64;
 
 /// DST_prime = DST ‖ I2OSP(len(DST), 1) (RFC 9380 §5.3.1), a DST longer than 255 bytes first
 /// replaced by H("H2C-OVERSIZE-DST-" ‖ DST) (§5.3.3).
-pub fn dst_prime(dst: &[u8]) -> Vec<u8> {
+pub(crate) fn dst_prime(dst: &[u8]) -> Vec<u8> {
     let mut d = if dst.len() > 255 {
         Sha256::new().chain_update(b"H2C-OVERSIZE-DST-").chain_update(dst).finalize().to_vec()
     } else {
@@ -21,7 +21,7 @@ pub fn dst_prime(dst: &[u8]) -> Vec<u8> {
 }
 
 /// msg_prime = Z_pad ‖ msg ‖ I2OSP(len_in_bytes, 2) ‖ I2OSP(0, 1) ‖ DST_prime (§5.3.1 step 6).
-pub fn msg_prime(msg: &[u8], len_in_bytes: usize, dst_prime: &[u8]) -> Vec<u8> {
+pub(crate) fn msg_prime(msg: &[u8], len_in_bytes: usize, dst_prime: &[u8]) -> Vec<u8> {
     let mut m = vec![0u8; S_IN_BYTES];
     m.extend_from_slice(msg);
     m.extend_from_slice(&(len_in_bytes as u16).to_be_bytes());
@@ -31,7 +31,7 @@ pub fn msg_prime(msg: &[u8], len_in_bytes: usize, dst_prime: &[u8]) -> Vec<u8> {
 }
 
 /// expand_message_xmd with SHA-256 (RFC 9380 §5.3.1).
-pub fn expand_message_xmd(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Vec<u8> {
+pub(crate) fn expand_message_xmd(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Vec<u8> {
     let ell = len_in_bytes.div_ceil(B_IN_BYTES);
     assert!(ell <= 255 && len_in_bytes <= 65535);
     let dp = dst_prime(dst);
@@ -48,12 +48,12 @@ pub fn expand_message_xmd(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Vec<u8
 }
 
 /// L = ceil((ceil(log2 p) + k)/8) with k = 128 (RFC 9380 §5; 64 for BLS12-381).
-pub fn l_bytes() -> usize {
+pub(crate) fn l_bytes() -> usize {
     (p().bits() as usize + 128).div_ceil(8)
 }
 
 /// hash_to_field (RFC 9380 §5.2).
-pub fn hash_to_field<F: Field>(msg: &[u8], dst: &[u8], count: usize) -> Vec<F> {
+pub(crate) fn hash_to_field<F: Field>(msg: &[u8], dst: &[u8], count: usize) -> Vec<F> {
     let l = l_bytes();
     let bytes = expand_message_xmd(msg, dst, count * F::M * l);
     (0..count)

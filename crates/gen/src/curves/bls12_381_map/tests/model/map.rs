@@ -7,37 +7,37 @@ use crate::curves::{bls12_381_map_params, MapParams};
 use num_bigint::BigUint;
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum Point<F> {
+pub(crate) enum Point<F> {
     Infinity,
     Affine(F, F),
 }
 
 /// y² = x³ + a·x + b.
 #[derive(Clone, Debug)]
-pub struct Curve<F> {
+pub(crate) struct Curve<F> {
     pub a: F,
     pub b: F,
 }
 
 impl<F: Field> Curve<F> {
     /// g(x) = x³ + a·x + b.
-    pub fn g(&self, x: &F) -> F {
+    pub(crate) fn g(&self, x: &F) -> F {
         x.square().add(&self.a).mul(x).add(&self.b)
     }
-    pub fn contains(&self, pt: &Point<F>) -> bool {
+    pub(crate) fn contains(&self, pt: &Point<F>) -> bool {
         match pt {
             Point::Infinity => true,
             Point::Affine(x, y) => y.square() == self.g(x),
         }
     }
-    pub fn neg(&self, pt: &Point<F>) -> Point<F> {
+    pub(crate) fn neg(&self, pt: &Point<F>) -> Point<F> {
         match pt {
             Point::Infinity => Point::Infinity,
             Point::Affine(x, y) => Point::Affine(x.clone(), y.neg()),
         }
     }
     /// The chord-and-tangent law in affine coordinates.
-    pub fn add(&self, p1: &Point<F>, p2: &Point<F>) -> Point<F> {
+    pub(crate) fn add(&self, p1: &Point<F>, p2: &Point<F>) -> Point<F> {
         let (x1, y1, x2, y2) = match (p1, p2) {
             (Point::Infinity, _) => return p2.clone(),
             (_, Point::Infinity) => return p1.clone(),
@@ -55,7 +55,7 @@ impl<F: Field> Curve<F> {
         Point::Affine(x3, y3)
     }
     /// k·P, double-and-add from the top bit.
-    pub fn mul(&self, pt: &Point<F>, k: &BigUint) -> Point<F> {
+    pub(crate) fn mul(&self, pt: &Point<F>, k: &BigUint) -> Point<F> {
         let mut acc = Point::Infinity;
         for i in (0..k.bits()).rev() {
             acc = self.add(&acc, &acc);
@@ -74,7 +74,7 @@ fn poly<F: Field>(c: &[F], monic: bool, x: &F) -> F {
 }
 
 /// An isogeny map as RFC 9380 Appendix E gives it (the denominators' leading 1 implicit).
-pub struct Isogeny<F> {
+pub(crate) struct Isogeny<F> {
     x_num: Vec<F>,
     x_den: Vec<F>,
     y_num: Vec<F>,
@@ -83,7 +83,7 @@ pub struct Isogeny<F> {
 
 impl<F: Field> Isogeny<F> {
     /// iso_map (RFC 9380 §6.6.3): a vanishing denominator gives the point at infinity.
-    pub fn map(&self, pt: &Point<F>) -> Point<F> {
+    pub(crate) fn map(&self, pt: &Point<F>) -> Point<F> {
         let Point::Affine(x, y) = pt else { return Point::Infinity };
         let (x_den, y_den) = (poly(&self.x_den, true, x), poly(&self.y_den, true, x));
         if x_den.is_zero() || y_den.is_zero() {
@@ -94,7 +94,7 @@ impl<F: Field> Isogeny<F> {
 }
 
 /// One suite's map, built from [`MapParams`] only (plus E's b from [`crate::curves`]).
-pub struct Suite<F> {
+pub(crate) struct Suite<F> {
     /// E': y² = x³ + A'·x + B'.
     pub e_prime: Curve<F>,
     pub z: F,
@@ -104,7 +104,7 @@ pub struct Suite<F> {
     pub h_eff: BigUint,
 }
 
-pub fn g1_suite(m: &MapParams) -> Suite<Fp> {
+pub(crate) fn g1_suite(m: &MapParams) -> Suite<Fp> {
     let b = crate::curves::bls12_381().b;
     Suite {
         e_prime: Curve { a: fp(&m.g1_sswu_a), b: fp(&m.g1_sswu_b) },
@@ -120,7 +120,7 @@ pub fn g1_suite(m: &MapParams) -> Suite<Fp> {
     }
 }
 
-pub fn g2_suite(m: &MapParams) -> Suite<Fp2> {
+pub(crate) fn g2_suite(m: &MapParams) -> Suite<Fp2> {
     let b = crate::curves::bls12_381().b;
     Suite {
         e_prime: Curve { a: fp2(&m.g2_sswu_a), b: fp2(&m.g2_sswu_b) },
@@ -140,7 +140,7 @@ pub fn g2_suite(m: &MapParams) -> Suite<Fp2> {
 impl<F: Field> Suite<F> {
     /// map_to_curve_simple_swu (RFC 9380 §6.6.2, the non-optimised steps 1-10) onto E';
     /// `None` when a square root it takes does not exist (only with wrong constants).
-    pub fn simple_swu(&self, u: &F) -> Option<Point<F>> {
+    pub(crate) fn simple_swu(&self, u: &F) -> Option<Point<F>> {
         let (a, b, z) = (&self.e_prime.a, &self.e_prime.b, &self.z);
         let z_u2 = z.mul(&u.square());
         // 1. tv1 = inv0(Z²·u⁴ + Z·u²)
@@ -159,22 +159,22 @@ impl<F: Field> Suite<F> {
     }
 
     /// map_to_curve (RFC 9380 §6.6.3): simplified SWU onto E', then iso_map onto E.
-    pub fn map_to_curve(&self, u: &F) -> Option<Point<F>> {
+    pub(crate) fn map_to_curve(&self, u: &F) -> Option<Point<F>> {
         Some(self.iso.map(&self.simple_swu(u)?))
     }
 
     /// clear_cofactor (RFC 9380 §7): h_eff·P.
-    pub fn clear_cofactor(&self, pt: &Point<F>) -> Point<F> {
+    pub(crate) fn clear_cofactor(&self, pt: &Point<F>) -> Point<F> {
         self.e.mul(pt, &self.h_eff)
     }
 
     /// EIP-2537 MAP_FP_TO_G1 / MAP_FP2_TO_G2: clear_cofactor(map_to_curve(u)).
-    pub fn eip_map(&self, u: &F) -> Option<Point<F>> {
+    pub(crate) fn eip_map(&self, u: &F) -> Option<Point<F>> {
         Some(self.clear_cofactor(&self.map_to_curve(u)?))
     }
 
     /// P on E and r·P = O.
-    pub fn in_subgroup(&self, pt: &Point<F>) -> bool {
+    pub(crate) fn in_subgroup(&self, pt: &Point<F>) -> bool {
         self.e.contains(pt) && self.e.mul(pt, &r()) == Point::Infinity
     }
 }
