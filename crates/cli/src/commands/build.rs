@@ -169,7 +169,7 @@ pub struct PointArgs {
 pub struct HintedArgs {
     #[command(flatten)]
     pub interface: CodeInterfaceArg,
-    /// The curve: bls12-381 or bls12-377 (its witness is longer: `evm384 hint --curve`).
+    /// The curve: bls12-381, bls12-377 (its witness is longer) or bn254 (`evm384 hint --curve`).
     #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
     pub curve: Curve,
     /// Fp2 multiplication: v3 (Karatsuba) or v4 (schoolbook).

@@ -13,17 +13,19 @@ use crate::CliError;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The pairs, as PAIRING_CHECK takes them (384 bytes each): HEX or @FILE.
+    /// The pairs, as the curve's pairing check takes them (384 bytes each on BLS12-381 and
+    /// BLS12-377, 192 on BN254): HEX or @FILE.
     #[arg(long)]
     pub pairs: String,
-    /// The curve: bls12-381 (EIP-2537's encoding) or bls12-377 (EIP-2539's).
+    /// The curve: bls12-381 (EIP-2537's encoding), bls12-377 (EIP-2539's) or bn254 (EIP-197's).
     #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
     pub curve: Curve,
     /// Fp2 multiplication of the contract (the witness depends on its Miller loop's lines only
     /// through values every build shares, but must match the build's program).
     #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
-    /// Print only the witness (720 bytes on BLS12-381, 912 on BLS12-377), not witness ‖ pairs.
+    /// Print only the witness (720 bytes on BLS12-381, 912 on BLS12-377, 480 on BN254), not
+    /// witness ‖ pairs.
     #[arg(long)]
     pub witness_only: bool,
     /// Write the hex to FILE instead of stdout.
@@ -41,8 +43,13 @@ fn parse_curve(s: &str) -> Result<Curve, String> {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     let pairs = bytes_arg(&args.pairs, "pairs")?;
-    if pairs.is_empty() || pairs.len() % 384 != 0 {
-        return Err(CliError::Hint(format!("{} bytes of pairs: expected a non-zero multiple of 384", pairs.len())));
+    let pair_bytes = 6 * args.curve.params().eip.element_bytes as usize;
+    if pairs.is_empty() || pairs.len() % pair_bytes != 0 {
+        return Err(CliError::Hint(format!(
+            "{} bytes of pairs: expected a non-zero multiple of {pair_bytes} ({} pairs)",
+            pairs.len(),
+            args.curve
+        )));
     }
     let w =
         evm384_gen::ops::hint::witness(args.curve, &pairs, args.f2mul).map_err(|e| CliError::Hint(e.to_string()))?;

@@ -456,8 +456,8 @@ pub fn bn254() -> CurveParams {
             ],
         ],
         eip: super::Eip::EIP196,
-        // the hinted check (eprint 2024/640) is written for BLS12 curves only
-        hint_scaling: None,
+        // H = 3³ (λ = 6z + 2 + p − p² + p³), 3² ∥ p − 1: `docs/curves.md`
+        hint_scaling: Some(super::ScalingSubfield::Fp),
     }
 }
 

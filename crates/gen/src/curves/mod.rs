@@ -261,7 +261,7 @@ pub struct CurveParams {
 /// w = U·(x₀ + x₁·v + x₂·v²): any element of a proper subfield Fp^k has order dividing
 /// p^k − 1, which divides h = (p¹² − 1)/r, so w needs no order test on chain. The subfield is
 /// the smallest that, with x₀ + x₁·v + x₂·v² ∈ {1, v, v²}, cancels every part of F's order
-/// that λ = p − z shares with h.
+/// that λ (`CurveParams::hint_exponent`) shares with h.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScalingSubfield {
     /// U ∈ Fp, folded into s (the witness sends x₀, x₁, x₂ only).
@@ -270,7 +270,28 @@ pub enum ScalingSubfield {
     Fp4,
 }
 
+/// The multiple λ of r whose residue root the hinted check takes (eprint 2024/640 §4), written
+/// as the Miller loop evaluates it: λ = `loop_sign`·s + Σᵢ `frobenius[i − 1]`·pⁱ, s = |the
+/// loop's scalar| (|z| for BLS12, |6z + 2| for BN): BLS12's λ = p − z, BN's optimal-ate
+/// relation λ = 6z + 2 + p − p² + p³ (Vercauteren, eprint 2008/096 §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HintExponent {
+    /// The sign of the loop's term: −1 or 1.
+    pub(crate) loop_sign: i8,
+    /// The coefficients of p, p², p³: each −1, 0 or 1.
+    pub(crate) frobenius: [i8; 3],
+}
+
 impl CurveParams {
+    /// λ of the hinted check, from the family and the sign of z ([`HintExponent`]).
+    pub(crate) fn hint_exponent(&self) -> HintExponent {
+        let z_sign = if self.z_negative { -1 } else { 1 };
+        match self.family {
+            Family::Bls12 => HintExponent { loop_sign: -z_sign, frobenius: [1, 0, 0] },
+            Family::Bn => HintExponent { loop_sign: z_sign, frobenius: [1, -1, 1] },
+        }
+    }
+
     /// Bits of |z| below the leading one, most significant first (the exponentiation by z
     /// iterates over these, and a BLS12 curve's Miller loop: `ate_loop_digits`).
     pub(crate) fn z_bits(&self) -> Vec<bool> {

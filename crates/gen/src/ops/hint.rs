@@ -1,15 +1,17 @@
 //! The witness of the hinted pairing check (`pairing::hinted_pairing_check_program`): computed
 //! natively, off-chain, by the caller (`evm384 hint`).
 //!
-//! Novakovic, Eagen, "On Proving Pairings", eprint 2024/640, §4, for a BLS12 curve: λ = p − z,
-//! a multiple of r (p ≡ z mod r), so λ = m·r with m = (z − 1)²/3; h = (p¹² − 1)/r. The product
-//! F of the Miller loops has F^h = 1 iff the pairing product is 1, and F^h = 1 iff there are c
-//! and a scaling factor w with c^λ = F·w, w of order prime to nothing in h′ below: split
-//! h = H·h′ with H the part of h whose primes divide m (`Exponents::h_shared`), so that λ is
-//! invertible mod h′. The witness is e and w = U·s, 48 bytes per Fp coordinate
-//! ([`pairing::hint_bytes`](crate::ops::pairing::hint_bytes)):
-//! - e = c⁻¹ where z < 0 (the contract folds e into the Miller loop and tests F·e^(p+|z|)·w = 1),
-//!   e = c where z > 0 (it tests F·c^z·w = c^p with c ≠ 0);
+//! Novakovic, Eagen, "On Proving Pairings", eprint 2024/640, §4: λ a multiple of r the Miller
+//! loop evaluates (`CurveParams::hint_exponent`: p − z for BLS12, p ≡ z mod r, m = (z − 1)²/3;
+//! 6z + 2 + p − p² + p³ for BN, the optimal-ate relation), λ = m·r; h = (p¹² − 1)/r. The
+//! product F of the Miller loops has F^h = 1 iff the pairing product is 1, and F^h = 1 iff
+//! there are c and a scaling factor w with c^λ = F·w, w of order prime to nothing in h′ below:
+//! split h = H·h′ with H the part of h whose primes divide m (`Exponents::h_shared`), so that λ
+//! is invertible mod h′. The witness is e and w = U·s, each Fp coordinate in the value bytes of
+//! the curve's encoding ([`pairing::hint_bytes`](crate::ops::pairing::hint_bytes)):
+//! - e = c^(−σ), σ the sign of λ's loop term: c⁻¹ for BLS12 with z < 0 and BN with z > 0, c
+//!   for BLS12 with z > 0 (the contract folds e into the Miller loop and tests the equation of
+//!   `pairing::hinted_pairing_check_program`);
 //! - U in the proper subfield `CurveParams::hint_scaling` (Fp: folded into s, not sent; Fp4:
 //!   U₀ + U₁·v·w, four Fp coordinates) and s = x₀ + x₁·v + x₂·v², three Fp coordinates.
 //!
@@ -34,7 +36,7 @@ use num_bigint::BigUint;
 
 use crate::backend::native::{self, Outcome};
 use crate::curves::{ark_field, ark_limbs, ArkFp12Task, Curve, CurveParams, ScalingSubfield};
-use crate::ir::{F2Mul, Phase};
+use crate::ir::{F2Mul, FieldEncoding, Phase};
 use crate::ops::pairing::{accumulator_slot, pairing_check_program, witness_bytes, ProgramOptions};
 
 /// Why no witness was computed.
@@ -81,10 +83,10 @@ struct Exponents {
 impl Exponents {
     fn new(curve: &CurveParams, subfield: ScalingSubfield) -> Exponents {
         let (p, r) = (big(&curve.p), big(&curve.r));
-        let lambda = if curve.z_negative { &p + curve.z_abs } else { &p - curve.z_abs }; // p − z
+        let lambda = Self::lambda(curve);
         let h = (p.pow(12) - 1u8) / &r;
         let m = &lambda / &r;
-        assert_eq!(&m * &r, lambda, "p ≡ z (mod r) on a BLS12 curve");
+        assert_eq!(&m * &r, lambda, "{}: λ a multiple of r", curve.name);
         let h_shared = Self::h_shared_of(&h, &m);
         let h_rest = &h / &h_shared;
         let inv = |x: &BigUint, n: &BigUint| x.modinv(n).expect("coprime");
@@ -102,6 +104,19 @@ impl Exponents {
             lambda: lambda.to_u64_digits(),
             subfield_order: (p.pow(k) - 1u8).to_u64_digits(),
         }
+    }
+
+    /// λ = σ·s + Σᵢ εᵢ·pⁱ (`CurveParams::hint_exponent`), s the value of the Miller loop's digits.
+    fn lambda(curve: &CurveParams) -> BigUint {
+        use num_bigint::BigInt;
+        let shape = curve.hint_exponent();
+        let s = curve.ate_loop_digits().iter().fold(BigInt::from(0), |acc, &d| 2 * acc + d);
+        let p = BigInt::from(big(&curve.p));
+        let mut lambda = shape.loop_sign * s;
+        for (i, &e) in shape.frobenius.iter().enumerate() {
+            lambda += e * p.pow(i as u32 + 1);
+        }
+        lambda.to_biguint().expect("λ > 0")
     }
 
     /// H: the largest divisor of h whose primes all divide m.
@@ -220,15 +235,18 @@ impl ArkFp12Task for Witness<'_> {
             if w1.pow(&x.subfield_order) == Fp12::one() {
                 let c = (f1 * w1).pow(&x.e);
                 debug_assert_eq!(c.pow(&x.lambda), f1 * w1, "c is a λ-th root of F·w");
-                let e = if curve.z_negative { c.inverse().expect("c ≠ 0") } else { c };
+                // e = c^(−σ): the contract folds e into the loop (`hinted_pairing_check_program`)
+                let e = if curve.hint_exponent().loop_sign > 0 { c.inverse().expect("c ≠ 0") } else { c };
                 let u = subfield_coordinates(self.subfield, &w1).expect("w₁^(p^k − 1) = 1: w₁ lies in Fp^k");
                 let one = limbs::<P>(&Fq::<P>::one());
                 let (u_sent, x_t) = match self.subfield {
                     ScalingSubfield::Fp => (vec![], u[0]), // s = U·v^t
                     ScalingSubfield::Fp4 => (u, one),
                 };
-                let mut out = Vec::with_capacity(witness_bytes(self.subfield) as usize);
-                let mut put = |v: &Limbs| out.extend_from_slice(&to_be_bytes(v));
+                let encoding = FieldEncoding::of(&curve.eip);
+                let mut out = Vec::with_capacity(witness_bytes(self.subfield, encoding) as usize);
+                let value = encoding.value as usize;
+                let mut put = |v: &Limbs| out.extend_from_slice(&to_be_bytes(v)[48 - value..]);
                 from_fp12(&e).iter().chain(&u_sent).for_each(&mut put);
                 for i in 0..3 {
                     put(if i == t { &x_t } else { &[0; 6] });
@@ -271,7 +289,8 @@ mod tests {
                 Curve::Bls12_381 => BigUint::from(27u8) * 11u8 * 10177u32 * 859267u32 * 52437899u32,
                 // 2⁴⁸·3²·7·13·499
                 Curve::Bls12_377 => (BigUint::from(1u8) << 48) * 9u8 * 7u8 * 13u8 * 499u32,
-                Curve::Bn254 => unreachable!("no hinted check on BN254 (hint_scaling is None)"),
+                // 3³ (gcd(m, h) = 3)
+                Curve::Bn254 => BigUint::from(27u8),
             };
             assert_eq!(h_shared, expected, "{curve}: H");
             // the subfield's part of H has index 3 in H and holds the λ-th powers of H's part

@@ -56,6 +56,13 @@ impl FamilyPairing for Bn {
         }
     }
 
+    /// The closing lines on A: λ = 6z + 2 + p − p² + p³ takes f_{6z+2} with both, for z > 0
+    /// (for z < 0 the loop's value is conjugated and T negated: no hinted check is written).
+    fn end_folded_miller_loop(&self, a: &mut Asm, c: Ctx, test_g2: bool) {
+        assert!(!c.z_negative, "the hinted check on a BN curve is written for z > 0");
+        bn_closing_lines(a, c, c.fa, test_g2);
+    }
+
     /// Nothing: made on the Miller loop's final T ([`bn_closing_lines`]).
     fn assert_g2_subgroups_after_miller_loop(&self, _: &mut Asm, _: Ctx) {}
 

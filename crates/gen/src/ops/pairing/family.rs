@@ -34,6 +34,11 @@ pub(super) trait FamilyPairing: core::fmt::Debug + Sync {
     /// `test_g2`, the G2 tests the family makes there.
     fn end_miller_loop(&self, a: &mut Asm, c: Ctx, f: Fp12, test_g2: bool);
 
+    /// The end of the hinted check's Miller loop (A holding F·e^s unconjugated,
+    /// `miller_loop::Folded`): what F still needs to be the Miller value of the hinted check's
+    /// λ (`CurveParams::hint_exponent`), with the G2 tests made there.
+    fn end_folded_miller_loop(&self, a: &mut Asm, c: Ctx, test_g2: bool);
+
     /// The G2 tests of every pair record the family makes after the Miller loop, on its final T.
     fn assert_g2_subgroups_after_miller_loop(&self, a: &mut Asm, c: Ctx);
 

@@ -1,20 +1,20 @@
 //! The hinted pairing check (Novakovic, Eagen, "On Proving Pairings", eprint 2024/640, §4):
 //! the caller's witness (e of a residue root c, a scaling factor w in proper subfields) folded
 //! into the Miller loop in place of the final exponentiation ([`hinted_pairing_check_program`]),
-//! written for the BLS12 family; its size ([`hint_bytes`]). `crate::ops::hint` computes the
+//! for BLS12 curves and BN curves with z > 0; its size ([`hint_bytes`]). `crate::ops::hint` computes the
 //! witness.
 
 use evm384_arith::MontField;
 
 use crate::algebra::tower::Fp12;
 use crate::algebra::Moves;
-use crate::curves::{Curve, Family, ScalingSubfield};
+use crate::curves::{Curve, ScalingSubfield};
 use crate::ir::{Asm, Cond, F2Mul, FieldEncoding, InputLength, Phase, Program};
 
 use super::ctx::{Ctx, Work};
 use super::decode::decode_inputs;
-use super::fp12::{call_frobenius_fp12, call_mul_fp12};
-use super::miller_loop::miller_loop;
+use super::fp12::{call_frobenius_fp12, call_inverse_fp12, call_mul_fp12};
+use super::miller_loop::{miller_loop, Folded};
 
 /// Fp coordinates of U sent in the hinted check's witness (none where U ∈ Fp is folded into s).
 fn scaling_coordinates(subfield: ScalingSubfield) -> u32 {
@@ -26,37 +26,44 @@ fn scaling_coordinates(subfield: ScalingSubfield) -> u32 {
 
 /// Bytes of the hinted check's witness before the pairs: e (Fp12, 12 field elements in the
 /// tower's coefficient order), the coordinates of U where `CurveParams::hint_scaling` is Fp4
-/// (U₀ + U₁·v·w: U₀.c0, U₀.c1, U₁.c0, U₁.c1), then x₀, x₁, x₂ of s = x₀ + x₁·v + x₂·v²; 48
-/// bytes each, big-endian, below p (EIP-2537's encoding without its 16 zero bytes: 4 gas of
-/// calldata each). BLS12-381: 720; BLS12-377: 912. Panics for a curve without a hinted check.
+/// (U₀ + U₁·v·w: U₀.c0, U₀.c1, U₁.c0, U₁.c1), then x₀, x₁, x₂ of s = x₀ + x₁·v + x₂·v²; each
+/// big-endian, below p, in the value bytes of the curve's encoding (48: EIP-2537's without its
+/// 16 zero bytes; 32: EIP-196's). BLS12-381: 720; BLS12-377: 912; BN254: 480. Panics for a
+/// curve without a hinted check.
 pub fn hint_bytes(curve: Curve) -> u32 {
-    witness_bytes(curve.params().hint_scaling.expect("a curve with a hinted check"))
+    let params = curve.params();
+    witness_bytes(params.hint_scaling.expect("a curve with a hinted check"), FieldEncoding::of(&params.eip))
 }
 
-/// [`hint_bytes`] of a curve whose scaling factor lies in `subfield`.
-pub(crate) fn witness_bytes(subfield: ScalingSubfield) -> u32 {
-    48 * (12 + scaling_coordinates(subfield) + 3)
+/// [`hint_bytes`] of a curve whose scaling factor lies in `subfield`, its elements encoded by
+/// `encoding`.
+pub(crate) fn witness_bytes(subfield: ScalingSubfield, encoding: FieldEncoding) -> u32 {
+    encoding.value * (12 + scaling_coordinates(subfield) + 3)
 }
 
-/// The hinted pairing check (Novakovic, Eagen, "On Proving Pairings", eprint 2024/640, §4 with
-/// its BLS12 scaling factor; `crate::ops::hint` works out the witness and its soundness): the
-/// caller supplies, beside the pairs, e (c⁻¹ for z < 0, c for z > 0) of a residue root c and a
-/// scaling factor w = U·s in a product of proper subfields (U per `CurveParams::hint_scaling`,
-/// s = x₀ + x₁·v + x₂·v² ∈ Fp6), and the contract returns whether c^λ = F·w for the
-/// unconjugated Miller-loop product F and λ = p − z (a multiple of r):
-/// - z < 0 (λ = p + |z|): F·e^|z|·(e^p·w) = 1, with e folded into the Miller loop
-///   (A ← F·e^|z|); a zero e or w makes the product 0, so neither needs a test;
-/// - z > 0 (λ = p − z): F·c^z·w = c^p, c folded into the loop; c = 0 would satisfy it (0 = 0),
-///   so c ≠ 0 is tested (then c^p ≠ 0 makes w ≠ 0).
+/// The hinted pairing check (Novakovic, Eagen, "On Proving Pairings", eprint 2024/640, §4;
+/// `crate::ops::hint` works out the witness and its soundness): the caller supplies, beside the
+/// pairs, e = c^(−σ) of a residue root c and a scaling factor w = U·s in a product of proper
+/// subfields (U per `CurveParams::hint_scaling`, s = x₀ + x₁·v + x₂·v² ∈ Fp6), and the
+/// contract returns whether c^λ = F·w for the unconjugated Miller-loop value F and
+/// λ = σ·s + Σᵢ εᵢ·pⁱ (`CurveParams::hint_exponent`: BLS12's p − z, BN's
+/// 6z + 2 + p − p² + p³), a multiple of r. With e folded into the Miller loop (A ← F·e^s,
+/// e⁻¹ where a digit is −1), the equation is A·w·∏_{σεᵢ = 1} e^(pⁱ) = ∏_{σεᵢ = −1} e^(pⁱ):
+/// - BLS12, z < 0 (λ = p + |z|, e = c⁻¹): F·e^|z|·(e^p·w) = 1; a zero e or w makes the
+///   product 0, so neither needs a test;
+/// - BLS12, z > 0 (λ = p − z, e = c): F·c^z·w = c^p;
+/// - BN, z > 0 (e = c⁻¹): F·e^(6z+2)·(w·e^p·e^(p³)) = e^(p²), e⁻¹ computed once;
+///
+/// where the right side is not 1, e = 0 would satisfy it (0 = 0), so e ≠ 0 is tested.
 ///
 /// Then F^h = 1 for h = (p¹²−1)/r: c^(λh) = 1, and w^h = 1 as the orders of the subfields'
 /// elements divide h — bounded by the encoding, so no order test is made on chain — so the
 /// pairing product is 1; conversely a witness exists whenever it is 1. The final
-/// exponentiation is replaced by e folded into the Miller loop and e^p (one Frobenius map) and
-/// w multiplied in. Input: witness ([`hint_bytes`]) ‖ pairs (384 bytes each, as
-/// PAIRING_CHECK's); output: the 32-byte boolean of the final equation; a malformed input (a
-/// coordinate ≥ p, a point off its curve or outside its subgroup, c = 0 where z > 0) halts.
-/// `moves`: as `ProgramOptions::moves`.
+/// exponentiation is replaced by e folded into the Miller loop, Frobenius maps of e and w
+/// multiplied in. Input: witness ([`hint_bytes`]) ‖ pairs (as the drop-in check's); output:
+/// the 32-byte boolean of the final equation; a malformed input (a coordinate ≥ p, a point off
+/// its curve or outside its subgroup, e = 0 where tested) halts. `moves`: as
+/// `ProgramOptions::moves`.
 ///
 /// Panics for a curve without a hinted check (`CurveParams::hint_scaling` is `None`).
 pub fn hinted_pairing_check_program(curve: Curve, f2mul: F2Mul, moves: Moves) -> Program {
@@ -64,7 +71,9 @@ pub fn hinted_pairing_check_program(curve: Curve, f2mul: F2Mul, moves: Moves) ->
     let Some(subfield) = curve.hint_scaling else {
         panic!("{}: no hinted pairing check (its scaling factor's structure is not worked out)", curve.name)
     };
-    assert_eq!(curve.family, Family::Bls12, "the hinted check is written for BLS12 curves");
+    let lambda = curve.hint_exponent();
+    // e^(pⁱ) on the left (post) and on the right (target) of the equation
+    let sides = |side: i8| (1..=3).filter(move |&i| lambda.loop_sign * lambda.frobenius[i - 1] == side);
     let field = MontField::new(curve.p);
     let mut a = Asm::new(field, f2mul);
     a.tower = curve.tower;
@@ -74,10 +83,12 @@ pub fn hinted_pairing_check_program(curve: Curve, f2mul: F2Mul, moves: Moves) ->
     let n_u = scaling_coordinates(subfield);
     let witness = a.alloc(12 + n_u + 3); // e ‖ U ‖ x₀, x₁, x₂, loaded together
     let (we, wu, wx) = (Fp12(witness), witness + 12, witness + 12 + n_u);
-    let post = Fp12(a.alloc(12)); // z < 0: e^p·w; z > 0: w
-    let target = (!curve.z_negative).then(|| Fp12(a.alloc(12))); // z > 0: c^p
+    let post = Fp12(a.alloc(12)); // w·∏ e^(pⁱ) of the left side
+    let target = (sides(-1).count() > 0).then(|| Fp12(a.alloc(12))); // the right side, or 1
+    let digits = curve.ate_loop_digits();
+    let e_inverse = digits.contains(&-1).then(|| Fp12(a.alloc(12)));
     a.phase(Phase::Decode);
-    let prefix = witness_bytes(subfield);
+    let prefix = witness_bytes(subfield, a.encoding);
     a.check_input_length(InputLength::PrefixThenMultipleOf { prefix, unit: c.pair_bytes() });
     a.load_packed_inputs(witness, 12 + n_u + 3, 0, c.r2);
     decode_inputs(&mut a, c, false, prefix);
@@ -93,26 +104,58 @@ pub fn hinted_pairing_check_program(curve: Curve, f2mul: F2Mul, moves: Moves) ->
         call_mul_fp12(&mut a, c); // U·s
         a.copy(c.fb.0, c.fa.0, 12); // B = w
     }
-    if curve.z_negative {
-        a.copy(c.fa.0, we.0, 12);
-        call_frobenius_fp12(&mut a, c, 1); // e^p (the Frobenius maps leave B alone)
-        call_mul_fp12(&mut a, c); // e^p·w
-        a.copy(post.0, c.fa.0, 12);
-    } else {
-        // c ≠ 0: its first coordinate, or else one of the eleven others (one_fp12's are zero)
+    if target.is_some() {
+        // e ≠ 0: its first coordinate, or else one of the eleven others (one_fp12's are zero)
         a.if_(Cond::Eq(we.0, c.k.zero, 1), |a| a.assert(Cond::Ne(we.0 + 1, c.k.one_fp12 + 1, 11)));
-        a.copy(post.0, c.fb.0, 12);
+    }
+    let e_frobenius = |a: &mut Asm, i: usize| {
         a.copy(c.fa.0, we.0, 12);
-        call_frobenius_fp12(&mut a, c, 1); // c^p
-        a.copy(target.expect("z > 0").0, c.fa.0, 12);
+        match i {
+            1 | 2 => call_frobenius_fp12(a, c, i),
+            _ => {
+                call_frobenius_fp12(a, c, 2);
+                call_frobenius_fp12(a, c, 1);
+            }
+        }
+    };
+    let left: Vec<usize> = sides(1).collect();
+    if left.is_empty() {
+        a.copy(post.0, c.fb.0, 12); // post = w
+    }
+    for (n, &i) in left.iter().enumerate() {
+        if n > 0 {
+            a.copy(c.fb.0, c.fa.0, 12);
+        }
+        e_frobenius(&mut a, i); // e^(pⁱ) (the Frobenius maps leave B alone)
+        call_mul_fp12(&mut a, c); // ·w·…
+    }
+    if !left.is_empty() {
+        a.copy(post.0, c.fa.0, 12);
+    }
+    if let Some(target) = target {
+        for (n, i) in sides(-1).enumerate() {
+            if n > 0 {
+                a.copy(c.fb.0, c.fa.0, 12);
+            }
+            e_frobenius(&mut a, i);
+            if n > 0 {
+                call_mul_fp12(&mut a, c);
+            }
+        }
+        a.copy(target.0, c.fa.0, 12);
+    }
+    if let Some(e_inverse) = e_inverse {
+        a.copy(c.fa.0, we.0, 12);
+        call_inverse_fp12(&mut a, c, c.p_minus_2()); // e ≠ 0 (tested above)
+        a.copy(e_inverse.0, c.fa.0, 12);
     }
     a.phase(Phase::MillerLoop);
     a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
-    miller_loop(&mut a, c, &curve.ate_loop_digits(), Some(we), true); // F·e^|z|
+    miller_loop(&mut a, c, &digits, Some(Folded { e: we, e_inverse }), true); // F·e^s
     c.family.assert_g2_subgroups_after_miller_loop(&mut a, c);
     a.phase(Phase::Hint);
     a.copy(c.fb.0, post.0, 12);
-    call_mul_fp12(&mut a, c); // z < 0: F·e^(p+|z|)·w; z > 0: F·c^z·w
+    call_mul_fp12(&mut a, c); // the left side
     a.phase(Phase::Output);
     a.return_bool(Cond::Eq(c.fa.0, target.map_or(c.k.one_fp12, |t| t.0), 12));
     a.finish()

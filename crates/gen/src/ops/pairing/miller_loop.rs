@@ -32,17 +32,21 @@ pub(super) fn call_line_add(a: &mut Asm, c: Ctx) {
 /// z < 0; BN's f_{|6z+2|} with its two closing lines and, with `test_g2`, the G2 test of every
 /// record on the final T.
 ///
-/// With `folded` (the hinted check's witness e; BLS12 only): A starts at e and is multiplied by
-/// e after every addition step, so that the loop yields F·e^|z| (the exponent of e follows the
-/// square-and-multiply pattern of |z|), and F stays unconjugated (F^h = 1 iff the pairing
-/// product is 1, h = (p¹²−1)/r).
+/// With `folded` (the hinted check's witness e, and e⁻¹ where the digits have a −1): A starts
+/// at e and is multiplied by e after every addition step and by e⁻¹ after every subtraction,
+/// so that the loop yields F·e^s for s = |the loop's scalar| (the exponent of e follows the
+/// square-and-multiply pattern of the digits), F unconjugated (F^h = 1 iff the pairing product
+/// is 1, h = (p¹²−1)/r) but closed by the family (`FamilyPairing::end_folded_miller_loop`).
 ///
 /// Without `folded` the accumulator f lives in the `mul_fp6` registers (`MulFp6Regs::xy`), so
 /// its squarings copy nothing in (`sqr_fp12_in_mul_fp6_regs`); A gets f at the end. With
 /// `folded` it is A itself (the loop's `mul_fp12` uses those registers).
-pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fp12>, test_g2: bool) {
+pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Folded>, test_g2: bool) {
     assert_eq!(digits.first(), Some(&1), "the loop's scalar has a leading digit 1");
     assert!(digits.len() >= 2, "a loop scalar of at least two digits");
+    if let Some(fold) = folded {
+        assert_eq!(fold.e_inverse.is_some(), digits.contains(&-1), "e⁻¹ folded exactly where a digit is −1");
+    }
     let f = if folded.is_none() { c.m6.xy() } else { c.fa };
     let sqr = move |a: &mut Asm| match folded {
         None => call_sqr_fp12_in_mul_fp6_regs(a, c),
@@ -59,8 +63,8 @@ pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fp1
             call_line_add(a, c); // T = T + Q, ℓ = chord
             call_mul_by_line(a, c, f);
         });
-        if let Some(e) = folded {
-            a.copy(c.fb.0, e.0, 12);
+        if let Some(fold) = folded {
+            a.copy(c.fb.0, fold.e.0, 12);
             call_mul_fp12(a, c); // f = f·e
         }
     };
@@ -71,6 +75,10 @@ pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fp1
             call_line_add(a, c); // T = T − Q, ℓ = chord
             call_mul_by_line(a, c, f);
         });
+        if let Some(e_inverse) = folded.and_then(|fold| fold.e_inverse) {
+            a.copy(c.fb.0, e_inverse.0, 12);
+            call_mul_fp12(a, c); // f = f·e⁻¹
+        }
     };
     let signed_step = |a: &mut Asm, d: i8| match d {
         1 => add_step(a),
@@ -82,8 +90,8 @@ pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fp1
             a.copy(f.0, c.k.one_fp12, 12); // f = 1
                                            // first bit peeled: f² = 1 needs no squaring
         }
-        Some(e) => {
-            a.copy(f.0, e.0, 12); // f = e (the top bit of |z|)
+        Some(fold) => {
+            a.copy(f.0, fold.e.0, 12); // f = e (the leading digit)
             sqr(a);
         }
     }
@@ -113,7 +121,16 @@ pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fp1
         false => sub_step(a),
     };
     for_signed_digits(a, &digits[2..], sqr_dbl_step, add_step, sub_step);
-    if folded.is_none() {
-        c.family.end_miller_loop(a, c, f, test_g2);
+    match folded {
+        None => c.family.end_miller_loop(a, c, f, test_g2),
+        Some(_) => c.family.end_folded_miller_loop(a, c, test_g2),
     }
+}
+
+/// The hinted check's witness folded into the Miller loop: e, and e⁻¹ for a scalar with
+/// digits −1.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Folded {
+    pub(super) e: Fp12,
+    pub(super) e_inverse: Option<Fp12>,
 }

@@ -1,0 +1,235 @@
+//! The hinted pairing check on BN254 (`pairing::hinted_pairing_check_program` with BN's
+//! λ = 6z + 2 + p − p² + p³, e = c⁻¹ folded into the loop and e⁻¹ on its −1 digits, U in Fp;
+//! witness by `hint::witness`), against arkworks' `ark-bn254`: true for pairs whose product is
+//! 1 natively and in v7, v8, v9 and EVMMAX (the shipped build), no witness for a product ≠ 1,
+//! every changed witness coordinate rejected, e = 0 and malformed pairs halting; the gas beside
+//! ecPairing's contract and EIP-1108's price.
+
+mod hinted_common;
+
+use ark_bn254::{Bn254, Fq2, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
+use ark_ec::pairing::Pairing;
+use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
+use ark_ff::{One, UniformRand};
+use evm384_build::{hinted_pairing_check_build, Contract, Formulas, HINTED_FORMULAS};
+use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
+use evm384_gen::curves::{bn254, Curve};
+use evm384_gen::glue::groth16::{encode_g1, encode_g2};
+use evm384_gen::ops::hint::{witness, HintError};
+use evm384_gen::ops::pairing::hint_bytes;
+use evm384_gen::{F2Mul, Operation};
+use hinted_common::Check;
+use rand::SeedableRng;
+
+type Rng = rand::rngs::StdRng;
+
+const SETS: [InstructionSet; 4] = [
+    InstructionSet::Evm384(Interface::V7),
+    InstructionSet::Evm384(Interface::V8),
+    InstructionSet::Evm384(Interface::V9),
+    InstructionSet::Evmmax,
+];
+
+/// Bytes of one witness element (EIP-196's 32-byte values).
+const E: usize = 32;
+
+fn pairs_bytes(pairs: &[(G1Affine, G2Affine)]) -> Vec<u8> {
+    pairs.iter().flat_map(|(p, q)| [&encode_g1(p)[..], &encode_g2(q)[..]].concat()).collect()
+}
+
+/// k pairs (aᵢG, bᵢH) and one (−Σ aᵢbᵢ G, H): a product of one by bilinearity (arkworks checks).
+fn product_one(rng: &mut Rng, k: usize) -> Vec<(G1Affine, G2Affine)> {
+    let (g, h) = (G1Projective::generator(), G2Projective::generator());
+    let mut sum = Fr::from(0u8);
+    let mut pairs = Vec::new();
+    for _ in 0..k {
+        let (a, b) = (Fr::rand(rng), Fr::rand(rng));
+        sum += a * b;
+        pairs.push(((g * a).into_affine(), (h * b).into_affine()));
+    }
+    pairs.push(((g * -sum).into_affine(), h.into_affine()));
+    let (ps, qs): (Vec<G1Affine>, Vec<G2Affine>) = pairs.iter().copied().unzip();
+    assert!(Bn254::multi_pairing(ps, qs).0.is_one());
+    pairs
+}
+
+/// A point of the twist E′(Fp2) outside G2 (the cofactor 2p − r has 254 bits).
+fn twist_point(rng: &mut Rng) -> G2Affine {
+    loop {
+        if let Some(q) = G2Affine::get_point_from_x_unchecked(Fq2::rand(rng), false) {
+            assert!(q.is_on_curve() && !q.is_in_correct_subgroup_assuming_on_curve());
+            return q;
+        }
+    }
+}
+
+fn hinted_input(pairs: &[u8]) -> Vec<u8> {
+    let w = witness(Curve::Bn254, pairs, F2Mul::V3).expect("a witness");
+    assert_eq!(w.len(), hint_bytes(Curve::Bn254) as usize);
+    [w, pairs.to_vec()].concat()
+}
+
+fn element(x: &[u8], i: usize) -> [u8; E] {
+    x[E * i..E * i + E].try_into().unwrap()
+}
+
+/// One field element of the witness (index i of the 15) replaced by `v`.
+fn with_element(input: &[u8], i: usize, v: &[u8; E]) -> Vec<u8> {
+    let mut x = input.to_vec();
+    x[E * i..E * i + E].copy_from_slice(v);
+    x
+}
+
+fn small(v: u8) -> [u8; E] {
+    let mut x = [0u8; E];
+    x[E - 1] = v;
+    x
+}
+
+/// x·y in Fp of two witness elements' values (`y` little-endian words).
+fn times(x: &[u8; E], y: &[u64; 6]) -> [u8; E] {
+    let f = evm384_arith::MontField::new(bn254().p);
+    let mut wide = [0u8; 48];
+    wide[48 - E..].copy_from_slice(x);
+    let v = evm384_arith::from_be_bytes(&wide);
+    let r = evm384_arith::to_be_bytes(&f.from_mont(&f.mul(&f.to_mont(&v), &f.to_mont(y))));
+    r[48 - E..].try_into().unwrap()
+}
+
+#[test]
+fn true_for_products_of_one_and_every_wrong_witness_rejected() {
+    let check = Check::new(Curve::Bn254, &SETS);
+    let mut rng = Rng::seed_from_u64(197);
+    let two = pairs_bytes(&product_one(&mut rng, 1));
+    let input = hinted_input(&two);
+    assert_eq!(check.result(&input, "e(aG, bH)·e(−abG, H)"), Some(true));
+    let four = pairs_bytes(&product_one(&mut rng, 3));
+    assert_eq!(check.result(&hinted_input(&four), "k = 4"), Some(true));
+    // every pair with a point at infinity: the empty product, true whatever the witness
+    let inf = pairs_bytes(&[(G1Affine::identity(), G2Projective::generator().into_affine())]);
+    assert_eq!(check.result(&hinted_input(&inf), "infinity"), Some(true));
+    let n = hint_bytes(Curve::Bn254) as usize;
+    assert_eq!(n, 15 * E, "e (12) ‖ x₀, x₁, x₂");
+    assert_eq!(check.result(&[&input[..n], &inf[..]].concat(), "infinity, another witness"), Some(true));
+
+    // a product ≠ 1 has no witness; with another input's witness the check is false
+    let g = G1Projective::generator().into_affine();
+    let not_one = pairs_bytes(&[(g, G2Projective::generator().into_affine())]);
+    assert_eq!(witness(Curve::Bn254, &not_one, F2Mul::V3), Err(HintError::NotOne));
+    assert_eq!(check.result(&[&input[..n], &not_one[..]].concat(), "a borrowed witness"), Some(false));
+    assert_eq!(check.result(&[&input[..n], &four[..]].concat(), "another input's witness"), Some(false));
+    // malformed pairs have no witness either, and halt whatever the witness
+    let outside = pairs_bytes(&[(g, twist_point(&mut rng)), (g, twist_point(&mut rng))]);
+    assert!(matches!(witness(Curve::Bn254, &outside, F2Mul::V3), Err(HintError::Invalid(_))));
+    assert_eq!(check.result(&[&input[..n], &outside[..]].concat(), "Q outside G2"), None);
+
+    // the witness: e (0..12), then x₀, x₁, x₂ (12..15) with s = U·v^t, U ∈ Fp
+    let zero = [0u8; E];
+    let t = (0..3).find(|&t| element(&input, 12 + t) != zero).expect("s = U·v^t");
+    assert!((0..3).all(|i| i == t || element(&input, 12 + i) == zero), "s = U·v^t");
+    for i in 0..12 {
+        let changed = times(&element(&input, i), &[3, 0, 0, 0, 0, 0]);
+        let changed = if changed == element(&input, i) { small(1) } else { changed };
+        assert_eq!(check.result(&with_element(&input, i, &changed), "e changed"), Some(false), "e coordinate {i}");
+    }
+    let e_zero = (0..12).fold(input.clone(), |x, i| with_element(&x, i, &zero));
+    assert_eq!(check.result(&e_zero, "e = 0"), None, "e = 0 would satisfy both sides (0 = 0): it halts");
+    let e_one = (1..12).fold(with_element(&input, 0, &small(1)), |x, i| with_element(&x, i, &zero));
+    assert_eq!(check.result(&e_one, "e = 1"), Some(false));
+    let u = element(&input, 12 + t);
+    assert_eq!(check.result(&with_element(&input, 12 + t, &times(&u, &[2, 0, 0, 0, 0, 0])), "U·2"), Some(false));
+    assert_eq!(check.result(&with_element(&input, 12 + t, &zero), "U = 0"), Some(false));
+    for wrong in (0..3).filter(|&i| i != t) {
+        let moved = with_element(&with_element(&input, 12 + t, &zero), 12 + wrong, &u);
+        assert_eq!(check.result(&moved, "a wrong power of v"), Some(false), "t = {t}, moved to {wrong}");
+        assert_eq!(check.result(&with_element(&input, 12 + wrong, &small(1)), "s with two terms"), Some(false));
+    }
+    // a coordinate not below p: the encoding check halts
+    let p_bytes: [u8; E] = evm384_arith::to_be_bytes(&bn254().p)[48 - E..].try_into().unwrap();
+    assert_eq!(check.result(&with_element(&input, 5, &p_bytes), "a coordinate of e = p"), None);
+    assert_eq!(check.result(&with_element(&input, 12 + t, &p_bytes), "U = p"), None);
+    // e·2⁻¹ (c·2) with U·2^λ: another witness of the same product, true (a ∈ Fp has a^p = a,
+    // so 2^λ = 2^(6z + 2 + 1)); e·2⁻¹ alone: false
+    let f = evm384_arith::MontField::new(bn254().p);
+    let half = f.from_mont(&f.inverse(&f.to_mont(&[2, 0, 0, 0, 0, 0])));
+    let mut c2 = input.clone();
+    for i in 0..12 {
+        c2 = with_element(&c2, i, &times(&element(&c2, i), &half));
+    }
+    assert_eq!(check.result(&c2, "c·2"), Some(false));
+    let z = bn254().z_abs as u128;
+    let exponent = 6 * z + 3; // λ mod (p − 1)
+    let two_mont = f.to_mont(&[2, 0, 0, 0, 0, 0]);
+    let mut two_lambda = f.to_mont(&[1, 0, 0, 0, 0, 0]);
+    for bit in (0..128).rev() {
+        two_lambda = f.mul(&two_lambda, &two_lambda);
+        if exponent >> bit & 1 == 1 {
+            two_lambda = f.mul(&two_lambda, &two_mont);
+        }
+    }
+    let two_lambda = f.from_mont(&two_lambda);
+    c2 = with_element(&c2, 12 + t, &times(&u, &two_lambda));
+    assert_eq!(check.result(&c2, "c·2, U·2^λ"), Some(true));
+    // lengths: no pairs, a partial pair, a short witness
+    assert_eq!(check.result(&input[..n], "no pairs"), None);
+    assert_eq!(check.result(&input[..input.len() - 1], "a partial pair"), None);
+    assert_eq!(check.result(&input[E..], "a witness one element short"), None);
+}
+
+/// Random products of one, k = 1..4 pairs (k = 1: P = O or Q = O), every one true; the same
+/// pairs with one scalar changed have no witness.
+#[test]
+fn random_products_of_one() {
+    let check = Check::new(Curve::Bn254, &[InstructionSet::Evmmax]);
+    let mut rng = Rng::seed_from_u64(1108);
+    for k in 1..=3 {
+        let pairs = product_one(&mut rng, k);
+        let bytes = pairs_bytes(&pairs);
+        assert_eq!(check.result(&hinted_input(&bytes), "product one"), Some(true), "k = {}", k + 1);
+        let mut broken = pairs.clone();
+        broken[0].0 = (broken[0].0 + G1Affine::generator()).into_affine();
+        assert_eq!(witness(Curve::Bn254, &pairs_bytes(&broken), F2Mul::V3), Err(HintError::NotOne));
+    }
+}
+
+/// The gas of a successful run under the schedule the report prices each instruction set with
+/// (v7, v8: model B; v9: model B repriced; EVMMAX: EIP-6690's).
+fn priced_gas(isa: InstructionSet, code: &[u8], input: &[u8]) -> (&'static str, f64) {
+    let mut r = Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
+    r.deploy(code);
+    let e = r.run(input).expect("run");
+    assert_eq!((e.status, e.output[31]), (Status::Success, 1), "{isa}");
+    match (isa, &e.gas_by_schedule) {
+        (InstructionSet::Evmmax, _) => ("eip-6690", e.gas_used as f64),
+        (InstructionSet::Evm384(Interface::V9), Some(by)) => ("model-b-repriced", by.gas(Schedule::ModelBRepriced)),
+        (_, Some(by)) => ("model-b", by.gas(Schedule::ModelB)),
+        (_, None) => panic!("no gas by schedule"),
+    }
+}
+
+/// The hinted check's gas beside ecPairing's contract (the drop-in, its default build) and
+/// EIP-1108's price, at k = 2, each as the transaction pays it (printed; the report is the
+/// figure of record).
+#[test]
+fn gas_beside_the_drop_in() {
+    let mut rng = Rng::seed_from_u64(1108);
+    let pairs = pairs_bytes(&product_one(&mut rng, 1));
+    let hinted = hinted_input(&pairs);
+    let spec = RunOptions::default().spec;
+    let price_tx = evm384_evm::transaction_gas(spec, &pairs, 45_000.0 + 34_000.0 * 2.0);
+    eprintln!("EIP-1108's ecPairing at k = 2: 113000, transaction {price_tx}");
+    for isa in SETS {
+        let code = hinted_pairing_check_build(Curve::Bn254, HINTED_FORMULAS, isa).try_code(isa).unwrap();
+        let (schedule, gas) = priced_gas(isa, &code, &hinted);
+        let drop_in = Operation::PairingCheck.runtime_code(Curve::Bn254, isa, Formulas::default()).unwrap();
+        let (_, drop_in_gas) = priced_gas(isa, &drop_in, &pairs);
+        let tx = evm384_evm::transaction_gas(spec, &hinted, gas);
+        let drop_in_tx = evm384_evm::transaction_gas(spec, &pairs, drop_in_gas);
+        eprintln!(
+            "{isa} ({schedule}): hinted {gas} (transaction {tx}, {:.3}x the price's), ecPairing contract \
+             {drop_in_gas} (transaction {drop_in_tx}, {:.3}x)",
+            tx / price_tx,
+            drop_in_tx / price_tx
+        );
+    }
+}
