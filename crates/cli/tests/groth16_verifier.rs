@@ -69,3 +69,42 @@ fn bad_key_files_say_what_is_wrong() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `build groth16-verifier --hinted` and `hint groth16` end to end on the published snarkjs
+/// files: the verifier over the hinted BN254 check (`build pairing-check-hinted --curve bn254`,
+/// EVMMAX) accepts the proof with the printed calldata, rejects it with a changed witness, and
+/// the options' misuse fails with one-line errors.
+#[test]
+fn hinted_verifier_and_its_calldata() {
+    let vk_path = published("verification_key.json");
+    let o = evm384(&["build", "groth16-verifier", "--vk", &vk_path, "--hinted", "--ec-pairing", "0xb008"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let verifier = hex::decode(String::from_utf8(o.stdout).unwrap().trim()).unwrap();
+    let o = evm384(&["build", "pairing-check-hinted", "--curve", "bn254", "--interface", "evmmax"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let check = hex::decode(String::from_utf8(o.stdout).unwrap().trim()).unwrap();
+    let (proof, public) = (published("proof.json"), published("public.json"));
+    let o = evm384(&["hint", "groth16", "--vk", &vk_path, "--proof", &proof, "--public", &public]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let calldata = hex::decode(String::from_utf8(o.stdout).unwrap().trim()).unwrap();
+    assert_eq!(calldata.len(), 256 + 9 * 32 + 480, "proof, 9 inputs, the witness");
+
+    let mut r = Runner::new(RunOptions::default().with_instruction_set(evm384_evm::InstructionSet::Evmmax));
+    r.deploy_at(evm384_evm::Address::new([&[0u8; 18][..], &[0xb0, 0x08]].concat().try_into().unwrap()), &check);
+    r.deploy(&verifier);
+    let e = r.run(&calldata).unwrap();
+    assert_eq!((e.status, e.output[31]), (Status::Success, 1));
+    let mut wrong = calldata.clone();
+    *wrong.last_mut().unwrap() ^= 1;
+    let e = r.run(&wrong).unwrap();
+    assert_eq!((e.status, e.output[31]), (Status::Success, 0));
+
+    let one_line = |o: &Output, needle: &str| {
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.trim_end().lines().count() == 1 && err.contains(needle), "{err}");
+    };
+    one_line(&evm384(&["build", "groth16-verifier", "--vk", &vk_path, "--hinted"]), "--ec-pairing");
+    one_line(&evm384(&["hint", "groth16", "--vk", &vk_path, "--proof", &vk_path, "--public", &public]), "--proof");
+    one_line(&evm384(&["hint", "groth16", "--vk", &vk_path, "--proof", &proof, "--public", &vk_path]), "--public");
+    one_line(&evm384(&["hint"]), "--pairs");
+}

@@ -122,9 +122,14 @@ pub struct Groth16Args {
     /// Address of the ecMul implementation (default: the precompile 0x07).
     #[arg(long, value_parser = parse_address)]
     pub ec_mul: Option<[u8; 20]>,
-    /// Address of the ecPairing implementation (default: the precompile 0x08).
+    /// Address of the ecPairing implementation (default: the precompile 0x08); with --hinted,
+    /// of the hinted check (`build pairing-check-hinted --curve bn254`), required.
     #[arg(long, value_parser = parse_address)]
     pub ec_pairing: Option<[u8; 20]>,
+    /// Verify on the hinted pairing check: the calldata ends with its witness for the proof
+    /// (`evm384 hint groth16`), passed to the check at --ec-pairing before the pairs.
+    #[arg(long)]
+    pub hinted: bool,
     /// Emit init code that deploys the runtime code.
     #[arg(long)]
     pub init: bool,
@@ -316,16 +321,26 @@ fn groth16_verifier(a: Groth16Args) -> Result<(), CliError> {
         ec_mul: a.ec_mul.unwrap_or(p.ec_mul),
         ec_pairing: a.ec_pairing.unwrap_or(p.ec_pairing),
     };
-    let runtime = groth16::verifier_code(&vk, &backend)
-        .map_err(|e| CliError::Build(format!("verifying key {}: {e}", a.vk.display())))?;
+    if a.hinted && a.ec_pairing.is_none() {
+        return Err(CliError::Build(
+            "--hinted needs --ec-pairing: the address of the hinted check (`build pairing-check-hinted --curve bn254`)"
+                .into(),
+        ));
+    }
+    let runtime =
+        if a.hinted { groth16::hinted_verifier_code(&vk, &backend) } else { groth16::verifier_code(&vk, &backend) }
+            .map_err(|e| CliError::Build(format!("verifying key {}: {e}", a.vk.display())))?;
     write_code(&runtime, a.init, &a.output)?;
+    let witness = if a.hinted { evm384_gen::ops::pairing::hint_bytes(evm384_gen::curves::Curve::Bn254) } else { 0 };
     eprintln!(
-        "evm384-gen {}: BN254 Groth16 verifier, {} public inputs ({} bytes of calldata), calling ecAdd {}, ecMul {}, ecPairing {}",
+        "evm384-gen {}: BN254 Groth16 verifier{}, {} public inputs ({} bytes of calldata), calling ecAdd {}, ecMul {}, {} {}",
         evm384_gen::VERSION,
+        if a.hinted { " on the hinted pairing check" } else { "" },
         vk.public_inputs(),
-        vk.calldata_len(),
+        vk.calldata_len() + witness as usize,
         hex::encode(backend.ec_add),
         hex::encode(backend.ec_mul),
+        if a.hinted { "the hinted check" } else { "ecPairing" },
         hex::encode(backend.ec_pairing)
     );
     report_size(&runtime, a.init)

@@ -1,22 +1,28 @@
 //! `evm384 hint --pairs HEX|@FILE`: the witness of the hinted pairing check
 //! (`evm384 build pairing-check-hinted`; Novakovic–Eagen, eprint 2024/640) for PAIRING_CHECK's
 //! input, computed natively; prints the hinted contract's whole calldata, witness ‖ pairs, as hex.
+//! `evm384 hint groth16 --vk --proof --public`: the hinted Groth16 verifier's calldata
+//! (`build groth16-verifier --hinted`), proof ‖ inputs ‖ witness, from snarkjs' JSON files.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use evm384_gen::curves::Curve;
+use evm384_gen::glue::groth16;
 use evm384_gen::F2Mul;
 
 use crate::input::bytes_arg;
 use crate::CliError;
 
 #[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Args {
+    #[command(subcommand)]
+    pub command: Option<HintCommand>,
     /// The pairs, as the curve's pairing check takes them (384 bytes each on BLS12-381 and
     /// BLS12-377, 192 on BN254): HEX or @FILE.
     #[arg(long)]
-    pub pairs: String,
+    pub pairs: Option<String>,
     /// The curve: bls12-381 (EIP-2537's encoding), bls12-377 (EIP-2539's) or bn254 (EIP-197's).
     #[arg(long, default_value = "bls12-381", value_parser = parse_curve)]
     pub curve: Curve,
@@ -33,6 +39,31 @@ pub struct Args {
     pub output: Option<PathBuf>,
 }
 
+#[derive(clap::Subcommand, Debug)]
+pub enum HintCommand {
+    /// The hinted Groth16 verifier's calldata (A ‖ B ‖ C ‖ inputs ‖ witness) for a proof.
+    Groth16(Groth16Args),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Groth16Args {
+    /// The verifying key: snarkjs' verification_key.json (curve bn128).
+    #[arg(long, value_name = "FILE")]
+    pub vk: PathBuf,
+    /// The proof: snarkjs' proof.json.
+    #[arg(long, value_name = "FILE")]
+    pub proof: PathBuf,
+    /// The public inputs: snarkjs' public.json.
+    #[arg(long, value_name = "FILE")]
+    pub public: PathBuf,
+    /// Fp2 multiplication of the hinted check's build.
+    #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
+    pub f2mul: F2Mul,
+    /// Write the hex to FILE instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
 fn parse_f2mul(s: &str) -> Result<F2Mul, String> {
     s.parse()
 }
@@ -42,7 +73,13 @@ fn parse_curve(s: &str) -> Result<Curve, String> {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let pairs = bytes_arg(&args.pairs, "pairs")?;
+    if let Some(HintCommand::Groth16(a)) = args.command {
+        return groth16(a);
+    }
+    let Some(pairs) = &args.pairs else {
+        return Err(CliError::Hint("give --pairs (or `hint groth16 --vk … --proof … --public …`)".into()));
+    };
+    let pairs = bytes_arg(pairs, "pairs")?;
     let pair_bytes = 6 * args.curve.params().eip.element_bytes as usize;
     if pairs.is_empty() || pairs.len() % pair_bytes != 0 {
         return Err(CliError::Hint(format!(
@@ -54,10 +91,31 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let w =
         evm384_gen::ops::hint::witness(args.curve, &pairs, args.f2mul).map_err(|e| CliError::Hint(e.to_string()))?;
     let out = if args.witness_only { w } else { [w, pairs].concat() };
-    let text = format!("{}\n", hex::encode(&out));
-    match &args.output {
+    write_hex(&out, &args.output)
+}
+
+fn write_hex(bytes: &[u8], output: &Option<PathBuf>) -> Result<(), CliError> {
+    let text = format!("{}\n", hex::encode(bytes));
+    match output {
         Some(path) => std::fs::write(path, text)?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(())
+}
+
+/// An error in the file `flag` names, with the flag and the path.
+fn at<'a>(flag: &'a str, path: &'a Path) -> impl Fn(groth16::Groth16Error) -> CliError + 'a {
+    move |e| CliError::Hint(format!("{flag} {}: {e}", path.display()))
+}
+
+fn groth16(a: Groth16Args) -> Result<(), CliError> {
+    let read = |path: &PathBuf| {
+        std::fs::read_to_string(path).map_err(|source| CliError::ReadFile { path: path.clone(), source })
+    };
+    let vk = groth16::VerifyingKey::from_snarkjs_json(&read(&a.vk)?).map_err(at("--vk", &a.vk))?;
+    let proof = groth16::proof_from_snarkjs_json(&read(&a.proof)?).map_err(at("--proof", &a.proof))?;
+    let inputs = groth16::public_inputs_from_snarkjs_json(&read(&a.public)?).map_err(at("--public", &a.public))?;
+    let calldata =
+        groth16::hinted_calldata(&vk, &proof, &inputs, a.f2mul).map_err(|e| CliError::Hint(e.to_string()))?;
+    write_hex(&calldata, &a.output)
 }

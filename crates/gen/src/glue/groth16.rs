@@ -25,6 +25,11 @@
 //! - otherwise the pairing check's answer: 1 for a valid proof, 0 for a well-formed one that
 //!   fails.
 //!
+//! On the hinted pairing check ([`hinted_verifier_code`]) the calldata ends with the check's
+//! witness for the four pairs ([`hinted_calldata`] computes it from the proof, as a prover
+//! would), copied before the pairs of the call; the outcomes are the same, a wrong witness
+//! returning 0.
+//!
 //! The key comes from snarkjs' `verification_key.json` ([`VerifyingKey::from_snarkjs_json`]) or
 //! from arkworks (`From<&ark_groth16::VerifyingKey<Bn254>>`); both are checked
 //! ([`VerifyingKey::check`]) before code is written for them.
@@ -36,6 +41,10 @@ use serde::Deserialize;
 
 use super::writer::{address, Writer};
 use crate::backend::bytecode::opc::*;
+use crate::curves::Curve;
+use crate::ir::F2Mul;
+use crate::ops::hint::{witness, HintError};
+use crate::ops::pairing::hint_bytes;
 
 /// Where the glue finds the EIP-196/197 operations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +98,10 @@ pub enum Groth16Error {
     NoIc,
     #[error("nPublic is {n_public} but IC has {ic} points (nPublic + 1 expected)")]
     PublicCount { n_public: usize, ic: usize },
+    #[error("{inputs} public inputs, but the key takes {expected}")]
+    InputCount { inputs: usize, expected: usize },
+    #[error("no witness for the hinted check: {0}")]
+    Hint(#[from] HintError),
     #[error("{inputs} public inputs give {bytes} bytes of runtime code, over the EIP-170 limit of {limit} bytes")]
     CodeTooLarge { inputs: usize, bytes: usize, limit: usize },
 }
@@ -342,22 +355,76 @@ pub fn calldata(proof: &ark_groth16::Proof<Bn254>, inputs: &[Fr]) -> Vec<u8> {
     out
 }
 
+/// The four pairs the verifier passes to the pairing check for `proof` and `inputs` (768 bytes):
+/// −A ‖ B, α ‖ β, vk_x ‖ γ, C ‖ δ, vk_x = IC₀ + Σ inputᵢ·ICᵢ, each point as EIP-197 encodes it.
+pub fn pairing_input(vk: &VerifyingKey, proof: &ark_groth16::Proof<Bn254>, inputs: &[Fr]) -> Vec<u8> {
+    use ark_ec::{AffineRepr, CurveGroup};
+    let vk_x = vk.ic.iter().skip(1).zip(inputs).fold(vk.ic[0].into_group(), |acc, (ic, x)| acc + *ic * x);
+    let g1 = [-proof.a, vk.alpha, vk_x.into_affine(), proof.c];
+    let g2 = [proof.b, vk.beta, vk.gamma, vk.delta];
+    g1.iter().zip(&g2).flat_map(|(p, q)| [encode_g1(p).as_slice(), &encode_g2(q)].concat()).collect()
+}
+
+/// The hinted verifier's calldata ([`hinted_verifier_code`]): [`calldata`] followed by the hinted
+/// check's witness for the verifier's pairs ([`pairing_input`]; `f2mul` the check's build's), or
+/// [`Groth16Error::Hint`] where there is none (the proof does not verify, or a point is
+/// malformed). Inputs must number the key's public inputs.
+pub fn hinted_calldata(
+    vk: &VerifyingKey,
+    proof: &ark_groth16::Proof<Bn254>,
+    inputs: &[Fr],
+    f2mul: F2Mul,
+) -> Result<Vec<u8>, Groth16Error> {
+    if inputs.len() != vk.public_inputs() {
+        return Err(Groth16Error::InputCount { inputs: inputs.len(), expected: vk.public_inputs() });
+    }
+    let w = witness(Curve::Bn254, &pairing_input(vk, proof, inputs), f2mul)?;
+    Ok([calldata(proof, inputs), w].concat())
+}
+
 /// Bytes of A ‖ B ‖ C in the calldata.
 const PROOF_BYTES: u64 = 64 + 128 + 64;
 
-// Memory map (bytes). The pairing check's input e(−A, B)·e(α, β)·e(vk_x, γ)·e(C, δ) at M_PAIRS,
-// 192 bytes a pair; vk_x is accumulated in its place, the product inputᵢ·ICᵢ beside it (where γ
-// goes once the sum is done), so that ecAdd reads vk_x ‖ inputᵢ·ICᵢ as its 128-byte input.
-const M_RESULT: u64 = 0x00; // ecPairing's answer
-const M_PAIRS: u64 = 0x40;
-const M_NEG_A: u64 = M_PAIRS;
-const M_B: u64 = M_PAIRS + 64;
-const M_ALPHA_BETA: u64 = M_PAIRS + 192;
-const M_VK_X: u64 = M_PAIRS + 384;
-const M_GAMMA: u64 = M_PAIRS + 448;
-const M_C: u64 = M_PAIRS + 576;
-const M_DELTA: u64 = M_PAIRS + 640;
-const M_MUL: u64 = M_PAIRS + 768; // ecMul's input ICᵢ ‖ inputᵢ
+/// Memory map (bytes): the pairing check's answer at 0, the hinted check's witness (if any) at
+/// `WITNESS`, then its pairs e(−A, B)·e(α, β)·e(vk_x, γ)·e(C, δ), 192 bytes a pair; vk_x is
+/// accumulated in its place, the product inputᵢ·ICᵢ beside it (where γ goes once the sum is
+/// done), so that ecAdd reads vk_x ‖ inputᵢ·ICᵢ as its 128-byte input.
+struct Memory {
+    pairs: u64,
+}
+
+impl Memory {
+    const RESULT: u64 = 0x00;
+    const WITNESS: u64 = 0x40;
+    fn new(witness_bytes: u64) -> Memory {
+        Memory { pairs: Memory::WITNESS + witness_bytes }
+    }
+    fn neg_a(&self) -> u64 {
+        self.pairs
+    }
+    fn b(&self) -> u64 {
+        self.pairs + 64
+    }
+    fn alpha_beta(&self) -> u64 {
+        self.pairs + 192
+    }
+    fn vk_x(&self) -> u64 {
+        self.pairs + 384
+    }
+    fn gamma(&self) -> u64 {
+        self.pairs + 448
+    }
+    fn c(&self) -> u64 {
+        self.pairs + 576
+    }
+    fn delta(&self) -> u64 {
+        self.pairs + 640
+    }
+    /// ecMul's input ICᵢ ‖ inputᵢ.
+    fn mul(&self) -> u64 {
+        self.pairs + 768
+    }
+}
 
 /// [] → []: memory[dest..dest + len] ← code[label..label + len].
 fn codecopy(c: &mut Writer, dest: u64, label: usize, len: u64) {
@@ -377,8 +444,23 @@ fn calldatacopy(c: &mut Writer, dest: u64, off: u64, len: u64) {
 
 /// The verifier's runtime code for `vk` over `backend` (the key is checked first).
 pub fn verifier_code(vk: &VerifyingKey, backend: &Backend) -> Result<Vec<u8>, Groth16Error> {
+    write_verifier(vk, backend, 0)
+}
+
+/// The verifier on the hinted pairing check (`ops::pairing::hinted_pairing_check_program` on
+/// BN254, deployed at `backend.ec_pairing`): its calldata is the plain verifier's followed by
+/// the check's witness for the verifier's four pairs ([`hinted_calldata`]), which it passes
+/// before the pairs; everything else as [`verifier_code`]. A wrong witness makes the check, and
+/// so the verifier, return 0.
+pub fn hinted_verifier_code(vk: &VerifyingKey, backend: &Backend) -> Result<Vec<u8>, Groth16Error> {
+    write_verifier(vk, backend, hint_bytes(Curve::Bn254) as u64)
+}
+
+/// The verifier with `witness` bytes of calldata after the inputs, copied before the pairs.
+fn write_verifier(vk: &VerifyingKey, backend: &Backend, witness: u64) -> Result<Vec<u8>, Groth16Error> {
     vk.check()?;
     let n = vk.public_inputs() as u64;
+    let m = Memory::new(witness);
     let (p, r) = (Fq::MODULUS.to_bytes_be(), Fr::MODULUS.to_bytes_be());
     let (p, r): ([u8; 32], [u8; 32]) = (p.try_into().expect("p has 32 bytes"), r.try_into().expect("r has 32 bytes"));
 
@@ -387,8 +469,8 @@ pub fn verifier_code(vk: &VerifyingKey, backend: &Backend) -> Result<Vec<u8>, Gr
     let ic: Vec<usize> = (0..=n).map(|_| c.label()).collect();
     let reject = c.label();
 
-    // calldata: A ‖ B ‖ C ‖ n inputs, exactly
-    c.push(PROOF_BYTES + 32 * n);
+    // calldata: A ‖ B ‖ C ‖ n inputs (‖ witness), exactly
+    c.push(PROOF_BYTES + 32 * n + witness);
     c.op(CALLDATASIZE);
     c.op(EQ);
     c.op(ISZERO);
@@ -412,16 +494,16 @@ pub fn verifier_code(vk: &VerifyingKey, backend: &Backend) -> Result<Vec<u8>, Gr
     }
 
     // vk_x = IC₀ + Σ inputᵢ·ICᵢ
-    codecopy(&mut c, M_VK_X, ic[0], 64);
+    codecopy(&mut c, m.vk_x(), ic[0], 64);
     for i in 1..=n {
-        codecopy(&mut c, M_MUL, ic[i as usize], 64);
-        calldatacopy(&mut c, M_MUL + 64, PROOF_BYTES + 32 * (i - 1), 32);
-        c.staticcall(&backend.ec_mul, (M_MUL, 96), (M_VK_X + 64, 64));
-        c.staticcall(&backend.ec_add, (M_VK_X, 128), (M_VK_X, 64));
+        codecopy(&mut c, m.mul(), ic[i as usize], 64);
+        calldatacopy(&mut c, m.mul() + 64, PROOF_BYTES + 32 * (i - 1), 32);
+        c.staticcall(&backend.ec_mul, (m.mul(), 96), (m.vk_x() + 64, 64));
+        c.staticcall(&backend.ec_add, (m.vk_x(), 128), (m.vk_x(), 64));
     }
 
     // −A = (x, (p − y) mod p), y < p required
-    calldatacopy(&mut c, M_NEG_A, 0, 32);
+    calldatacopy(&mut c, m.neg_a(), 0, 32);
     c.push32(&p);
     c.push(32);
     c.op(CALLDATALOAD); // [p, y]
@@ -433,17 +515,20 @@ pub fn verifier_code(vk: &VerifyingKey, backend: &Backend) -> Result<Vec<u8>, Gr
     c.op(DUP2); // [p, y, p]
     c.op(SUB); // [p, p − y]
     c.op(MOD); // [(p − y) mod p]: 0 stays 0
-    c.push(M_NEG_A + 32);
+    c.push(m.neg_a() + 32);
     c.op(MSTORE);
 
-    calldatacopy(&mut c, M_B, 64, 128);
-    codecopy(&mut c, M_ALPHA_BETA, alpha_beta, 192);
-    codecopy(&mut c, M_GAMMA, gamma, 128);
-    calldatacopy(&mut c, M_C, 192, 64);
-    codecopy(&mut c, M_DELTA, delta, 128);
-    c.staticcall(&backend.ec_pairing, (M_PAIRS, 768), (M_RESULT, 32));
+    calldatacopy(&mut c, m.b(), 64, 128);
+    codecopy(&mut c, m.alpha_beta(), alpha_beta, 192);
+    codecopy(&mut c, m.gamma(), gamma, 128);
+    calldatacopy(&mut c, m.c(), 192, 64);
+    codecopy(&mut c, m.delta(), delta, 128);
+    if witness > 0 {
+        calldatacopy(&mut c, Memory::WITNESS, PROOF_BYTES + 32 * n, witness);
+    }
+    c.staticcall(&backend.ec_pairing, (Memory::WITNESS, witness + 768), (Memory::RESULT, 32));
     c.push(32);
-    c.push(M_RESULT);
+    c.push(Memory::RESULT);
     c.op(RETURN);
 
     c.place(reject);
