@@ -244,6 +244,24 @@ pub fn hinted_pairing_check_build(curve: Curve, formulas: Formulas, isa: impl In
     })
 }
 
+/// This build of the hinted check with a Miller factor
+/// (`pairing::hinted_pairing_check_with_factor_program`, the Groth16 verifier's) on `curve` for
+/// `isa` (inlining profiled on two pairs whose product is one: the first as the factor).
+pub fn hinted_pairing_check_with_factor_build(
+    curve: Curve,
+    formulas: Formulas,
+    isa: impl Into<InstructionSet>,
+) -> Build {
+    let prog = |moves| pairing::hinted_pairing_check_with_factor_program(curve, formulas.f2mul, moves);
+    formulas.build(prog, isa, || {
+        let pairs = generator_pairs_product_one(curve);
+        let witness = hint::witness(curve, &pairs, formulas.f2mul).expect("the product is one");
+        let half = pairs.len() / 2;
+        let factor = hint::miller_value(curve, &pairs[..half], formulas.f2mul).expect("well-formed pairs");
+        [witness, factor, pairs[half..].to_vec()].concat()
+    })
+}
+
 /// Runtime code (or, with `init`, init code that deploys it) of `curve`'s pairing-check
 /// contract with the plain formulas ([`Formulas::default`]) but `f2mul`.
 pub fn build_pairing_check(curve: Curve, interface: impl Into<InstructionSet>, f2mul: F2Mul, init: bool) -> Vec<u8> {

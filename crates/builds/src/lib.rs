@@ -25,5 +25,8 @@ pub mod optimize;
 
 pub use contract::Contract;
 pub use evm384_gen::{Operation, MAX_CODE_SIZE, VERSION};
-pub use formulas::{build_pairing_check, hinted_pairing_check_build, provenance, Build, Formulas, HINTED_FORMULAS};
+pub use formulas::{
+    build_pairing_check, hinted_pairing_check_build, hinted_pairing_check_with_factor_build, provenance, Build,
+    Formulas, HINTED_FORMULAS,
+};
 pub use inlining::{inline_to_fit, InlineWeights};

@@ -1,5 +1,6 @@
 //! The Groth16 verifier on the hinted pairing check (`glue::groth16::hinted_verifier_code`):
-//! the BN254 hinted check's shipped build deployed at a chosen address in EVMMAX, v9 and v7,
+//! the BN254 hinted check with a Miller factor (e(α, β)'s, the key's constant), its shipped
+//! build, deployed at a chosen address in EVMMAX, v9 and v7,
 //! ecAdd and ecMul the precompiles; the calldata the plain verifier's followed by the witness
 //! (`hinted_calldata`). Every call of `common_groth16` (arkworks' proofs of a small circuit,
 //! valid and tampered, and the published groth16-solana proof) gets the plain verifier's
@@ -17,7 +18,7 @@ use ark_snark::SNARK;
 use ark_std::rand::{rngs::StdRng, SeedableRng};
 use ark_std::UniformRand;
 use common_groth16::{groth16_solana, verify, Powers, Setup};
-use evm384_build::{hinted_pairing_check_build, HINTED_FORMULAS};
+use evm384_build::{hinted_pairing_check_with_factor_build, HINTED_FORMULAS};
 use evm384_evm::{Address, InstructionSet, Interface, RunOptions, Runner};
 use evm384_gen::curves::Curve;
 use evm384_gen::glue::groth16::{hinted_calldata, hinted_verifier_code, verifier_code, Backend, VerifyingKey};
@@ -48,7 +49,7 @@ impl Verifiers {
         let mut plain = Runner::new(RunOptions::default());
         plain.deploy(&verifier_code(vk, &Backend::PRECOMPILES).unwrap());
         let mut hinted = Runner::new(RunOptions::default().with_instruction_set(isa));
-        let check = hinted_pairing_check_build(Curve::Bn254, HINTED_FORMULAS, isa).try_code(isa).unwrap();
+        let check = hinted_pairing_check_with_factor_build(Curve::Bn254, HINTED_FORMULAS, isa).try_code(isa).unwrap();
         hinted.deploy_at(Address::new(HINTED), &check);
         hinted.deploy(&hinted_verifier_code(vk, &BACKEND).unwrap());
         Verifiers { plain, hinted }

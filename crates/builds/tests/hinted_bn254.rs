@@ -233,3 +233,47 @@ fn gas_beside_the_drop_in() {
         );
     }
 }
+
+/// The check with a Miller factor G (`hinted_pairing_check_with_factor_program`): pairs whose
+/// product is one split into G (the first pair's Miller value) and the rest: true; G of another
+/// pair, or G changed: false; all pairs in G and only a pair with a point at infinity passed:
+/// true (no shortcut past G), G of one pair alone: false; no pair, or G cut short: a halt.
+#[test]
+fn with_a_miller_factor() {
+    use evm384_build::hinted_pairing_check_with_factor_build;
+    use evm384_gen::ops::hint::miller_value;
+    use evm384_gen::ops::pairing::hinted_pairing_check_with_factor_program;
+    let prog = hinted_pairing_check_with_factor_program(Curve::Bn254, F2Mul::V3, evm384_gen::Moves::Copies);
+    let codes: Vec<(InstructionSet, Vec<u8>)> = [InstructionSet::Evmmax, InstructionSet::Evm384(Interface::V9)]
+        .into_iter()
+        .map(|isa| {
+            (isa, hinted_pairing_check_with_factor_build(Curve::Bn254, HINTED_FORMULAS, isa).try_code(isa).unwrap())
+        })
+        .collect();
+    let result = |input: &[u8], what: &str| {
+        let want = hinted_common::native_result(&prog, input);
+        for (isa, code) in &codes {
+            assert_eq!(hinted_common::contract(*isa, code, input), want, "{isa}: {what}");
+        }
+        want
+    };
+    let mut rng = Rng::seed_from_u64(254);
+    let pairs = product_one(&mut rng, 2); // three pairs
+    let bytes = pairs_bytes(&pairs);
+    let w = witness(Curve::Bn254, &bytes, F2Mul::V3).unwrap();
+    let g = miller_value(Curve::Bn254, &bytes[..192], F2Mul::V3).unwrap();
+    assert_eq!(g.len(), 12 * E);
+    assert_eq!(result(&[&w[..], &g, &bytes[192..]].concat(), "G of the first pair"), Some(true));
+    let g_other = miller_value(Curve::Bn254, &bytes[192..384], F2Mul::V3).unwrap();
+    assert_eq!(result(&[&w[..], &g_other, &bytes[192..]].concat(), "G of another pair"), Some(false));
+    let mut g_changed = g.clone();
+    g_changed[E - 1] ^= 1;
+    assert_eq!(result(&[&w[..], &g_changed, &bytes[192..]].concat(), "G changed"), Some(false));
+    let g_all = miller_value(Curve::Bn254, &bytes, F2Mul::V3).unwrap();
+    // a pair with a point at infinity is skipped: the loop runs over no pair, G alone counts
+    let inf = pairs_bytes(&[(G1Affine::identity(), G2Projective::generator().into_affine())]);
+    assert_eq!(result(&[&w[..], &g_all, &inf].concat(), "every pair in G"), Some(true));
+    assert_eq!(result(&[&w[..], &g, &inf].concat(), "G alone, not one"), Some(false));
+    assert_eq!(result(&[&w[..], &g_all].concat(), "no pairs at all"), None);
+    assert_eq!(result(&[&w[..], &g[..11 * E]].concat(), "G cut short"), None);
+}

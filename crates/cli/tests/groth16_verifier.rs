@@ -71,8 +71,8 @@ fn bad_key_files_say_what_is_wrong() {
 }
 
 /// `build groth16-verifier --hinted` and `hint groth16` end to end on the published snarkjs
-/// files: the verifier over the hinted BN254 check (`build pairing-check-hinted --curve bn254`,
-/// EVMMAX) accepts the proof with the printed calldata, rejects it with a changed witness, and
+/// files: the verifier over the hinted BN254 check with a Miller factor (`build
+/// pairing-check-hinted --curve bn254 --miller-factor`, EVMMAX) accepts the proof with the printed calldata, rejects it with a changed witness, and
 /// the options' misuse fails with one-line errors.
 #[test]
 fn hinted_verifier_and_its_calldata() {
@@ -80,7 +80,7 @@ fn hinted_verifier_and_its_calldata() {
     let o = evm384(&["build", "groth16-verifier", "--vk", &vk_path, "--hinted", "--ec-pairing", "0xb008"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let verifier = hex::decode(String::from_utf8(o.stdout).unwrap().trim()).unwrap();
-    let o = evm384(&["build", "pairing-check-hinted", "--curve", "bn254", "--interface", "evmmax"]);
+    let o = evm384(&["build", "pairing-check-hinted", "--curve", "bn254", "--interface", "evmmax", "--miller-factor"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let check = hex::decode(String::from_utf8(o.stdout).unwrap().trim()).unwrap();
     let (proof, public) = (published("proof.json"), published("public.json"));

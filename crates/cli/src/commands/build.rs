@@ -123,7 +123,7 @@ pub struct Groth16Args {
     #[arg(long, value_parser = parse_address)]
     pub ec_mul: Option<[u8; 20]>,
     /// Address of the ecPairing implementation (default: the precompile 0x08); with --hinted,
-    /// of the hinted check (`build pairing-check-hinted --curve bn254`), required.
+    /// of the hinted check (`build pairing-check-hinted --curve bn254 --miller-factor`), required.
     #[arg(long, value_parser = parse_address)]
     pub ec_pairing: Option<[u8; 20]>,
     /// Verify on the hinted pairing check: the calldata ends with its witness for the proof
@@ -186,6 +186,10 @@ pub struct HintedArgs {
     /// Call every subroutine instead of inlining those whose calls cost most per byte.
     #[arg(long)]
     pub no_inline: bool,
+    /// The check with a Miller factor G, the caller's constant (the Groth16 verifier's, `build
+    /// groth16-verifier --hinted`): calldata witness ‖ G ‖ pairs.
+    #[arg(long)]
+    pub miller_factor: bool,
     /// Emit init code that deploys the runtime code.
     #[arg(long)]
     pub init: bool,
@@ -267,15 +271,20 @@ pub fn run(args: Args) -> Result<(), CliError> {
 fn hinted(a: HintedArgs) -> Result<(), CliError> {
     let iface = a.interface.interface;
     let formulas = Formulas { f2mul: a.f2mul, unroll: a.unroll, inline: !a.no_inline, ..evm384_build::HINTED_FORMULAS };
-    let build = evm384_build::hinted_pairing_check_build(a.curve, formulas, iface);
+    let build = if a.miller_factor {
+        evm384_build::hinted_pairing_check_with_factor_build(a.curve, formulas, iface)
+    } else {
+        evm384_build::hinted_pairing_check_build(a.curve, formulas, iface)
+    };
     let runtime = build
         .try_code(iface)
         .map_err(|e| CliError::Build(format!("{} hinted pairing check, {iface}: {e}", a.curve)))?;
     write_code(&runtime, a.init, &a.output)?;
     eprintln!(
-        "evm384-gen {}: {} hinted pairing check (witness ‖ pairs), interface {iface}, f2mul {}, loops unrolled x{}, {}, {}, {} bytes",
+        "evm384-gen {}: {} hinted pairing check ({}), interface {iface}, f2mul {}, loops unrolled x{}, {}, {}, {} bytes",
         evm384_gen::VERSION,
         a.curve.params().name,
+        if a.miller_factor { "witness ‖ Miller factor ‖ pairs" } else { "witness ‖ pairs" },
         a.f2mul,
         a.unroll,
         if a.no_inline { "no subroutine inlined" } else { "subroutines inlined to fit" },
@@ -323,7 +332,7 @@ fn groth16_verifier(a: Groth16Args) -> Result<(), CliError> {
     };
     if a.hinted && a.ec_pairing.is_none() {
         return Err(CliError::Build(
-            "--hinted needs --ec-pairing: the address of the hinted check (`build pairing-check-hinted --curve bn254`)"
+            "--hinted needs --ec-pairing: the address of the hinted check (`build pairing-check-hinted --curve bn254 --miller-factor`)"
                 .into(),
         ));
     }

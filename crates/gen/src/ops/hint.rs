@@ -151,6 +151,27 @@ fn miller_loop_value(curve: Curve, pairs: &[u8], f2mul: F2Mul) -> Result<Option<
     }
 }
 
+/// The Miller value F of `pairs` the hinted check computes (unconjugated; 1 where every pair
+/// has a point at infinity), as `pairing::hinted_pairing_check_with_factor_program` takes its
+/// factor G: 12 field elements in the tower's coefficient order, each big-endian in the value
+/// bytes of the curve's encoding; or why the pairs are malformed.
+pub fn miller_value(curve: Curve, pairs: &[u8], f2mul: F2Mul) -> Result<Vec<u8>, HintError> {
+    let params = curve.params();
+    let field = MontField::new(params.p);
+    let mut f = miller_loop_value(curve, pairs, f2mul)?.unwrap_or_else(|| {
+        let mut one = vec![[0u64; 6]; 12];
+        one[0][0] = 1;
+        one
+    });
+    if params.z_negative {
+        for x in &mut f[6..] {
+            *x = field.from_mont(&field.sub(&[0; 6], &field.to_mont(x))); // undo the drop-in's conjugation
+        }
+    }
+    let value = FieldEncoding::of(&params.eip).value as usize;
+    Ok(f.iter().flat_map(|x| to_be_bytes(x)[48 - value..].to_vec()).collect())
+}
+
 /// The witness (`pairing::hint_bytes(curve)` bytes: e as 12 field elements in the tower's
 /// coefficient order, U's coordinates where the subfield is Fp4 (U₀.c0, U₀.c1, U₁.c0, U₁.c1),
 /// then x₀, x₁, x₂; each 48 bytes big-endian, EIP-2537's encoding without its 16 zero bytes)

@@ -67,6 +67,21 @@ pub(crate) fn witness_bytes(subfield: ScalingSubfield, encoding: FieldEncoding) 
 ///
 /// Panics for a curve without a hinted check (`CurveParams::hint_scaling` is `None`).
 pub fn hinted_pairing_check_program(curve: Curve, f2mul: F2Mul, moves: Moves) -> Program {
+    hinted_program(curve, f2mul, moves, false)
+}
+
+/// [`hinted_pairing_check_program`] with a Miller value G of pairs the caller evaluated ahead
+/// of time multiplied into F: input witness ‖ G (12 field elements as the witness encodes them,
+/// the tower's coefficient order: `ops::hint::miller_value`) ‖ pairs; it returns whether
+/// c^λ = F·G·w, i.e. whether the pairing product of the pairs and of those G stands for is 1.
+/// G is trusted: a caller passes a constant of its own (the Groth16 verifier: e(α, β)'s Miller
+/// value), never its caller's input. No pairs is not a shortcut to 1 here: G alone is checked.
+pub fn hinted_pairing_check_with_factor_program(curve: Curve, f2mul: F2Mul, moves: Moves) -> Program {
+    hinted_program(curve, f2mul, moves, true)
+}
+
+/// The hinted check, with the caller's Miller value G after the witness where `factor`.
+fn hinted_program(curve: Curve, f2mul: F2Mul, moves: Moves, factor: bool) -> Program {
     let curve = &curve.params();
     let Some(subfield) = curve.hint_scaling else {
         panic!("{}: no hinted pairing check (its scaling factor's structure is not worked out)", curve.name)
@@ -81,16 +96,17 @@ pub fn hinted_pairing_check_program(curve: Curve, f2mul: F2Mul, moves: Moves) ->
     let c = Ctx::new(&mut a, curve, moves);
     a.set_pair_layout(c.w.0, Work::SLOTS, Work::T_PART);
     let n_u = scaling_coordinates(subfield);
-    let witness = a.alloc(12 + n_u + 3); // e ‖ U ‖ x₀, x₁, x₂, loaded together
+    let n_g = if factor { 12 } else { 0 };
+    let witness = a.alloc(12 + n_u + 3 + n_g); // e ‖ U ‖ x₀, x₁, x₂ (‖ G), loaded together
     let (we, wu, wx) = (Fp12(witness), witness + 12, witness + 12 + n_u);
     let post = Fp12(a.alloc(12)); // w·∏ e^(pⁱ) of the left side
     let target = (sides(-1).count() > 0).then(|| Fp12(a.alloc(12))); // the right side, or 1
     let digits = curve.ate_loop_digits();
     let e_inverse = digits.contains(&-1).then(|| Fp12(a.alloc(12)));
     a.phase(Phase::Decode);
-    let prefix = witness_bytes(subfield, a.encoding);
+    let prefix = witness_bytes(subfield, a.encoding) + n_g * a.encoding.value;
     a.check_input_length(InputLength::PrefixThenMultipleOf { prefix, unit: c.pair_bytes() });
-    a.load_packed_inputs(witness, 12 + n_u + 3, 0, c.r2);
+    a.load_packed_inputs(witness, 12 + n_u + 3 + n_g, 0, c.r2);
     decode_inputs(&mut a, c, false, prefix);
     a.phase(Phase::Hint);
     a.copy(c.fb.0, c.k.one_fp12, 12); // B = s = x₀ + x₁·v + x₂·v²: zero but for
@@ -144,13 +160,21 @@ pub fn hinted_pairing_check_program(curve: Curve, f2mul: F2Mul, moves: Moves) ->
         }
         a.copy(target.0, c.fa.0, 12);
     }
+    if factor {
+        a.copy(c.fa.0, post.0, 12);
+        a.copy(c.fb.0, wx + 3, 12);
+        call_mul_fp12(&mut a, c); // post·G
+        a.copy(post.0, c.fa.0, 12);
+    }
     if let Some(e_inverse) = e_inverse {
         a.copy(c.fa.0, we.0, 12);
         call_inverse_fp12(&mut a, c, c.p_minus_2()); // e ≠ 0 (tested above)
         a.copy(e_inverse.0, c.fa.0, 12);
     }
     a.phase(Phase::MillerLoop);
-    a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
+    if !factor {
+        a.if_(Cond::NoPairs, |a| a.return_bool(Cond::NoPairs)); // empty product: 1
+    }
     miller_loop(&mut a, c, &digits, Some(Folded { e: we, e_inverse }), true); // F·e^s
     c.family.assert_g2_subgroups_after_miller_loop(&mut a, c);
     a.phase(Phase::Hint);
