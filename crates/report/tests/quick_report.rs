@@ -230,6 +230,10 @@ fn quick_report_writes_valid_files() {
         "bn254_k2_gas_v9_model_b_repriced",
         "bn254_k2_gas_ratio_v9_model_b_repriced_to_precompile",
         "bn254_k2_time_ratio_v9_to_precompile",
+        "bn254_k2_tx_gas_ratio_hinted_evmmax",
+        "bn254_k2_tx_gas_ratio_hinted_v9_model_b_repriced",
+        "groth16_n1_tx_gas_ratio_hinted_evmmax",
+        "bn254_ecmul_gas_ratio_evmmax_to_precompile",
     ] {
         assert!(json["summary"][key].as_f64().is_some_and(|v| v > 0.0), "summary.{key}");
     }

@@ -116,6 +116,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
         s.v8_to_v7_time_ratio,
         s.k2_time_ratio_blst_to_precompile
     );
+    let ratio = |x: Option<f64>| x.map_or("—".to_string(), |r| format!("{r:.3}x"));
+    eprintln!(
+        "BN254 transaction gas ÷ the precompile path's: hinted check k = 2 EVMMAX {}, v9 model-b-repriced {}; Groth16 on the hinted check (EVMMAX) n = 1 {}, n = 16 {}; gas ÷ price: ecPairing k = 2 EVMMAX {}, ecMul EVMMAX {}",
+        ratio(s.bn254_k2_tx_gas_ratio_hinted_evmmax),
+        ratio(s.bn254_k2_tx_gas_ratio_hinted_v9_model_b_repriced),
+        ratio(s.groth16_n1_tx_gas_ratio_hinted_evmmax),
+        ratio(s.groth16_n16_tx_gas_ratio_hinted_evmmax),
+        ratio(s.bn254_k2_gas_ratio_evmmax_to_precompile),
+        ratio(s.bn254_ecmul_gas_ratio_evmmax_to_precompile)
+    );
     let failed: u64 = results.correctness.iter().map(|c| c.failed).sum();
     if failed > 0 {
         return Err(CliError::Report(format!("{failed} vector cases failed (see the report's correctness section)")));

@@ -7,12 +7,16 @@
 //! EIP-6690's prices, with what the transactions pay (calldata included on both sides); runtime of
 //! the baseline and the contracts measured together by the project's harness; the ecPairing
 //! contracts' gas per phase at k = 2; the largest k per 2^24-gas transaction. Every contract's
-//! output must equal the precompile's, and the verifier must return 1 on both back-ends.
+//! output must equal the precompile's, and the verifier must return 1 on both back-ends. Then
+//! the hinted check (`ec-pairing-hinted`, witness ‖ pairs) beside ecPairing on the same pairs,
+//! and the verifier on the hinted check (`groth16-verify-hinted`: ecAdd and ecMul the
+//! precompiles, the check with e(α, β)'s Miller value) beside the verifier over the
+//! precompiles, in EVMMAX and v9; their transactions pay for the witness.
 
 use ark_bn254::{Fr, G1Projective, G2Projective};
 use ark_ec::{CurveGroup, PrimeGroup};
 use ark_ff::Zero;
-use evm384_build::{Contract, Formulas, Operation};
+use evm384_build::{Contract, Formulas, Operation, HINTED_FORMULAS};
 use evm384_evm::{
     call_precompile, precompile_caller_code, transaction_gas, Address, InstructionSet, Interface, RunOptions, Runner,
     Schedule, Status,
@@ -20,6 +24,7 @@ use evm384_evm::{
 use evm384_gen::curves::Curve;
 use evm384_gen::glue::address;
 use evm384_gen::glue::groth16::{self, encode_g1, encode_g2, Backend, VerifyingKey};
+use evm384_gen::ops::hint;
 use evm384_gen::{generator_pairs_input, Phase, MAX_CODE_SIZE};
 use evm384_timing::{Plan, Ratio};
 
@@ -37,6 +42,11 @@ pub const OPERATIONS: [Operation; 3] = [Operation::G1Add, Operation::G1Mul, Oper
 
 /// The name of the verifier's rows.
 pub const GROTH16: &str = "groth16-verify";
+/// The hinted check's rows (beside ecPairing on the same pairs; its input the witness too).
+pub const HINTED: &str = "ec-pairing-hinted";
+/// The verifier on the hinted check's rows (beside the verifier over the precompiles; ecAdd and
+/// ecMul the precompiles, the check with e(α, β)'s Miller value; the calldata the witness too).
+pub const GROTH16_HINTED: &str = "groth16-verify-hinted";
 
 /// The schedule name of the precompile's k_max row (EIP-1108's prices).
 pub const EIP1108: &str = "eip-1108";
@@ -140,6 +150,35 @@ struct Subject<'a> {
     precompile: Option<Address>,
     base: &'a Deployment,
     ours: &'a [Deployment],
+    /// The input of `ours` where it is not `input` (the hinted rows: the witness added).
+    ours_input: Option<Vec<u8>>,
+}
+
+/// Where the hinted verifier finds its operations: ecAdd and ecMul the precompiles, the hinted
+/// check with a Miller factor at 0xb8.
+const HINTED_BACKEND: Backend = Backend { ec_pairing: address(0xb8), ..Backend::PRECOMPILES };
+
+/// The hinted check's shipped build (`HINTED_FORMULAS`) in each of [`GROTH16_SETS`]; with
+/// `factor`, the one taking a Miller factor (the Groth16 verifier's).
+fn hinted_check_codes(factor: bool) -> Result<CodeBySet, String> {
+    GROTH16_SETS
+        .iter()
+        .map(|&isa| {
+            let build = if factor {
+                evm384_build::hinted_pairing_check_with_factor_build(CURVE, HINTED_FORMULAS, isa)
+            } else {
+                evm384_build::hinted_pairing_check_build(CURVE, HINTED_FORMULAS, isa)
+            };
+            let code = build.try_code(isa).map_err(|e| format!("{CURVE} hinted check {isa}: {e}"))?;
+            if code.len() > MAX_CODE_SIZE {
+                return Err(format!(
+                    "{CURVE} hinted check {isa}: {} bytes, over EIP-170's {MAX_CODE_SIZE}",
+                    code.len()
+                ));
+            }
+            Ok((isa, code))
+        })
+        .collect()
 }
 
 /// Gas and runtime of every section row, the ecPairing contracts' phases at k = 2 and the
@@ -163,6 +202,7 @@ pub fn bn254(plan: Plan, quick: bool, progress: &mut dyn FnMut(String)) -> Resul
                 precompile: Some(precompile(op)),
                 base: &base,
                 ours: &ours,
+                ours_input: None,
             };
             measure_subject(plan, &s, &mut gas, &mut time)?;
         }
@@ -199,6 +239,44 @@ pub fn bn254(plan: Plan, quick: bool, progress: &mut dyn FnMut(String)) -> Resul
             precompile: None,
             base: &base,
             ours: &ours,
+            ours_input: None,
+        };
+        measure_subject(plan, &s, &mut gas, &mut time)?;
+        // the same verifier on the hinted check, the witness in its calldata
+        let hinted = hinted_check_codes(true)?;
+        let ours = hinted
+            .iter()
+            .map(|(isa, check)| {
+                let code = groth16::hinted_verifier_code(&vk, &HINTED_BACKEND)
+                    .map_err(|e| format!("hinted Groth16 verifier: {e}"))?;
+                Ok(Deployment { isa: *isa, main: code, others: vec![(HINTED_BACKEND.ec_pairing, check.clone())] })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let calldata = groth16::hinted_calldata(&vk, &statement.proof, &statement.inputs, HINTED_FORMULAS.f2mul)
+            .map_err(|e| format!("hinted Groth16 verifier: {e}"))?;
+        let s = Subject { name: GROTH16_HINTED, ours: &ours, ours_input: Some(calldata), ..s };
+        measure_subject(plan, &s, &mut gas, &mut time)?;
+    }
+
+    // The hinted check beside ecPairing on the same pairs (k ≥ 2: products of one).
+    let hinted = hinted_check_codes(false)?;
+    let pairing = Operation::PairingCheck;
+    let base = Deployment { isa: v7, main: precompile_caller_code(precompile(pairing)), others: vec![] };
+    let ours: Vec<Deployment> =
+        hinted.iter().map(|(isa, code)| Deployment { isa: *isa, main: code.clone(), others: vec![] }).collect();
+    for k in sizes(pairing, quick).into_iter().filter(|&k| k >= 2) {
+        progress(format!("{CURVE} hinted check at k = {k} beside revm's precompile"));
+        let pairs = input(pairing, k);
+        let witness =
+            hint::witness(CURVE, &pairs, HINTED_FORMULAS.f2mul).map_err(|e| format!("{CURVE} hinted check: {e}"))?;
+        let s = Subject {
+            name: HINTED,
+            k,
+            input: pairs.clone(),
+            precompile: Some(precompile(pairing)),
+            base: &base,
+            ours: &ours,
+            ours_input: Some([witness, pairs].concat()),
         };
         measure_subject(plan, &s, &mut gas, &mut time)?;
     }
@@ -228,6 +306,7 @@ fn measure_subject(
     time: &mut Vec<OperationTimeRow>,
 ) -> Result<(), String> {
     let (name, k, input) = (s.name, s.k, &s.input);
+    let ours_input = s.ours_input.as_ref().unwrap_or(input);
     let pre = match s.precompile {
         Some(at) => call_precompile(at, input, &RunOptions::default()),
         None => s.base.runner(false).run(input),
@@ -243,7 +322,7 @@ fn measure_subject(
     let pre_tx = transaction_gas(spec, input, pre.gas_used as f64);
     for d in s.ours {
         let isa = d.isa;
-        let ex = d.runner(true).run(input).map_err(|e| e.to_string())?;
+        let ex = d.runner(true).run(ours_input).map_err(|e| e.to_string())?;
         if ex.status != Status::Success || ex.output != pre.output {
             return Err(format!(
                 "{CURVE} {name} {isa} disagrees with its baseline at k = {k}: {:?}, output {} against {}",
@@ -260,7 +339,7 @@ fn measure_subject(
             gas: g,
             precompile_gas: pre.gas_used,
             code_bytes: d.main.len() as u64,
-            tx_gas: Some(transaction_gas(spec, input, g)),
+            tx_gas: Some(transaction_gas(spec, ours_input, g)),
             precompile_tx_gas: Some(pre_tx),
         };
         match &ex.gas_by_schedule {
@@ -273,7 +352,7 @@ fn measure_subject(
     // runtime: the baseline, then each timed implementation, interleaved
     let timed: Vec<&Deployment> = s.ours.iter().filter(|d| TIMED.contains(&d.isa)).collect();
     let mut calls = vec![(s.base.runner(false), &input[..])];
-    calls.extend(timed.iter().map(|d| (d.runner(false), &input[..])));
+    calls.extend(timed.iter().map(|d| (d.runner(false), &ours_input[..])));
     let m = time_calls(plan, k, &mut calls);
     let baseline = if s.precompile.is_some() { "precompile" } else { "precompiles" };
     let names = std::iter::once(baseline.to_string()).chain(timed.iter().map(|d| format!("contract-{}", d.isa)));

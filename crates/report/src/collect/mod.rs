@@ -303,6 +303,27 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     summary.bn254_k2_gas_v9_model_b_repriced = v9_k2.map(|g| g.gas);
     summary.bn254_k2_gas_ratio_v9_model_b_repriced_to_precompile = v9_k2.map(|g| g.gas / g.precompile_gas as f64);
     summary.bn254_k2_time_ratio_v9_to_precompile = bn254_time("contract-v9");
+    let tx_ratio = |op: &str, k: u64, iface: &str, schedule: &str| {
+        bn254
+            .gas
+            .iter()
+            .find(|g| g.operation == op && g.k == k && g.interface == iface && g.schedule == schedule)
+            .and_then(|g| Some(g.tx_gas? / g.precompile_tx_gas?))
+    };
+    summary.bn254_k2_tx_gas_ratio_hinted_evmmax = tx_ratio(bn254::HINTED, 2, "evmmax", gas::EVMMAX_SCHEDULE);
+    summary.bn254_k2_tx_gas_ratio_hinted_v9_model_b_repriced = tx_ratio(bn254::HINTED, 2, "v9", "model-b-repriced");
+    summary.groth16_n1_tx_gas_ratio_hinted_evmmax = tx_ratio(bn254::GROTH16_HINTED, 1, "evmmax", gas::EVMMAX_SCHEDULE);
+    summary.groth16_n16_tx_gas_ratio_hinted_evmmax =
+        tx_ratio(bn254::GROTH16_HINTED, 16, "evmmax", gas::EVMMAX_SCHEDULE);
+    summary.bn254_ecmul_gas_ratio_evmmax_to_precompile = bn254
+        .gas
+        .iter()
+        .find(|g| {
+            g.operation == bn254::name(evm384_build::Operation::G1Mul)
+                && g.interface == "evmmax"
+                && g.schedule == gas::EVMMAX_SCHEDULE
+        })
+        .map(|g| g.gas / g.precompile_gas as f64);
     let mut tools = BTreeMap::new();
     tools.insert("evm384".into(), env!("CARGO_PKG_VERSION").into());
     tools.insert("revm".into(), "43 (crates.io)".into());
@@ -455,6 +476,11 @@ fn summarize(
         bn254_k2_gas_v9_model_b_repriced: None,
         bn254_k2_gas_ratio_v9_model_b_repriced_to_precompile: None,
         bn254_k2_time_ratio_v9_to_precompile: None,
+        bn254_k2_tx_gas_ratio_hinted_evmmax: None,
+        bn254_k2_tx_gas_ratio_hinted_v9_model_b_repriced: None,
+        groth16_n1_tx_gas_ratio_hinted_evmmax: None,
+        groth16_n16_tx_gas_ratio_hinted_evmmax: None,
+        bn254_ecmul_gas_ratio_evmmax_to_precompile: None,
     })
 }
 

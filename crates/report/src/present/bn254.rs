@@ -11,6 +11,10 @@ use crate::results::{PhaseGasRow, Results};
 /// the precompile's price.
 const TARGET: f64 = 1.2;
 
+/// The hinted check's target at k = 2 and the verifier's on it at n = 1 and n = 16 (EVMMAX,
+/// transaction gas over the precompile path's).
+const HINTED_TARGETS: [f64; 3] = [0.9, 1.0, 1.2];
+
 /// The instruction sets and schedules the section reads its headline figures under.
 const HEADLINE: [(&str, &str, &str); 2] = [("EVMMAX", "evmmax", "eip-6690"), ("v9", "v9", "model-b-repriced")];
 
@@ -21,6 +25,8 @@ pub(super) const PROSE: Prose = Prose {
         ("not-measured", &[]),
         ("intro", &[]),
         ("target", &["target", "price", "target_gas", "gas", "ratio", "verdict"]),
+        ("hinted", &["k2_target", "k2", "k2_verdict", "k2_v9", "n1_target", "n1", "n1_verdict"]),
+        ("hinted-n16", &["ratio", "target", "verdict"]),
         ("v9", &["gas", "ratio"]),
         ("transactions", &["ratios"]),
         ("runtime", &["ratios"]),
@@ -99,6 +105,41 @@ pub fn bn254(r: &Results) -> Section {
             .collect();
         if !times.is_empty() {
             words += &PROSE.fill("runtime", &[("ratios", &times.join(", "))]);
+        }
+        blocks.push(Block::Paragraph(words));
+    }
+
+    // The hinted check and the verifier on it: their targets, met or missed.
+    let tx_ratio =
+        |op: &str, k: u64, i: &str, s: &str| gas_of(op, k, i, s).and_then(|g| Some(g.tx_gas? / g.precompile_tx_gas?));
+    let (hinted, verifier) = (crate::collect::bn254::HINTED, crate::collect::bn254::GROTH16_HINTED);
+    if let (Some(k2), Some(n1)) =
+        (tx_ratio(hinted, 2, "evmmax", "eip-6690"), tx_ratio(verifier, 1, "evmmax", "eip-6690"))
+    {
+        let verdict = |x: f64, target: f64| if x <= target { "met" } else { "missed" };
+        let [k2_target, n1_target, n16_target] = HINTED_TARGETS;
+        let mut words = PROSE.fill(
+            "hinted",
+            &[
+                ("k2_target", &format!("{k2_target:.1}")),
+                ("k2", &ratio(k2)),
+                ("k2_verdict", &verdict(k2, k2_target)),
+                ("k2_v9", &tx_ratio(hinted, 2, "v9", "model-b-repriced").map_or("—".into(), ratio)),
+                ("n1_target", &format!("{n1_target:.1}")),
+                ("n1", &ratio(n1)),
+                ("n1_verdict", &verdict(n1, n1_target)),
+            ],
+        );
+        if let Some(n16) = tx_ratio(verifier, 16, "evmmax", "eip-6690") {
+            words += " ";
+            words += &PROSE.fill(
+                "hinted-n16",
+                &[
+                    ("ratio", &ratio(n16)),
+                    ("target", &format!("{n16_target:.1}")),
+                    ("verdict", &verdict(n16, n16_target)),
+                ],
+            );
         }
         blocks.push(Block::Paragraph(words));
     }

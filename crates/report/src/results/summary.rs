@@ -97,4 +97,20 @@ pub struct Summary {
     pub bn254_k2_gas_ratio_v9_model_b_repriced_to_precompile: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bn254_k2_time_ratio_v9_to_precompile: Option<f64>,
+    /// BN254's hinted check at k = 2 (`ec-pairing-hinted`): what its transaction pays (the
+    /// witness in the calldata) over what a transaction calling 0x08 on the same pairs pays, in
+    /// EVMMAX (EIP-6690's prices) and v9 (model B repriced); the Groth16 verifier on the hinted
+    /// check in EVMMAX at 1 and 16 public inputs (`groth16-verify-hinted`), the same over the
+    /// verifier on the precompiles; BN254's ecMul contract in EVMMAX over the precompile's 6,000.
+    /// Absent in files written before them (and n = 16 in quick runs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bn254_k2_tx_gas_ratio_hinted_evmmax: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bn254_k2_tx_gas_ratio_hinted_v9_model_b_repriced: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groth16_n1_tx_gas_ratio_hinted_evmmax: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groth16_n16_tx_gas_ratio_hinted_evmmax: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bn254_ecmul_gas_ratio_evmmax_to_precompile: Option<f64>,
 }
