@@ -3,7 +3,8 @@
 //! build, deployed at a chosen address in EVMMAX, v9 and v7,
 //! ecAdd and ecMul the precompiles; the calldata the plain verifier's followed by the witness
 //! (`hinted_calldata`). Every call of `common_groth16` (arkworks' proofs of a small circuit,
-//! valid and tampered, and the published groth16-solana proof) gets the plain verifier's
+//! valid and tampered, the published groth16-solana proof and the proofs snarkjs and gnark made)
+//! gets the plain verifier's
 //! answer, a valid proof's witness appended where the proof has none of its own; every changed
 //! witness element is rejected; random proofs never seen before agree with arkworks. The gas
 //! beside the plain verifier's on the precompiles is printed, each with what the transaction
@@ -17,7 +18,7 @@ use ark_groth16::Groth16;
 use ark_snark::SNARK;
 use ark_std::rand::{rngs::StdRng, SeedableRng};
 use ark_std::UniformRand;
-use common_groth16::{groth16_solana, verify, Powers, Setup};
+use common_groth16::{gnark, groth16_solana, snarkjs_circom, verify, Powers, Setup};
 use evm384_build::{hinted_pairing_check_with_factor_build, HINTED_FORMULAS};
 use evm384_evm::{Address, InstructionSet, Interface, RunOptions, Runner};
 use evm384_gen::curves::Curve;
@@ -95,22 +96,26 @@ fn answers_as_the_plain_verifier_and_rejects_every_changed_witness() {
     }
 }
 
-/// The published groth16-solana proof, and random statements never seen by the other tests:
-/// the hinted verifier accepts what arkworks accepts.
+/// The published groth16-solana proof, the proofs snarkjs and gnark made with their tamperings,
+/// and random statements never seen by the other tests: the hinted verifier accepts what
+/// arkworks accepts.
 #[test]
 fn published_and_random_proofs_agree_with_arkworks() {
-    let (vk, cases) = groth16_solana();
-    let mut v = Verifiers::new(InstructionSet::Evmmax, &vk);
     let n = hint_bytes(Curve::Bn254) as usize;
-    let ark_vk = common_groth16::ark_vk(&vk);
-    for case in &cases {
-        let Some((proof, inputs)) = &case.ark else { continue };
-        let ark = Groth16::<Bn254>::verify(&ark_vk, inputs, proof).unwrap();
-        let input = match hinted_calldata(&vk, proof, inputs, F2Mul::V3) {
-            Ok(c) => c,
-            Err(_) => [case.calldata.clone(), vec![1u8; n]].concat(),
-        };
-        assert_eq!(verify(&mut v.hinted, &input), Some(ark), "groth16-solana: {}", case.what);
+    for (source, (vk, cases)) in
+        [("groth16-solana", groth16_solana()), ("snarkjs", snarkjs_circom()), ("gnark", gnark())]
+    {
+        let mut v = Verifiers::new(InstructionSet::Evmmax, &vk);
+        let ark_vk = common_groth16::ark_vk(&vk);
+        for case in &cases {
+            let Some((proof, inputs)) = &case.ark else { continue };
+            let ark = Groth16::<Bn254>::verify(&ark_vk, inputs, proof).unwrap();
+            let input = match hinted_calldata(&vk, proof, inputs, F2Mul::V3) {
+                Ok(c) => c,
+                Err(_) => [case.calldata.clone(), vec![1u8; n]].concat(),
+            };
+            assert_eq!(verify(&mut v.hinted, &input), Some(ark), "{source}: {}", case.what);
+        }
     }
     let mut rng = StdRng::seed_from_u64(u64::from_le_bytes(*b"unseen!!"));
     let setup = Setup::new(Powers { w: Fr::rand(&mut rng), k: 3 }, &mut rng);

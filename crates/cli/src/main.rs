@@ -7,6 +7,7 @@
 
 mod commands;
 mod error;
+mod groth16_files;
 mod input;
 
 use clap::{error::ErrorKind, Parser, Subcommand};

@@ -1,6 +1,6 @@
 //! `evm384 build groth16-verifier` end to end: the code it prints is `evm384_gen`'s for the key,
-//! it verifies the published proof in revm, the backend options land in the code, and bad key
-//! files fail with errors that say what is wrong.
+//! it verifies the published proof in revm, the backend options land in the code, gnark's files
+//! serve as snarkjs' do, and bad key files fail with errors that say what is wrong.
 
 use std::process::{Command, Output};
 
@@ -64,7 +64,7 @@ fn bad_key_files_say_what_is_wrong() {
         let o = evm384(&["build", "groth16-verifier", "--vk", path.to_str().unwrap()]);
         assert!(!o.status.success());
         let err = String::from_utf8(o.stderr).unwrap();
-        assert!(err.contains("verifying key") && err.contains(want), "{err} (want {want:?})");
+        assert!(err.contains("--vk") && err.contains(want), "{err} (want {want:?})");
         assert!(o.stdout.is_empty());
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -107,4 +107,48 @@ fn hinted_verifier_and_its_calldata() {
     one_line(&evm384(&["hint", "groth16", "--vk", &vk_path, "--proof", &vk_path, "--public", &public]), "--proof");
     one_line(&evm384(&["hint", "groth16", "--vk", &vk_path, "--proof", &proof, "--public", &vk_path]), "--public");
     one_line(&evm384(&["hint"]), "--pairs");
+}
+
+/// `--format gnark`: the verifier of gnark's key, plain and hinted, and `hint groth16`'s
+/// calldata from gnark's proof and public witness; the plain verifier accepts A ‖ B ‖ C as
+/// gnark's `MarshalSolidity` writes them followed by the inputs. A file of the other format is
+/// refused with the flag that would read it.
+#[test]
+fn gnark_files() {
+    let gnark = |file: &str| evm384_vectors::testdata("groth16/gnark").join(file).display().to_string();
+    let (vk, proof, public) = (gnark("verifying_key.bin"), gnark("proof.bin"), gnark("public_witness.bin"));
+    let code = |args: &[&str]| {
+        let o = evm384(args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        hex::decode(String::from_utf8(o.stdout).unwrap().trim()).unwrap()
+    };
+    let plain = code(&["build", "groth16-verifier", "--format", "gnark", "--vk", &vk]);
+    let mut r = Runner::new(RunOptions { count_opcodes: false, ..RunOptions::default() });
+    r.deploy(&plain);
+    let public_bytes = std::fs::read(&public).unwrap();
+    let solidity = std::fs::read(gnark("proof.solidity.bin")).unwrap();
+    let e = r.run(&[solidity.as_slice(), &public_bytes[12..]].concat()).unwrap();
+    assert_eq!((e.status, e.output[31]), (Status::Success, 1));
+
+    let hinted =
+        code(&["build", "groth16-verifier", "--format", "gnark", "--vk", &vk, "--hinted", "--ec-pairing", "0xb008"]);
+    let check =
+        code(&["build", "pairing-check-hinted", "--curve", "bn254", "--interface", "evmmax", "--miller-factor"]);
+    let calldata = code(&["hint", "groth16", "--format", "gnark", "--vk", &vk, "--proof", &proof, "--public", &public]);
+    assert_eq!(calldata.len(), 256 + 3 * 32 + 480);
+    let mut r = Runner::new(RunOptions::default().with_instruction_set(evm384_evm::InstructionSet::Evmmax));
+    r.deploy_at(evm384_evm::Address::new([&[0u8; 18][..], &[0xb0, 0x08]].concat().try_into().unwrap()), &check);
+    r.deploy(&hinted);
+    let e = r.run(&calldata).unwrap();
+    assert_eq!((e.status, e.output[31]), (Status::Success, 1));
+
+    let fails = |args: &[&str], needle: &str| {
+        let o = evm384(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(needle), "{err} (want {needle:?})");
+    };
+    let json = published("verification_key.json");
+    fails(&["build", "groth16-verifier", "--format", "gnark", "--vk", &json], "--format snarkjs");
+    fails(&["build", "groth16-verifier", "--vk", &vk], "--format gnark");
+    fails(&["hint", "groth16", "--format", "gnark", "--vk", &vk, "--proof", &public, "--public", &public], "--proof");
 }

@@ -2,7 +2,8 @@
 //! 0x08: arkworks' proofs of a small circuit with 1, 2 and 5 public inputs, valid and tampered,
 //! arkworks' `Groth16::verify` the reference for each; a published proof (Lightprotocol's
 //! groth16-solana, 9 inputs) and a published snarkjs key (arkworks' circom-compat) from
-//! `testdata/groth16/`; the loader's errors. The proofs and their tamperings are shared with the
+//! `testdata/groth16/`; proofs snarkjs (circom) and gnark made for `testdata/groth16/`, read
+//! from their own files; the loaders' errors. The proofs and their tamperings are shared with the
 //! verifier over this project's contracts (`crates/builds/tests/groth16_contracts.rs`):
 //! `common_groth16`.
 
@@ -14,10 +15,13 @@ use ark_ff::PrimeField;
 use ark_groth16::Groth16;
 use ark_snark::SNARK;
 use ark_std::rand::{rngs::StdRng, SeedableRng};
-use common_groth16::{g1, g2, g2_outside_subgroup, groth16_solana, testdata, verify, Powers, Setup};
+use common_groth16::{
+    g1, g2, g2_outside_subgroup, gnark, gnark_file, groth16_solana, snarkjs_circom, testdata, verify, Powers, Setup,
+};
 use evm384_evm::{Address, RunOptions, Runner, Status};
 use evm384_gen::glue::groth16::{
-    calldata, encode_g1, encode_g2, public_inputs_from_snarkjs_json, verifier_code, Backend, Groth16Error, VerifyingKey,
+    calldata, encode_g1, encode_g2, proof_from_gnark, public_inputs_from_gnark, public_inputs_from_snarkjs_json,
+    verifier_code, Backend, Groth16Error, VerifyingKey,
 };
 
 fn runner(vk: &VerifyingKey) -> Runner {
@@ -65,6 +69,91 @@ fn published_groth16_solana_proof() {
         case.check_ark(&ark_vk);
         assert_eq!(verify(&mut r, &case.calldata), case.want, "{}", case.what);
     }
+}
+
+/// The proofs snarkjs (from a circom circuit) and gnark made, read from their own files: each
+/// verifies, its rerandomisation too, and every tampering is rejected, arkworks agreeing.
+#[test]
+fn snarkjs_and_gnark_proofs() {
+    for (tool, (vk, cases)) in [("snarkjs", snarkjs_circom()), ("gnark", gnark())] {
+        let ark_vk = common_groth16::ark_vk(&vk);
+        let mut r = runner(&vk);
+        for case in cases {
+            case.check_ark(&ark_vk);
+            assert_eq!(verify(&mut r, &case.calldata), case.want, "{tool}: {}", case.what);
+        }
+    }
+}
+
+/// gnark's two key encodings give one key, and its two proof encodings one proof: the Solidity
+/// form's 256 bytes are A ‖ B ‖ C as EIP-197 encodes them, the verifier's calldata.
+#[test]
+fn gnark_encodings_agree() {
+    let vk = VerifyingKey::from_gnark(&gnark_file("verifying_key.bin")).unwrap();
+    assert_eq!(VerifyingKey::from_gnark(&gnark_file("verifying_key.raw.bin")).unwrap(), vk);
+    let proof = proof_from_gnark(&gnark_file("proof.bin")).unwrap();
+    let solidity = gnark_file("proof.solidity.bin");
+    assert_eq!(proof_from_gnark(&solidity).unwrap(), proof);
+    assert_eq!(calldata(&proof, &[])[..], solidity[..]);
+}
+
+/// gnark's files with a fault: the loaders name it.
+#[test]
+fn gnark_loader_errors() {
+    let key = gnark_file("verifying_key.bin");
+    let raw = gnark_file("verifying_key.raw.bin");
+    let proof = gnark_file("proof.bin");
+    let public = gnark_file("public_witness.bin");
+    let edit = |bytes: &[u8], f: &dyn Fn(&mut Vec<u8>)| {
+        let mut b = bytes.to_vec();
+        f(&mut b);
+        b
+    };
+    let p = num_bigint::BigUint::from(Fq::MODULUS).to_bytes_be();
+    let key_err = |b: Vec<u8>| VerifyingKey::from_gnark(&b).unwrap_err();
+    let proof_err = |b: Vec<u8>| proof_from_gnark(&b).unwrap_err();
+    let public_err = |b: Vec<u8>| public_inputs_from_gnark(&b).unwrap_err();
+    let n = key.len();
+    let cases: Vec<(Groth16Error, &str)> = vec![
+        (key_err(vec![]), "verifying key: ends inside α (G1.Alpha) (0 bytes)"),
+        (key_err(key[..n - 1].to_vec()), "verifying key: ends inside the count of CommitmentKeys"),
+        (key_err([key.clone(), vec![0]].concat()), "verifying key: 1 bytes after the count of CommitmentKeys"),
+        (key_err(edit(&key, &|b| b[n - 1] = 1)), "verifying key: 1 commitment keys: gnark's commitment extension"),
+        (key_err(edit(&key, &|b| b[n - 5] = 2)), "verifying key: 2 lists of committed inputs"),
+        (
+            key_err(edit(&key, &|b| b[0] = 0x40)),
+            "α (G1.Alpha): flagged as the point at infinity but its bytes are not zero",
+        ),
+        // raw α with x = p
+        (key_err(edit(&raw, &|b| b[..32].copy_from_slice(&p))), "α (G1.Alpha) word 0"),
+        // raw α moved off the curve
+        (key_err(edit(&raw, &|b| b[63] ^= 1)), "α (G1.Alpha): not on BN254's G1 curve"),
+        (key_err(edit(&raw, &|b| b[127] ^= 1)), "β (G1.Beta): not on BN254's G1 curve"),
+        // raw β ∈ G2 outside its subgroup
+        (
+            key_err(edit(&raw, &|b| b[128..256].copy_from_slice(&encode_g2(&g2_outside_subgroup())))),
+            "β (G2.Beta): on the G2 curve but outside",
+        ),
+        (key_err(edit(&raw, &|b| b[576..580].copy_from_slice(&[0, 0, 0, 5]))), "ends inside K[4]"),
+        (proof_err(proof[..60].to_vec()), "proof: ends inside B (Bs)"),
+        (proof_err(edit(&proof, &|b| b[131] = 1)), "proof: 1 commitments"),
+        // a proof of knowledge (1, 2) where no commitment is
+        (proof_err(edit(&proof, &|b| (b[132], b[163]) = (0x80, 1))), "proof: a proof of knowledge of commitments"),
+        (proof_err([proof.clone(), vec![7]].concat()), "proof: 1 bytes after CommitmentPok"),
+        (public_err(edit(&public, &|b| b[7] = 1)), "public witness: 1 secret values"),
+        (public_err(edit(&public, &|b| b[11] = 4)), "public witness: 3 public values but a vector of 4"),
+        (public_err(edit(&public, &|b| b[12..44].fill(0xff))), "public[0]:"),
+        (public_err(public[..100].to_vec()), "public witness: ends inside public[2]"),
+    ];
+    for (err, want) in cases {
+        assert!(err.to_string().contains(want), "{err} (want {want:?})");
+    }
+    // a compressed x with no point on G1 above it (x = 0: y² = 3 is no square mod p)
+    let mut no_point = key.clone();
+    no_point[..32].fill(0);
+    no_point[0] = 0x80;
+    let err = key_err(no_point);
+    assert!(matches!(&err, Groth16Error::NoSuchX { group: "G1", .. }), "{err}");
 }
 
 /// arkworks' circom-compat ships snarkjs' `verification_key.json` of a 1-input circuit: it

@@ -12,6 +12,8 @@ use evm384_build::{Contract, Formulas, Operation};
 use evm384_gen::curves::Curve;
 use evm384_gen::glue::bls::{glue_code, Backend, Glue, ETH_DST};
 use evm384_gen::glue::groth16;
+
+use crate::groth16_files::{self, Format};
 use evm384_gen::{F2Mul, Squaring};
 use evm384_timing::Plan;
 
@@ -113,9 +115,12 @@ pub struct GlueArgs {
 #[derive(clap::Args, Debug)]
 pub struct Groth16Args {
     /// The verifying key: snarkjs' verification_key.json (`snarkjs zkey export verificationkey`,
-    /// curve bn128).
+    /// curve bn128), or gnark's (`vk.WriteTo`) with --format gnark.
     #[arg(long, value_name = "FILE")]
     pub vk: PathBuf,
+    /// Whose file --vk is.
+    #[arg(long, value_enum, default_value = "snarkjs")]
+    pub format: Format,
     /// Address of the ecAdd implementation (default: the precompile 0x06).
     #[arg(long, value_parser = parse_address)]
     pub ec_add: Option<[u8; 20]>,
@@ -321,9 +326,7 @@ fn glue(what: Glue, a: GlueArgs) -> Result<(), CliError> {
 }
 
 fn groth16_verifier(a: Groth16Args) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&a.vk).map_err(|source| CliError::ReadFile { path: a.vk.clone(), source })?;
-    let vk = groth16::VerifyingKey::from_snarkjs_json(&text)
-        .map_err(|e| CliError::Build(format!("verifying key {}: {e}", a.vk.display())))?;
+    let vk = groth16_files::key(a.format, &a.vk).map_err(CliError::Build)?;
     let p = groth16::Backend::PRECOMPILES;
     let backend = groth16::Backend {
         ec_add: a.ec_add.unwrap_or(p.ec_add),

@@ -2,15 +2,17 @@
 //! (`evm384 build pairing-check-hinted`; Novakovic–Eagen, eprint 2024/640) for PAIRING_CHECK's
 //! input, computed natively; prints the hinted contract's whole calldata, witness ‖ pairs, as hex.
 //! `evm384 hint groth16 --vk --proof --public`: the hinted Groth16 verifier's calldata
-//! (`build groth16-verifier --hinted`), proof ‖ inputs ‖ witness, from snarkjs' JSON files.
+//! (`build groth16-verifier --hinted`), proof ‖ inputs ‖ witness, from snarkjs' JSON files or
+//! gnark's binary ones (`--format gnark`).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use evm384_gen::curves::Curve;
 use evm384_gen::glue::groth16;
 use evm384_gen::F2Mul;
 
+use crate::groth16_files::{self, Format};
 use crate::input::bytes_arg;
 use crate::CliError;
 
@@ -47,15 +49,18 @@ pub enum HintCommand {
 
 #[derive(clap::Args, Debug)]
 pub struct Groth16Args {
-    /// The verifying key: snarkjs' verification_key.json (curve bn128).
+    /// The verifying key: snarkjs' verification_key.json (curve bn128), or gnark's (`vk.WriteTo`).
     #[arg(long, value_name = "FILE")]
     pub vk: PathBuf,
-    /// The proof: snarkjs' proof.json.
+    /// The proof: snarkjs' proof.json, or gnark's (`proof.WriteTo`, or `MarshalSolidity`'s bytes).
     #[arg(long, value_name = "FILE")]
     pub proof: PathBuf,
-    /// The public inputs: snarkjs' public.json.
+    /// The public inputs: snarkjs' public.json, or gnark's public witness (`WriteTo`).
     #[arg(long, value_name = "FILE")]
     pub public: PathBuf,
+    /// Whose files --vk, --proof and --public are.
+    #[arg(long, value_enum, default_value = "snarkjs")]
+    pub format: Format,
     /// Fp2 multiplication of the hinted check's build.
     #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
@@ -103,18 +108,10 @@ fn write_hex(bytes: &[u8], output: &Option<PathBuf>) -> Result<(), CliError> {
     Ok(())
 }
 
-/// An error in the file `flag` names, with the flag and the path.
-fn at<'a>(flag: &'a str, path: &'a Path) -> impl Fn(groth16::Groth16Error) -> CliError + 'a {
-    move |e| CliError::Hint(format!("{flag} {}: {e}", path.display()))
-}
-
 fn groth16(a: Groth16Args) -> Result<(), CliError> {
-    let read = |path: &PathBuf| {
-        std::fs::read_to_string(path).map_err(|source| CliError::ReadFile { path: path.clone(), source })
-    };
-    let vk = groth16::VerifyingKey::from_snarkjs_json(&read(&a.vk)?).map_err(at("--vk", &a.vk))?;
-    let proof = groth16::proof_from_snarkjs_json(&read(&a.proof)?).map_err(at("--proof", &a.proof))?;
-    let inputs = groth16::public_inputs_from_snarkjs_json(&read(&a.public)?).map_err(at("--public", &a.public))?;
+    let vk = groth16_files::key(a.format, &a.vk).map_err(CliError::Hint)?;
+    let proof = groth16_files::proof(a.format, &a.proof).map_err(CliError::Hint)?;
+    let inputs = groth16_files::public_inputs(a.format, &a.public).map_err(CliError::Hint)?;
     let calldata =
         groth16::hinted_calldata(&vk, &proof, &inputs, a.f2mul).map_err(|e| CliError::Hint(e.to_string()))?;
     write_hex(&calldata, &a.output)

@@ -1,7 +1,8 @@
 //! Shared by the Groth16 verifier's tests (`crates/gen/tests/groth16.rs`, over revm's
 //! precompiles; `crates/builds/tests/groth16_contracts.rs`, over this project's contracts): the
 //! small circuit arkworks proves, the calls each proof is checked with (valid, tampered,
-//! malformed) and what the verifier must answer to each, and the published groth16-solana proof.
+//! malformed) and what the verifier must answer to each, the published groth16-solana proof and
+//! the proofs snarkjs (circom) and gnark made for `testdata/groth16/`.
 #![allow(dead_code)]
 
 use ark_bn254::{Bn254, Fq, Fq2, Fr, G1Affine, G2Affine};
@@ -9,10 +10,11 @@ use ark_ec::{AffineRepr, CurveGroup};
 use ark_ff::{BigInteger, PrimeField};
 use ark_groth16::{Groth16, Proof};
 use ark_snark::SNARK;
-use ark_std::rand::rngs::StdRng;
+use ark_std::rand::{rngs::StdRng, SeedableRng};
 use evm384_evm::{Runner, Status};
 use evm384_gen::glue::groth16::{
-    calldata, encode_g2, proof_from_snarkjs_json, public_inputs_from_snarkjs_json, VerifyingKey,
+    calldata, encode_g2, proof_from_gnark, proof_from_snarkjs_json, public_inputs_from_gnark,
+    public_inputs_from_snarkjs_json, VerifyingKey,
 };
 
 /// The circuit (knowledge of w with xⱼ = w^(j+1) for the public inputs), the report's own.
@@ -225,5 +227,50 @@ pub fn groth16_solana() -> (VerifyingKey, Vec<Case>) {
         Case::judged("−A", &neg, &inputs, false),
         Case::raw("input 0 = r", big, Some(false)),
     ];
+    (vk, cases)
+}
+
+/// The calls of [`cases`] for a proof a tool made, the second proof its rerandomisation
+/// (arkworks' `rerandomize_proof`, eprint 2020/811 figure 1).
+pub fn tool_cases(vk: &VerifyingKey, proof: &Proof<Bn254>, inputs: &[Fr]) -> Vec<Case> {
+    let mut rng = StdRng::seed_from_u64(20161260);
+    let again = Groth16::<Bn254>::rerandomize_proof(&ark_vk(vk), proof, &mut rng);
+    cases(proof, &again, inputs)
+}
+
+/// The proofs snarkjs made from a circom circuit (`testdata/groth16/snarkjs-circom/`, 3 public
+/// inputs): the key, and the calls of [`tool_cases`] for both proofs, each proof with the other's
+/// inputs returning 0.
+pub fn snarkjs_circom() -> (VerifyingKey, Vec<Case>) {
+    let dir = "groth16/snarkjs-circom";
+    let vk = VerifyingKey::from_snarkjs_json(&testdata(&format!("{dir}/verification_key.json"))).unwrap();
+    let read = |suffix: &str| {
+        let proof = proof_from_snarkjs_json(&testdata(&format!("{dir}/proof{suffix}.json"))).unwrap();
+        let inputs = public_inputs_from_snarkjs_json(&testdata(&format!("{dir}/public{suffix}.json"))).unwrap();
+        (proof, inputs)
+    };
+    let (one, two) = (read(""), read("-2"));
+    assert_eq!((vk.public_inputs(), one.1.len(), two.1.len()), (3, 3, 3));
+    let mut out = tool_cases(&vk, &one.0, &one.1);
+    out.extend(tool_cases(&vk, &two.0, &two.1));
+    out.push(Case::judged("proof 2 with inputs 1", &two.0, &one.1, false));
+    out.push(Case::judged("proof 1 with inputs 2", &one.0, &two.1, false));
+    (vk, out)
+}
+
+/// A file of `testdata/groth16/gnark/` as bytes.
+pub fn gnark_file(name: &str) -> Vec<u8> {
+    let path = evm384_vectors::testdata(&format!("groth16/gnark/{name}"));
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// gnark's proof (`testdata/groth16/gnark/`, 3 public inputs): the key, and the calls of
+/// [`tool_cases`].
+pub fn gnark() -> (VerifyingKey, Vec<Case>) {
+    let vk = VerifyingKey::from_gnark(&gnark_file("verifying_key.bin")).unwrap();
+    let proof = proof_from_gnark(&gnark_file("proof.bin")).unwrap();
+    let inputs = public_inputs_from_gnark(&gnark_file("public_witness.bin")).unwrap();
+    assert_eq!((vk.public_inputs(), inputs.len()), (3, 3));
+    let cases = tool_cases(&vk, &proof, &inputs);
     (vk, cases)
 }
