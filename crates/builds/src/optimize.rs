@@ -4,7 +4,7 @@
 //! limit, cost the rest on k = 2 generator pairs, and pick the cheapest. `evm384 build pairing-check --optimize-for TARGET`
 //! and the report's "build choices" table use it.
 
-use evm384_evm::{InstructionSet, RunOptions, Runner, Schedule, Status};
+use evm384_evm::{Execution, InstructionSet, RunOptions, Runner, Schedule, Status};
 use evm384_gen::curves::Curve;
 use evm384_gen::{generator_pairs_input, Moves, MAX_CODE_SIZE};
 use evm384_timing::Plan;
@@ -45,6 +45,16 @@ impl Target {
             InstructionSet::Evm384(evm384_evm::Interface::V9) => Target::Gas(Schedule::ModelBRepriced),
             InstructionSet::Evm384(_) => Target::Gas(Schedule::ModelB),
             InstructionSet::Evmmax => Target::Eip6690Gas,
+        }
+    }
+
+    /// An execution's gas under this target (it must have counted opcodes for an EVM384
+    /// schedule); `None` for runtime, or for EVM384 schedules where nothing was counted.
+    pub fn gas(self, e: &Execution) -> Option<f64> {
+        match self {
+            Target::Gas(s) => e.gas_by_schedule.as_ref().map(|by| by.gas(s)),
+            Target::Eip6690Gas => Some(e.gas_used as f64),
+            Target::Runtime => None,
         }
     }
 

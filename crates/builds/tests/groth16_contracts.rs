@@ -141,11 +141,7 @@ fn published_groth16_solana_proof_over_contracts() {
 
 /// Execution gas under `isa`'s reference schedule (EIP-6690's prices for EVMMAX).
 fn reference_gas(isa: InstructionSet, e: &Execution) -> f64 {
-    match Target::reference(isa) {
-        Target::Eip6690Gas => e.gas_used as f64,
-        Target::Gas(s) => e.gas_by_schedule.as_ref().expect("counted").gas(s),
-        Target::Runtime => unreachable!(),
-    }
+    Target::reference(isa).gas(e).expect("opcodes counted")
 }
 
 /// The verifier's gas at 1, 2, 4, 8 and 16 public inputs over the contracts in each instruction

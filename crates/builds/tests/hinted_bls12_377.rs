@@ -14,12 +14,12 @@ use ark_ec::{CurveGroup, PrimeGroup};
 use ark_ff::{One, UniformRand};
 use common_bls12_377::{g1_bytes, g2_bytes, g2_off_subgroup};
 use evm384_build::{hinted_pairing_check_build, Contract, Formulas, HINTED_FORMULAS};
-use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
+use evm384_evm::{InstructionSet, Interface, RunOptions};
 use evm384_gen::curves::{bls12_377, Curve};
 use evm384_gen::ops::hint::{witness, HintError};
 use evm384_gen::ops::pairing::hint_bytes;
 use evm384_gen::{F2Mul, Operation};
-use hinted_common::Check;
+use hinted_common::{priced_gas, Check};
 use rand::SeedableRng;
 
 type Rng = rand::rngs::StdRng;
@@ -151,21 +151,6 @@ fn true_for_products_of_one_and_every_wrong_witness_rejected() {
     assert_eq!(check.result(&input[..n], "no pairs"), None);
     assert_eq!(check.result(&input[..input.len() - 1], "a partial pair"), None);
     assert_eq!(check.result(&input[48..], "a witness one element short"), None);
-}
-
-/// The gas of a successful run under the schedule the report prices each instruction set with
-/// (v7, v8: model B; v9: model B repriced; EVMMAX: EIP-6690's).
-fn priced_gas(isa: InstructionSet, code: &[u8], input: &[u8]) -> (&'static str, f64) {
-    let mut r = Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
-    r.deploy(code);
-    let e = r.run(input).expect("run");
-    assert_eq!((e.status, e.output[31]), (Status::Success, 1), "{isa}");
-    match (isa, &e.gas_by_schedule) {
-        (InstructionSet::Evmmax, _) => ("eip-6690", e.gas_used as f64),
-        (InstructionSet::Evm384(Interface::V9), Some(by)) => ("model-b-repriced", by.gas(Schedule::ModelBRepriced)),
-        (_, Some(by)) => ("model-b", by.gas(Schedule::ModelB)),
-        (_, None) => panic!("no gas by schedule"),
-    }
 }
 
 /// The hinted check's gas beside BLS12-377's PAIRING contract (the drop-in, its default build)

@@ -12,13 +12,13 @@ use ark_ec::pairing::Pairing;
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{One, UniformRand};
 use evm384_build::{hinted_pairing_check_build, Contract, Formulas, HINTED_FORMULAS};
-use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
+use evm384_evm::{InstructionSet, Interface, RunOptions};
 use evm384_gen::curves::{bn254, Curve};
 use evm384_gen::glue::groth16::{encode_g1, encode_g2};
 use evm384_gen::ops::hint::{witness, HintError};
 use evm384_gen::ops::pairing::hint_bytes;
 use evm384_gen::{F2Mul, Operation};
-use hinted_common::Check;
+use hinted_common::{priced_gas, Check};
 use rand::SeedableRng;
 
 type Rng = rand::rngs::StdRng;
@@ -189,21 +189,6 @@ fn random_products_of_one() {
         let mut broken = pairs.clone();
         broken[0].0 = (broken[0].0 + G1Affine::generator()).into_affine();
         assert_eq!(witness(Curve::Bn254, &pairs_bytes(&broken), F2Mul::V3), Err(HintError::NotOne));
-    }
-}
-
-/// The gas of a successful run under the schedule the report prices each instruction set with
-/// (v7, v8: model B; v9: model B repriced; EVMMAX: EIP-6690's).
-fn priced_gas(isa: InstructionSet, code: &[u8], input: &[u8]) -> (&'static str, f64) {
-    let mut r = Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
-    r.deploy(code);
-    let e = r.run(input).expect("run");
-    assert_eq!((e.status, e.output[31]), (Status::Success, 1), "{isa}");
-    match (isa, &e.gas_by_schedule) {
-        (InstructionSet::Evmmax, _) => ("eip-6690", e.gas_used as f64),
-        (InstructionSet::Evm384(Interface::V9), Some(by)) => ("model-b-repriced", by.gas(Schedule::ModelBRepriced)),
-        (_, Some(by)) => ("model-b", by.gas(Schedule::ModelB)),
-        (_, None) => panic!("no gas by schedule"),
     }
 }
 

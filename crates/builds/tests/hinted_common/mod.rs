@@ -2,6 +2,7 @@
 //! program run natively, which must agree on every input.
 #![allow(dead_code)]
 
+use evm384_build::optimize::Target;
 use evm384_build::{hinted_pairing_check_build, HINTED_FORMULAS};
 use evm384_evm::{InstructionSet, RunOptions, Runner, Status};
 use evm384_gen::backend::native::{self, Outcome};
@@ -62,4 +63,15 @@ impl Check {
         }
         want
     }
+}
+
+/// The gas of a successful run under the schedule the report prices each instruction set with
+/// (v7, v8: model B; v9: model B repriced; EVMMAX: EIP-6690's), and that schedule's name.
+pub fn priced_gas(isa: InstructionSet, code: &[u8], input: &[u8]) -> (&'static str, f64) {
+    let mut r = Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
+    r.deploy(code);
+    let e = r.run(input).expect("run");
+    assert_eq!((&e.status, e.output[31]), (&Status::Success, 1), "{isa}");
+    let target = Target::reference(isa);
+    (target.name(), target.gas(&e).expect("opcodes counted"))
 }
