@@ -3,9 +3,10 @@
 
 use evm384_gen::backend::bytecode;
 use evm384_gen::curves::Curve;
-use evm384_gen::{operation_program, InstructionSet, Operation, Program, ProgramOptions, MAX_CODE_SIZE};
+use evm384_gen::ir::inline;
+use evm384_gen::{operation_program, profile_input, InstructionSet, Operation, Program, ProgramOptions, MAX_CODE_SIZE};
 
-use crate::Formulas;
+use crate::{inline_to_fit, Formulas, InlineWeights};
 
 /// Every operation written as a contract.
 pub trait Contract {
@@ -18,7 +19,8 @@ pub trait Contract {
     /// cannot be assembled). The pairing check is [`Formulas::pairing_check_build`] (inlined
     /// where `formulas` say); the other operations, small contracts, write their
     /// exponentiations out straight (`AssembleOptions::straight_windows`) where the code then
-    /// still fits [`MAX_CODE_SIZE`].
+    /// still fits [`MAX_CODE_SIZE`], and with `formulas.inline` their subroutines out at their
+    /// call sites as [`inline_to_fit`] chooses them on [`profile_input`].
     fn runtime_code(self, curve: Curve, isa: InstructionSet, formulas: Formulas) -> Result<Vec<u8>, String>;
 }
 
@@ -33,7 +35,15 @@ impl Contract for Operation {
     fn runtime_code(self, curve: Curve, isa: InstructionSet, formulas: Formulas) -> Result<Vec<u8>, String> {
         let code = match self {
             Operation::PairingCheck => formulas.pairing_check_build(curve, isa).try_code(isa),
-            _ => assemble_fitting(&self.program(curve, formulas)?, isa, formulas),
+            _ => {
+                let prog = self.program(curve, formulas)?;
+                let prog = if formulas.inline {
+                    inlined_to_fit(&prog, isa, formulas, &profile_input(curve, self)?)
+                } else {
+                    prog
+                };
+                assemble_fitting(&prog, isa, formulas)
+            }
         };
         code.map_err(|e| format!("{curve} {self}, {isa}: {e}"))
     }
@@ -53,4 +63,17 @@ fn assemble_fitting(
         _ => {} // too large (any other error recurs below)
     }
     bytecode::try_assemble(prog, isa, options)
+}
+
+/// `prog` with the subroutines [`inline_to_fit`] chooses on `input` written out, within
+/// [`MAX_CODE_SIZE`] with the exponentiations straight where they alone fit, else as loops.
+fn inlined_to_fit(prog: &Program, isa: InstructionSet, formulas: Formulas, input: &[u8]) -> Program {
+    let options = formulas.assemble_options();
+    let weights = InlineWeights::for_instruction_set(isa);
+    for opts in [bytecode::AssembleOptions { straight_windows: true, ..options }, options] {
+        if bytecode::try_assemble(prog, isa, opts).is_ok_and(|code| code.len() <= MAX_CODE_SIZE) {
+            return inline::inline_calls(prog, inline_to_fit(prog, isa, opts, input, MAX_CODE_SIZE, weights));
+        }
+    }
+    prog.clone()
 }

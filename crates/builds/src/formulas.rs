@@ -80,12 +80,12 @@ impl Formulas {
     }
 
     /// The formulas `evm384 build` writes `op` with for `isa` when no formula option is given:
-    /// [`Formulas::cheapest`] for the pairing check, [`Formulas::default`] for the other
-    /// operations (which use only `f2mul`).
+    /// [`Formulas::cheapest`] for the pairing check, [`Formulas::default`] inlined for the other
+    /// operations (which use only `f2mul` and `inline`: `Contract::runtime_code`).
     pub fn build_default(op: Operation, isa: impl Into<InstructionSet>) -> Formulas {
         match op {
             Operation::PairingCheck => Formulas::cheapest(isa),
-            _ => Formulas::default(),
+            _ => Formulas { inline: true, ..Formulas::default() },
         }
     }
 

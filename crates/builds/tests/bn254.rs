@@ -29,22 +29,24 @@ const OPS: [Operation; 3] = [Operation::G1Add, Operation::G1Mul, Operation::Pair
 struct Contracts {
     op: Operation,
     prog: Program,
-    runners: Vec<(InstructionSet, Runner, usize)>,
+    runners: Vec<(InstructionSet, Formulas, Runner, usize)>,
     precompile: Address,
 }
 
 impl Contracts {
     fn new(op: Operation) -> Contracts {
         let prog = operation_program(Curve::Bn254, op, F2Mul::V3, ProgramOptions::default()).unwrap();
+        // the plain build and `evm384 build`'s (the pairing check's cheapest, the others inlined)
         let runners = SETS
             .iter()
-            .map(|&isa| {
-                let code = op.runtime_code(Curve::Bn254, isa, Formulas::default()).unwrap();
+            .flat_map(|&isa| [(isa, Formulas::default()), (isa, Formulas::build_default(op, isa))])
+            .map(|(isa, formulas)| {
+                let code = op.runtime_code(Curve::Bn254, isa, formulas).unwrap();
                 assert!(code.len() <= MAX_CODE_SIZE, "{op} {isa}: {} bytes", code.len());
                 let mut r =
                     Runner::new(RunOptions { count_opcodes: true, ..RunOptions::default() }.with_instruction_set(isa));
                 r.deploy(&code);
-                (isa, r, code.len())
+                (isa, formulas, r, code.len())
             })
             .collect();
         let mut at = [0u8; 20];
@@ -64,14 +66,14 @@ impl Contracts {
             other => panic!("{} {what}: {other:?}", self.op),
         };
         assert_eq!(native, want, "{} {what}: native", self.op);
-        for (isa, r, _) in &mut self.runners {
+        for (isa, formulas, r, _) in &mut self.runners {
             let e = r.run(input).unwrap();
             let got = match e.status {
                 Status::Success => Some(e.output),
                 Status::Halt(_) => None,
                 Status::Revert => panic!("{isa}: reverted"),
             };
-            assert_eq!(got, want, "{} {what}: {isa}", self.op);
+            assert_eq!(got, want, "{} {what}: {isa} ({formulas})", self.op);
         }
         want
     }
@@ -169,7 +171,7 @@ fn random_inputs_agree_with_revm() {
             Operation::G1Add => [g.clone(), g.clone()].concat(),
             _ => [g.clone(), vec![0xab; 32]].concat(),
         };
-        for (isa, r, size) in &mut c.runners {
+        for (isa, formulas, r, size) in &mut c.runners {
             let e = r.run(&input).unwrap();
             let gas = match (&e.gas_by_schedule, *isa) {
                 (_, InstructionSet::Evmmax) => format!("eip-6690 {}", e.gas_used),
@@ -180,7 +182,10 @@ fn random_inputs_agree_with_revm() {
                 ),
                 (None, _) => unreachable!(),
             };
-            eprintln!("bn254 {op} {isa}: {size} bytes, {gas} (EIP-1108: {})", op.bn254_gas(input.len()).unwrap());
+            eprintln!(
+                "bn254 {op} {isa} ({formulas}): {size} bytes, {gas} (EIP-1108: {})",
+                op.bn254_gas(input.len()).unwrap()
+            );
         }
     }
 }

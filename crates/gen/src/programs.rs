@@ -1,7 +1,7 @@
 //! The programs as the builds take them: each operation's on each curve, as the curve's EIP
 //! rules it ([`operation_program`]), the pairing check run on the native executor (the
 //! contract's algorithm natively: [`native_pairing_check`], [`count_pairing_check`]) and the
-//! inputs the builds profile and cost them on ([`generator_pairs_input`]); the EVM384 notes'
+//! inputs the builds profile and cost them on ([`generator_pairs_input`], [`profile_input`]); the EVM384 notes'
 //! f6m_mul loop ([`f6m_mul_loop_program`]). The builds themselves (formula choices, moves,
 //! inlining, the contracts) are `evm384-build`'s.
 
@@ -119,6 +119,45 @@ pub fn count_pairing_check(curve: Curve, k: usize, f2mul: F2Mul) -> PhaseCounts 
 pub fn generator_pairs_input(curve: Curve, k: usize) -> Vec<u8> {
     let curve = curve.params();
     encode_pair(&curve, &curve.g1, &curve.g2).repeat(k)
+}
+
+/// A representative valid input of `op` on `curve` in its EIP's encoding, what the builds
+/// profile `op` on (`evm384_build::inline_to_fit`): the additions G + 2G (2G by the addition's
+/// own program, so no branch for doubling or infinity is taken), the multiplications G by a
+/// fixed 252-bit scalar of alternating bits (two pairs, G and 2G, for an MSM), the maps G's x,
+/// the pairing check two generator pairs ([`generator_pairs_input`]). The scalar is below every
+/// curve's r. Counts depend on the values only through the scalar's bits. An operation the
+/// curve's EIP lacks is the error [`operation_program`] gives.
+pub fn profile_input(curve: Curve, op: Operation) -> Result<Vec<u8>, String> {
+    operation_program(curve, op, F2Mul::default(), ProgramOptions::default())?;
+    const SCALAR: [u8; 32] = {
+        let mut s = [0x5a; 32];
+        s[0] = 0x0a;
+        s
+    };
+    let params = curve.params();
+    let (p, q) = (&params.g1, &params.g2);
+    let pair = encode_pair(&params, p, q);
+    let n = params.eip.element_bytes as usize;
+    let (g1, g2) = (pair[..2 * n].to_vec(), pair[2 * n..].to_vec());
+    let double = |g: &[u8], op: Operation| -> Result<Vec<u8>, String> {
+        let prog = operation_program(curve, op, F2Mul::default(), ProgramOptions::default())?;
+        match native::run(&prog, &[g, g].concat()).outcome {
+            Outcome::Output(sum) => Ok(sum),
+            other => Err(format!("{curve} {op}: G + G gave {other:?}")),
+        }
+    };
+    Ok(match op {
+        Operation::G1Add => [g1.clone(), double(&g1, Operation::G1Add)?].concat(),
+        Operation::G2Add => [g2.clone(), double(&g2, Operation::G2Add)?].concat(),
+        Operation::G1Mul => [g1, SCALAR.to_vec()].concat(),
+        Operation::G2Mul => [g2, SCALAR.to_vec()].concat(),
+        Operation::G1Msm => [g1.clone(), SCALAR.to_vec(), double(&g1, Operation::G1Add)?, SCALAR.to_vec()].concat(),
+        Operation::G2Msm => [g2.clone(), SCALAR.to_vec(), double(&g2, Operation::G2Add)?, SCALAR.to_vec()].concat(),
+        Operation::MapFpToG1 => g1[..n].to_vec(),
+        Operation::MapFp2ToG2 => g2[..2 * n].to_vec(),
+        Operation::PairingCheck => generator_pairs_input(curve, 2),
+    })
 }
 
 /// One pair (P, Q) in `curve`'s EIP encoding.

@@ -165,6 +165,9 @@ pub struct PointArgs {
     /// Fp2 multiplication (G2 operations): v3 (Karatsuba) or v4 (schoolbook).
     #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
+    /// Call every subroutine instead of inlining those whose calls cost most per byte.
+    #[arg(long)]
+    pub no_inline: bool,
     /// Emit init code that deploys the runtime code.
     #[arg(long)]
     pub init: bool,
@@ -359,15 +362,18 @@ fn groth16_verifier(a: Groth16Args) -> Result<(), CliError> {
 }
 
 fn point_operation(contract: Operation, a: PointArgs) -> Result<(), CliError> {
-    let (iface, formulas) = (a.interface.interface, Formulas { f2mul: a.f2mul, ..Formulas::default() });
+    let iface = a.interface.interface;
+    let default = Formulas::build_default(contract, iface);
+    let formulas = Formulas { f2mul: a.f2mul, inline: default.inline && !a.no_inline, ..default };
     let runtime = contract.runtime_code(a.curve, iface, formulas).map_err(CliError::Build)?;
     write_code(&runtime, a.init, &a.output)?;
     eprintln!(
-        "evm384-gen {}: {} {}, interface {iface}, f2mul {}, {} bytes",
+        "evm384-gen {}: {} {}, interface {iface}, f2mul {}{}, {} bytes",
         evm384_gen::VERSION,
         a.curve.params().name,
         contract.name(),
         formulas.f2mul,
+        if formulas.inline { ", subroutines inlined to fit" } else { "" },
         runtime.len()
     );
     report_size(&runtime, a.init)
