@@ -27,7 +27,9 @@ fn read<T>(
 ) -> Result<T, String> {
     let at = |reason: String| format!("{flag} {}: {reason}", path.display());
     let bytes = std::fs::read(path).map_err(|e| format!("{flag}: cannot read {}: {e}", path.display()))?;
-    let json_like = matches!(bytes.iter().find(|b| !b.is_ascii_whitespace()), Some(b'{' | b'['));
+    // '{' and '[' carry gnark's flag 01 (the point at infinity), whose other bits are all zero:
+    // no file of gnark's starts with either
+    let json_like = matches!(bytes.first(), Some(b'{' | b'['));
     match format {
         Format::Snarkjs => {
             let text = std::str::from_utf8(&bytes)
