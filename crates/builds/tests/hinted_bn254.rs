@@ -2,8 +2,9 @@
 //! λ = 6z + 2 + p − p² + p³, e = c⁻¹ folded into the loop and e⁻¹ on its −1 digits, U in Fp;
 //! witness by `hint::witness`), against arkworks' `ark-bn254`: true for pairs whose product is
 //! 1 natively and in v7, v8, v9 and EVMMAX (the shipped build), no witness for a product ≠ 1,
-//! every changed witness coordinate rejected, e = 0 and malformed pairs halting; the gas beside
-//! ecPairing's contract and EIP-1108's price.
+//! every changed witness coordinate rejected, e = 0 and malformed pairs halting; every EIP-197
+//! vector answered as revm's 0x08 answers it; the gas beside ecPairing's contract and EIP-1108's
+//! price.
 
 mod hinted_common;
 
@@ -12,12 +13,13 @@ use ark_ec::pairing::Pairing;
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{One, UniformRand};
 use evm384_build::{hinted_pairing_check_build, Contract, Formulas, HINTED_FORMULAS};
-use evm384_evm::{InstructionSet, Interface, RunOptions};
+use evm384_evm::{call_precompile, Address, InstructionSet, Interface, RunOptions, Status};
 use evm384_gen::curves::{bn254, Curve};
 use evm384_gen::glue::groth16::{encode_g1, encode_g2};
 use evm384_gen::ops::hint::{witness, HintError};
 use evm384_gen::ops::pairing::hint_bytes;
 use evm384_gen::{F2Mul, Operation};
+use evm384_vectors::load_bn254_files;
 use hinted_common::{priced_gas, Check};
 use rand::SeedableRng;
 
@@ -190,6 +192,50 @@ fn random_products_of_one() {
         broken[0].0 = (broken[0].0 + G1Affine::generator()).into_affine();
         assert_eq!(witness(Curve::Bn254, &pairs_bytes(&broken), F2Mul::V3), Err(HintError::NotOne));
     }
+}
+
+/// Every EIP-197 vector of `testdata/bn254/` (go-ethereum's `bn256Pairing.json`, the project's
+/// adversarial files) against revm's 0x08 in the same run: where 0x08 answers 1 the hint exists
+/// and the check answers true; where it answers 0 there is no witness and the check with another
+/// input's witness answers false; where 0x08 fails, so does the hint, and the check halts. The
+/// empty input (0x08: 1) gives the check no pair: it halts. The check in v9 and EVMMAX beside
+/// the native program.
+#[test]
+fn every_eip197_vector_as_revm() {
+    let check = Check::new(Curve::Bn254, &[InstructionSet::Evm384(Interface::V9), InstructionSet::Evmmax]);
+    let n = hint_bytes(Curve::Bn254) as usize;
+    let borrowed = hinted_input(&pairs_bytes(&product_one(&mut Rng::seed_from_u64(8), 1)))[..n].to_vec();
+    let mut ecpairing = [0u8; 20];
+    ecpairing[19] = 0x08;
+    let (mut answers, mut failures) = (0, 0);
+    for (file, cases) in load_bn254_files(Operation::PairingCheck).unwrap() {
+        for case in cases {
+            let what = format!("{file} {}", case.name);
+            let pre = call_precompile(Address::new(ecpairing), &case.input, &RunOptions::default()).unwrap();
+            let revm = (pre.status == Status::Success).then(|| pre.output[31] == 1);
+            let hint = witness(Curve::Bn254, &case.input, F2Mul::V3);
+            let with_borrowed = [borrowed.as_slice(), &case.input].concat();
+            match revm {
+                _ if case.input.is_empty() => assert_eq!(check.result(&with_borrowed, &what), None),
+                Some(true) => {
+                    let w = hint.unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert_eq!(check.result(&[w, case.input.clone()].concat(), &what), Some(true));
+                }
+                Some(false) => {
+                    assert_eq!(hint, Err(HintError::NotOne), "{what}");
+                    assert_eq!(check.result(&with_borrowed, &what), Some(false));
+                }
+                None => {
+                    assert!(hint.is_err(), "{what}: a witness for input 0x08 refuses");
+                    assert_eq!(check.result(&with_borrowed, &what), None);
+                }
+            }
+            answers += revm.is_some() as usize;
+            failures += revm.is_none() as usize;
+        }
+    }
+    eprintln!("{answers} answers and {failures} failures of 0x08 matched by the hinted check");
+    assert!(answers > 10 && failures > 10);
 }
 
 /// The hinted check's gas beside ecPairing's contract (the drop-in, its default build) and

@@ -85,10 +85,11 @@ pub fn verifier_code(vk: &VerifyingKey, backend: &Backend) -> Result<Vec<u8>, Gr
 /// The verifier on the hinted pairing check with a Miller factor
 /// (`ops::pairing::hinted_pairing_check_with_factor_program` on BN254, deployed at
 /// `backend.ec_pairing`): its calldata is the plain verifier's followed by the check's witness
-/// for the verifier's four pairs ([`hinted_calldata`]); it passes the check that witness, e(α, β)'s
-/// Miller value G (a constant of the key, `ops::hint::miller_value`, so the check's loop runs
-/// over three pairs) and the other three pairs; everything else as [`verifier_code`]. A wrong
-/// witness makes the check, and so the verifier, return 0.
+/// for the verifier's four pairs ([`hinted_calldata`](super::hinted_calldata)); it passes the
+/// check that witness, e(α, β)'s Miller value G (a constant of the key,
+/// `ops::hint::miller_value`, so the check's loop runs over three pairs) and the other three
+/// pairs; everything else as [`verifier_code`]. A wrong witness makes the check, and so the
+/// verifier, return 0.
 pub fn hinted_verifier_code(vk: &VerifyingKey, backend: &Backend) -> Result<Vec<u8>, Groth16Error> {
     vk.check()?;
     let alpha_beta = [encode_g1(&vk.alpha).as_slice(), &encode_g2(&vk.beta)].concat();

@@ -108,8 +108,8 @@ impl VerifyingKey {
     /// groth16 on curve bn128, coordinates as decimal strings, G2 coordinates as
     /// [[x_real, x_imaginary], [y_real, y_imaginary], ["1", "0"]] (snarkjs' own
     /// `templates/verifier_groth16.sol.ejs` writes `vk_beta_2[0][1]`, the imaginary part, first:
-    /// EIP-197's order, as [`encode_g2`]); checked as [`Self::check`] does, and nPublic against
-    /// IC's length.
+    /// EIP-197's order, as [`encode_g2`](super::encode_g2)); checked as [`Self::check`] does,
+    /// and nPublic against IC's length.
     pub fn from_snarkjs_json(text: &str) -> Result<VerifyingKey, Groth16Error> {
         let k: SnarkjsKey = serde_json::from_str(text)?;
         check_groth16_bn128(&k.protocol, &k.curve)?;
