@@ -112,7 +112,7 @@ fn hinted_verifier_and_its_calldata() {
 /// `--format gnark`: the verifier of gnark's key, plain and hinted, and `hint groth16`'s
 /// calldata from gnark's proof and public witness; the plain verifier accepts A ‖ B ‖ C as
 /// gnark's `MarshalSolidity` writes them followed by the inputs. A file of the other format is
-/// refused with the flag that would read it.
+/// refused with the flag that would read it; files that do not belong together say so.
 #[test]
 fn gnark_files() {
     let gnark = |file: &str| evm384_vectors::testdata("groth16/gnark").join(file).display().to_string();
@@ -151,4 +151,17 @@ fn gnark_files() {
     fails(&["build", "groth16-verifier", "--format", "gnark", "--vk", &json], "--format snarkjs");
     fails(&["build", "groth16-verifier", "--vk", &vk], "--format gnark");
     fails(&["hint", "groth16", "--format", "gnark", "--vk", &vk, "--proof", &public, "--public", &public], "--proof");
+    // files that do not belong together
+    let snarkjs = |file: &str| evm384_vectors::testdata("groth16/snarkjs-circom").join(file).display().to_string();
+    let (key, other_proof, inputs) =
+        (snarkjs("verification_key.json"), snarkjs("proof-2.json"), snarkjs("public.json"));
+    fails(
+        &["hint", "groth16", "--vk", &key, "--proof", &other_proof, "--public", &inputs],
+        "the proof does not verify",
+    );
+    let nine = published("public.json");
+    fails(
+        &["hint", "groth16", "--vk", &key, "--proof", &other_proof, "--public", &nine],
+        "9 public inputs, but the key takes 3",
+    );
 }

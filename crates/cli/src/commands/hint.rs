@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use evm384_gen::curves::Curve;
 use evm384_gen::glue::groth16;
+use evm384_gen::ops::hint::HintError;
 use evm384_gen::F2Mul;
 
 use crate::groth16_files::{self, Format};
@@ -112,7 +113,16 @@ fn groth16(a: Groth16Args) -> Result<(), CliError> {
     let vk = groth16_files::key(a.format, &a.vk).map_err(CliError::Hint)?;
     let proof = groth16_files::proof(a.format, &a.proof).map_err(CliError::Hint)?;
     let inputs = groth16_files::public_inputs(a.format, &a.public).map_err(CliError::Hint)?;
-    let calldata =
-        groth16::hinted_calldata(&vk, &proof, &inputs, a.f2mul).map_err(|e| CliError::Hint(e.to_string()))?;
+    let calldata = groth16::hinted_calldata(&vk, &proof, &inputs, a.f2mul).map_err(|e| {
+        CliError::Hint(match e {
+            groth16::Groth16Error::InputCount { .. } => {
+                format!("--public {}: {e} (--vk {})", a.public.display(), a.vk.display())
+            }
+            groth16::Groth16Error::Hint(HintError::NotOne) => {
+                format!("the proof does not verify for this key and these inputs ({e})")
+            }
+            e => e.to_string(),
+        })
+    })?;
     write_hex(&calldata, &a.output)
 }
