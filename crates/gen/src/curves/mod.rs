@@ -304,6 +304,21 @@ impl CurveParams {
         bits_below_top(&[z2 as u64, (z2 >> 64) as u64])
     }
 
+    /// Whether E(Fp): y² = x³ + b has a point of order two, (x, 0) with x³ = −b: always where
+    /// p ≡ 2 (mod 3) (every element is a cube), otherwise exactly where (−b)^((p−1)/3) = 1. Where
+    /// it has none, eprint 2015/1060's Algorithm 7 is complete on E(Fp) (`algebra::curve`'s
+    /// `add_exact` explains the exception).
+    pub(crate) fn g1_curve_has_order_two_points(&self) -> bool {
+        let to_big = |v: &Limbs| v.iter().rev().fold(num_bigint::BigUint::default(), |acc, &w| (acc << 64u32) + w);
+        let p = to_big(&self.p);
+        let three = num_bigint::BigUint::from(3u8);
+        if &p % &three == num_bigint::BigUint::from(2u8) {
+            return true;
+        }
+        let minus_b = &p - self.b;
+        minus_b.modpow(&((&p - 1u8) / &three), &p) == num_bigint::BigUint::from(1u8)
+    }
+
     /// λ = z², the eigenvalue of the endomorphism E(x, y) = (c·x, −y) on both groups that the
     /// MSMs split scalars for (GLV): s = s₀ + s₁·λ, both halves below λ < 2^128 since
     /// r = λ² − λ + 1. BLS12 only (BN's eigenvalue p² mod r has 254 bits: its GLV split needs a
@@ -407,5 +422,22 @@ mod tests {
     fn bits_below_top() {
         assert_eq!(super::bits_below_top(&[0b1101]), vec![true, false, true]);
         assert_eq!(super::bits_below_top(&[0, 1]), vec![false; 64]);
+    }
+
+    /// E(Fp) has a point of order two exactly where #E(Fp) = h·r is even, r odd: where
+    /// arkworks' G1 cofactor h is even.
+    #[test]
+    fn order_two_points_where_the_cofactor_is_even() {
+        use super::Curve;
+        use ark_ec::CurveConfig;
+        let even = |h: &[u64]| h[0].is_multiple_of(2);
+        for (curve, cofactor) in [
+            (Curve::Bls12_381, ark_bls12_381::g1::Config::COFACTOR),
+            (Curve::Bls12_377, ark_bls12_377::g1::Config::COFACTOR),
+            (Curve::Bn254, ark_bn254::g1::Config::COFACTOR),
+        ] {
+            assert_eq!(curve.params().g1_curve_has_order_two_points(), even(cofactor), "{curve}");
+        }
+        assert!(Curve::Bls12_377.params().g1_curve_has_order_two_points());
     }
 }

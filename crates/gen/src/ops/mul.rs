@@ -20,7 +20,9 @@
 //!   accumulator, 256/w windows, w doublings per window shared by all records, one table
 //!   addition per record and window;
 //! - doublings by eprint 2015/1060 Algorithm 9 (complete for a = 0, whatever the point's
-//!   order); additions by [`add_exact`]: Algorithm 7, which on E(Fp) of even order fails (gives
+//!   order); additions by Algorithm 7 alone where E(Fp) has no point of order two (BN254's G1,
+//!   of prime order: `CurveParams::g1_curve_has_order_two_points`), otherwise by [`add_exact`]:
+//!   Algorithm 7, which on E(Fp) of even order fails (gives
 //!   (0 : 0 : 0)) exactly when the difference of the summands has order two (Bosma–Lenstra),
 //!   with the exact sum computed in that case — the inputs reach it (a point of order two,
 //!   whose table entry 3T = 2T + T is such a pair, or G + T with a scalar prefix near r);
@@ -28,7 +30,7 @@
 
 use evm384_arith::MontField;
 
-use crate::algebra::curve::{add_exact, assert_on_curve, dbl_complete, Group, PointConsts, B3};
+use crate::algebra::curve::{add_complete, add_exact, assert_on_curve, dbl_complete, Group, PointConsts, B3};
 use crate::curves::Curve;
 use crate::ir::{Asm, Cond, F2Mul, FieldEncoding, InputLength, Phase, Program};
 use crate::ops::g_add::coordinate_offsets;
@@ -59,11 +61,16 @@ pub fn mul_program(curve: Curve, f2mul: F2Mul, g: Group, records: Records) -> Pr
     let d = g.deg();
     let consts = PointConsts::new(&mut a, curve, g);
     let b3 = B3::new(&mut a, curve, g);
-    let st = Straus::alloc(&mut a, g, consts, true);
+    // Algorithm 7 alone where E(Fp) has no point of order two (G1 of odd order: BN254's)
+    let exact = g == Group::G2 || curve.g1_curve_has_order_two_points();
+    let st = Straus::alloc(&mut a, g, consts, exact);
     let (k, r2, b_curve, p, acc, tmp) = (st.consts.k, st.consts.r2, st.consts.b, st.p, st.acc, st.tmp);
-    let save = st.save.expect("allocated");
+    let save = st.save;
 
-    let add = move |a: &mut Asm| a.call("add_exact", move |a| a.scoped(|a| add_exact(a, acc, tmp, b3, &k, save)));
+    let add = move |a: &mut Asm| match save {
+        Some(save) => a.call("add_exact", move |a| a.scoped(|a| add_exact(a, acc, tmp, b3, &k, save))),
+        None => a.call("add_complete", move |a| a.scoped(|a| add_complete(a, acc, tmp, b3))),
+    };
     let dbl = move |a: &mut Asm| a.call("dbl_complete", move |a| a.scoped(|a| dbl_complete(a, acc, b3)));
     let bytes = g.point_bytes(eip.element_bytes);
     let stride = bytes + SCALAR_BYTES;
