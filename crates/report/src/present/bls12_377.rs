@@ -2,7 +2,7 @@
 //! proposed prices and arkworks (`collect::curves`).
 
 use super::prose::Prose;
-use super::tables::{gas_by_schedule, runtime_rows, ScheduleGas, TimeRow};
+use super::tables::{gas_by_schedule, runtime_rows, sizes, ScheduleGas, TimeRow};
 use crate::doc::{ratio, thousands, Block, Section, Table};
 use crate::results::Results;
 
@@ -29,12 +29,7 @@ pub fn bls12_377(r: &Results) -> Section {
     let time_of = |op: &str, k: u64, imp: &str| {
         r.curves_time.iter().find(|t| t.operation == op && t.k == k && t.implementation == imp)
     };
-    let mut sizes: Vec<(String, u64)> = Vec::new();
-    for g in &r.curves_gas {
-        if !sizes.contains(&(g.operation.clone(), g.k)) {
-            sizes.push((g.operation.clone(), g.k));
-        }
-    }
+    let sizes = sizes(r.curves_gas.iter().map(|g| (g.operation.as_str(), g.k)));
     let mut t = Table::new(
         "Each operation: gas ÷ EIP-2539's proposed price (per interface and schedule), transaction gas ÷ that of a transaction calling a precompile at that price (tx), and time ÷ arkworks' (ratio of medians); the last column the contract's time ÷ the BLS12-381 contract's (v9)",
         &[

@@ -3,7 +3,7 @@
 
 use super::format::{gas_fmt, parity_factor};
 use super::prose::Prose;
-use super::tables::{gas_by_schedule, runtime_rows, ScheduleGas, TimeRow};
+use super::tables::{gas_by_schedule, operation_time_rows, runtime_rows, sizes, ScheduleGas};
 use crate::doc::{ratio, thousands, Block, Section, Table};
 use crate::results::{PhaseGasRow, Results};
 
@@ -230,12 +230,7 @@ pub fn bn254(r: &Results) -> Section {
     }
 
     // Every operation and verifier size: ratios to the precompile.
-    let mut sizes: Vec<(String, u64)> = Vec::new();
-    for g in &b.gas {
-        if !sizes.contains(&(g.operation.clone(), g.k)) {
-            sizes.push((g.operation.clone(), g.k));
-        }
-    }
+    let sizes = sizes(b.gas.iter().map(|g| (g.operation.as_str(), g.k)));
     let mut t = Table::new(
         "Each operation beside its precompile and the Groth16 verifier beside the same verifier over the precompiles: gas ÷ the baseline's (per interface and schedule), transaction gas ÷ the baseline's transaction's (tx) and time ÷ the baseline's time (ratio of medians); k is the pairs of ecPairing and the public inputs of the verifier",
         &[
@@ -348,20 +343,7 @@ pub fn bn254(r: &Results) -> Section {
         "baseline gas",
         &gas_rows,
     ));
-    let time_rows: Vec<TimeRow> = b
-        .time
-        .iter()
-        .map(|x| {
-            (
-                x.operation.as_str(),
-                x.k,
-                x.implementation.as_str(),
-                &x.stats,
-                x.ratio_to_precompile,
-                x.ratio_to_precompile_min,
-            )
-        })
-        .collect();
+    let time_rows = operation_time_rows(&b.time);
     blocks.push(runtime_rows(
         "Runtime beside revm's precompiles (ratios of medians, of minimums in brackets)",
         "× baseline",

@@ -3,7 +3,7 @@
 //! (`collect::operations`).
 
 use super::prose::Prose;
-use super::tables::{gas_by_schedule, runtime_rows, ScheduleGas, TimeRow};
+use super::tables::{gas_by_schedule, operation_time_rows, runtime_rows, sizes, ScheduleGas};
 use crate::doc::{ratio, thousands, Block, Section, Table};
 use crate::results::Results;
 
@@ -24,12 +24,7 @@ pub fn other_operations(r: &Results) -> Section {
     let time_of = |op: &str, k: u64, imp: &str| {
         r.operations_time.iter().find(|t| t.operation == op && t.k == k && t.implementation == imp)
     };
-    let mut sizes: Vec<(String, u64)> = Vec::new();
-    for g in &r.operations_gas {
-        if !sizes.contains(&(g.operation.clone(), g.k)) {
-            sizes.push((g.operation.clone(), g.k));
-        }
-    }
+    let sizes = sizes(r.operations_gas.iter().map(|g| (g.operation.as_str(), g.k)));
     let mut t = Table::new(
         "Each operation beside its precompile: gas ÷ the precompile's price (per interface and schedule), transaction gas ÷ the precompile's transaction's (tx: 21,000, calldata or EIP-7623's floor, execution; the hinted check's witness in its calldata) and time ÷ the precompile's time (ratio of medians)",
         &[
@@ -89,20 +84,7 @@ pub fn other_operations(r: &Results) -> Section {
         "precompile gas",
         &gas_rows,
     ));
-    let time_rows: Vec<TimeRow> = r
-        .operations_time
-        .iter()
-        .map(|x| {
-            (
-                x.operation.as_str(),
-                x.k,
-                x.implementation.as_str(),
-                &x.stats,
-                x.ratio_to_precompile,
-                x.ratio_to_precompile_min,
-            )
-        })
-        .collect();
+    let time_rows = operation_time_rows(&r.operations_time);
     blocks.push(runtime_rows(
         "Runtime of the contracts beside the precompile (ratios of medians, of minimums in brackets)",
         "× precompile",

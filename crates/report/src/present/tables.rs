@@ -3,6 +3,7 @@
 
 use super::format::gas_fmt;
 use crate::doc::{duration_ns, ratio, thousands, Block, Table};
+use crate::results::OperationTimeRow;
 
 /// One contract's gas under one schedule, beside its baseline's charge, for
 /// [`gas_by_schedule`].
@@ -73,4 +74,31 @@ pub fn runtime_rows(title: &str, times: &str, rows: &[TimeRow]) -> Block {
     }
     let n = t.rows.len();
     Block::Table(t.folded(format!("Runtime of every operation, size and implementation: {n} rows")))
+}
+
+/// The distinct (operation, size) pairs of `rows`, in order of first appearance: a table's rows.
+pub fn sizes<'a>(rows: impl IntoIterator<Item = (&'a str, u64)>) -> Vec<(String, u64)> {
+    let mut out: Vec<(String, u64)> = Vec::new();
+    for (op, k) in rows {
+        if !out.iter().any(|(o, s)| o == op && *s == k) {
+            out.push((op.to_string(), k));
+        }
+    }
+    out
+}
+
+/// [`runtime_rows`]' rows of operation timings.
+pub fn operation_time_rows(rows: &[OperationTimeRow]) -> Vec<TimeRow<'_>> {
+    rows.iter()
+        .map(|x| {
+            (
+                x.operation.as_str(),
+                x.k,
+                x.implementation.as_str(),
+                &x.stats,
+                x.ratio_to_precompile,
+                x.ratio_to_precompile_min,
+            )
+        })
+        .collect()
 }
