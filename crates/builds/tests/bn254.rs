@@ -190,6 +190,40 @@ fn random_inputs_agree_with_revm() {
     }
 }
 
+/// ecMul splits s mod r on a lattice basis (GLV) into signed halves: scalars at the edges of
+/// the reduction and of the split (0, 1, r − 1, r, r + 1, 2^256 − 1, the eigenvalue λ and its
+/// neighbours, multiples of the basis' scale 2^127) on the generator and a random point, each
+/// against revm's 0x07; the random cases of `random_inputs_agree_with_revm` reach every
+/// combination of the halves' signs (`curves::glv`'s test counts them).
+#[test]
+fn glv_edge_scalars_agree_with_revm() {
+    use num_bigint::BigUint;
+    let r = BigUint::parse_bytes(b"30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001", 16).unwrap();
+    let z = BigUint::from(4965661367192848881u64);
+    let lambda: BigUint = 36u8 * z.pow(3) + 18u8 * z.pow(2) + 6u8 * &z + 1u8;
+    let word = |v: &BigUint| -> Vec<u8> {
+        let b = (v % (BigUint::from(1u8) << 256u32)).to_bytes_be();
+        [vec![0; 32 - b.len()], b].concat()
+    };
+    let mut scalars: Vec<BigUint> = vec![0u8.into(), 1u8.into(), (BigUint::from(1u8) << 256u32) - 1u8];
+    for base in [r.clone(), lambda.clone(), &r - &lambda, BigUint::from(1u8) << 127u32, BigUint::from(3u8) << 253u32] {
+        scalars.extend([&base - 1u8, base.clone(), &base + 1u8]);
+    }
+    scalars.push(&r + &lambda);
+    let mut g = vec![0u8; 64];
+    g[31] = 1;
+    g[63] = 2;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x61c);
+    let p = multiple_of(&g, &rng.gen());
+    let mut c = Contracts::new(Operation::G1Mul);
+    for s in &scalars {
+        for point in [&g, &p] {
+            let out = c.agree(&[point.clone(), word(s)].concat(), &format!("s = {s:x}"));
+            assert!(out.is_some(), "s = {s:x}: a valid input");
+        }
+    }
+}
+
 /// ecPairing at k = 2 (go-ethereum's "jeff1") in the default build and the cheapest
 /// (`Formulas::cheapest`: inlined to fit, loops unrolled), beside EIP-1108's price
 /// 45,000 + 34,000·k, each as the transaction pays it (printed; the report is the figure of

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use evm384_arith::{addmod384, from_be_bytes, isa::Op, mulmodmont384, submod384, Limbs};
 
-use crate::ir::{Cond, InputLength, Node, Phase, Program, Slot};
+use crate::ir::{Cond, GlvSplit, InputLength, Node, Phase, Program, Slot};
 
 /// Operation counts of one phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -173,6 +173,10 @@ impl Machine<'_> {
             Cond::InputNonZero { offset, len } => self.input_bytes(*offset, *len as usize).iter().any(|&b| b != 0),
             Cond::InputZero { offset, len } => !self.cond(&Cond::InputNonZero { offset: *offset, len: *len }),
             Cond::NoPairs => self.pair_end == self.prog.pairs.base,
+            Cond::GlvHalfNegative { offset, lattice, high } => {
+                let word: [u8; 32] = self.input_bytes(*offset, 32).try_into().expect("32 bytes");
+                lattice.split(&word)[*high as usize].1
+            }
             Cond::Sgn0 { x, n, .. } => {
                 let f = &self.prog.field;
                 let v: Vec<Limbs> = (0..*n).map(|i| f.from_mont(&self.mem[(x + i) as usize])).collect();
@@ -250,10 +254,19 @@ impl Machine<'_> {
                     self.input_pos += *stride as usize;
                 }
             }
-            Node::ScalarHalf { offset, slot, r, lambda, high } => {
+            Node::ScalarHalf { offset, slot, split, high } => {
                 let word: [u8; 32] = self.input_bytes(*offset, 32).try_into().expect("32 bytes");
-                let (hi, lo) = split_scalar(&word, r, *lambda);
-                let v = if *high { hi } else { lo };
+                let v = match split {
+                    GlvSplit::Quotient { r, lambda } => {
+                        let (hi, lo) = split_scalar(&word, r, *lambda);
+                        if *high {
+                            hi
+                        } else {
+                            lo
+                        }
+                    }
+                    GlvSplit::Lattice(l) => l.split(&word)[*high as usize].0,
+                };
                 let rec = (self.pair_end - self.prog.pairs.record + slot) as usize;
                 self.mem[rec] = [v as u64, (v >> 64) as u64, 0, 0, 0, 0];
             }

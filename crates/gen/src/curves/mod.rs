@@ -10,6 +10,7 @@ mod bls12_377;
 mod bls12_381;
 mod bls12_381_map;
 mod bn254;
+mod glv;
 #[cfg(test)]
 pub(crate) mod model;
 
@@ -18,6 +19,7 @@ pub use bls12_381::bls12_381;
 pub(crate) use bls12_381::G1_GENERATOR;
 pub(crate) use bls12_381_map::{bls12_381_map_params, MapParams};
 pub use bn254::bn254;
+pub use glv::GlvLattice;
 
 /// The curves the generator writes for: the handle every program is written for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -309,14 +311,27 @@ impl CurveParams {
     /// it has none, eprint 2015/1060's Algorithm 7 is complete on E(Fp) (`algebra::curve`'s
     /// `add_exact` explains the exception).
     pub(crate) fn g1_curve_has_order_two_points(&self) -> bool {
-        let to_big = |v: &Limbs| v.iter().rev().fold(num_bigint::BigUint::default(), |acc, &w| (acc << 64u32) + w);
-        let p = to_big(&self.p);
+        let p = big_uint(&self.p);
         let three = num_bigint::BigUint::from(3u8);
         if &p % &three == num_bigint::BigUint::from(2u8) {
             return true;
         }
         let minus_b = &p - self.b;
         minus_b.modpow(&((&p - 1u8) / &three), &p) == num_bigint::BigUint::from(1u8)
+    }
+
+    /// Whether E(Fp) has prime order r, so that every point of the curve is in G1 and a scalar
+    /// may be reduced mod r and split by the endomorphism: a BN curve's #E(Fp) = p + 1 − t with
+    /// t = 6z² + 1 is r; a BLS12 curve's has the cofactor (z − 1)²/3.
+    pub(crate) fn g1_curve_has_prime_order(&self) -> bool {
+        self.family == Family::Bn
+    }
+
+    /// The GLV split on a lattice basis for φ(x, y) = (β·x, y) on G1, of eigenvalue
+    /// λ = −p² mod r (`beta`).
+    pub(crate) fn g1_glv_lattice(&self) -> GlvLattice {
+        let (p, r) = (big_uint(&self.p), big_uint(&self.r));
+        GlvLattice::new(&r, &(&r - (&p * &p % &r)))
     }
 
     /// λ = z², the eigenvalue of the endomorphism E(x, y) = (c·x, −y) on both groups that the
@@ -416,6 +431,10 @@ pub(crate) fn bits_below_top(words: &[u64]) -> Vec<bool> {
     bits
 }
 
+fn big_uint(v: &Limbs) -> num_bigint::BigUint {
+    v.iter().rev().fold(num_bigint::BigUint::default(), |acc, &w| (acc << 64u32) + w)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -439,5 +458,19 @@ mod tests {
             assert_eq!(curve.params().g1_curve_has_order_two_points(), even(cofactor), "{curve}");
         }
         assert!(Curve::Bls12_377.params().g1_curve_has_order_two_points());
+    }
+
+    /// E(Fp) has prime order exactly where arkworks' G1 cofactor is one.
+    #[test]
+    fn prime_order_where_the_cofactor_is_one() {
+        use super::Curve;
+        use ark_ec::CurveConfig;
+        for (curve, cofactor) in [
+            (Curve::Bls12_381, ark_bls12_381::g1::Config::COFACTOR),
+            (Curve::Bls12_377, ark_bls12_377::g1::Config::COFACTOR),
+            (Curve::Bn254, ark_bn254::g1::Config::COFACTOR),
+        ] {
+            assert_eq!(curve.params().g1_curve_has_prime_order(), cofactor == [1], "{curve}");
+        }
     }
 }

@@ -14,7 +14,7 @@ pub mod inline;
 
 pub use encoding::{bit_len, FieldEncoding};
 
-use crate::curves::Tower;
+use crate::curves::{GlvLattice, Tower};
 
 use std::collections::{HashMap, VecDeque};
 
@@ -96,6 +96,9 @@ pub enum Cond {
     InputZero { offset: u32, len: u32 },
     /// No pair record was appended (every pair had a point at infinity).
     NoPairs,
+    /// The GLV half of the current input's scalar at `offset` that `lattice` splits it into
+    /// (`high`: the second) is negative (`Node::ScalarHalf` keeps its absolute value).
+    GlvHalfNegative { offset: u32, lattice: Box<GlvLattice>, high: bool },
     /// sgn0(x) = 1 for the Fp (`n` = 1) or Fp2 (`n` = 2) value at `x` (RFC 9380 §4.1: the
     /// parity of the canonical value; for Fp2, of x₀, or of x₁ when x₀ = 0). EVM384 takes each
     /// coefficient out of Montgomery form by a product with the raw one in `one` into `tmp`
@@ -117,6 +120,17 @@ pub enum InputLength {
     /// `prefix` bytes, then a non-zero multiple of `unit` (the hinted pairing check: its witness,
     /// then the pairs).
     PrefixThenMultipleOf { prefix: u32, unit: u32 },
+}
+
+/// How `Node::ScalarHalf` splits a scalar s for an endomorphism of eigenvalue λ.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GlvSplit {
+    /// s′ = s mod `r` = lo + hi·`lambda`, lo = s′ mod λ, hi = ⌊s′/λ⌋, both non-negative and
+    /// below 2^128 where r < λ² (BLS12's λ = z²). EVM code: MOD, DIV on the stack.
+    Quotient { r: [u64; 4], lambda: u128 },
+    /// Signed halves on a short lattice basis ([`GlvLattice`]: BN254's λ ≈ 2^192). EVM code:
+    /// MOD, the high words of two 512-bit products by MULMOD and MUL, wrapping MUL and ADD.
+    Lattice(Box<GlvLattice>),
 }
 
 /// One step of a program.
@@ -169,13 +183,12 @@ pub enum Node {
     },
     /// Half of the current input's scalar, kept as one 256-bit word in slot `slot` of the last
     /// appended record (GLV, Gallant–Lambert–Vanstone, CRYPTO 2001): the 32-byte big-endian s at
-    /// `offset`, reduced s' = s mod `r`, split s' = lo + hi·`lambda` with lo = s' mod λ,
-    /// hi = ⌊s'/λ⌋ (`high` selects hi). EVM code: MOD, DIV on the stack.
+    /// `offset`, split by `split` (`high` selects the second half; of a signed half, its
+    /// absolute value, `Cond::GlvHalfNegative` its sign).
     ScalarHalf {
         offset: u32,
         slot: u32,
-        r: [u64; 4],
-        lambda: u128,
+        split: GlvSplit,
         high: bool,
     },
     /// The current input's 32-byte big-endian scalar at `offset`, unreduced (all 256 bits),
@@ -499,8 +512,8 @@ impl Asm {
     }
 
     /// See [`Node::ScalarHalf`].
-    pub(crate) fn scalar_half(&mut self, offset: u32, slot: u32, r: [u64; 4], lambda: u128, high: bool) {
-        self.push(Node::ScalarHalf { offset, slot, r, lambda, high });
+    pub(crate) fn scalar_half(&mut self, offset: u32, slot: u32, split: GlvSplit, high: bool) {
+        self.push(Node::ScalarHalf { offset, slot, split, high });
     }
 
     /// See [`Node::Scalar`].

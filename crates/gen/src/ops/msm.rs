@@ -36,7 +36,7 @@ use crate::algebra::curve::{
 use crate::algebra::tower::{Fp2, InvFpRegs};
 use crate::curves::Curve;
 use crate::ir::F2Mul;
-use crate::ir::{Asm, InputLength, Phase, Program, Slot};
+use crate::ir::{Asm, GlvSplit, InputLength, Phase, Program, Slot};
 use crate::ops::subgroup::{assert_in_g1, assert_in_g2};
 
 /// Bits per window (table of 2^WINDOW_BITS entries per record).
@@ -80,7 +80,7 @@ pub(crate) fn msm_program(curve: Curve, f2mul: F2Mul, g: Group) -> Program {
     let dbl = move |a: &mut Asm| a.call("dbl_complete", move |a| a.scoped(|a| dbl_complete(a, acc, b3)));
     let bytes = g.point_bytes(64); // EIP-2537 (the only EIP whose MSMs check subgroups)
     let stride = bytes + SCALAR_BYTES;
-    let (r_words, lambda) = (curve.r_words(), curve.glv_lambda());
+    let split = GlvSplit::Quotient { r: curve.r_words(), lambda: curve.glv_lambda() };
 
     a.phase(Phase::Decode);
     a.check_input_length(InputLength::MultipleOf(stride));
@@ -100,8 +100,8 @@ pub(crate) fn msm_program(curve: Curve, f2mul: F2Mul, g: Group) -> Program {
             }
             a.phase(Phase::Decode);
             st.write_table(a, add);
-            a.scalar_half(bytes, 0, r_words, lambda, false); // s₀ = s mod z²
-                                                             // the table j·E(P) = E(j·P): X ← c·X, Y ← −Y
+            a.scalar_half(bytes, 0, split.clone(), false); // s₀ = s mod z²
+                                                           // the table j·E(P) = E(j·P): X ← c·X, Y ← −Y
             for j in 1..st.entries() {
                 let t = st.table(j);
                 for i in 0..n {
@@ -110,7 +110,7 @@ pub(crate) fn msm_program(curve: Curve, f2mul: F2Mul, g: Group) -> Program {
                 sub_f(a, d, t.y(), k.zero, t.y());
             }
             a.append_pair();
-            a.scalar_half(bytes, 0, r_words, lambda, true); // s₁ = ⌊s / z²⌋
+            a.scalar_half(bytes, 0, split.clone(), true); // s₁ = ⌊s / z²⌋
         });
     });
 

@@ -1,6 +1,6 @@
 //! EIP-2539's scalar multiplications G1MUL, G2MUL and multi-scalar multiplications
 //! G1MULTIEXP, G2MULTIEXP, written once over the curve (`CurveParams`) and the group against
-//! the emitter; the programs of BLS12-377 (`programs::operation_program`).
+//! the emitter; the programs of BLS12-377 and BN254's ecMul (`programs::operation_program`).
 //!
 //! EIP-2539 (BLS12-377, EIP-2537's encodings): MUL's input is exactly one point (128 bytes in
 //! G1, 256 in G2) followed by a 32-byte big-endian scalar; MULTIEXP's is k ≥ 1 such records
@@ -13,9 +13,16 @@
 //! prime-order subgroups. The output is Σ sᵢ·Pᵢ in the point encoding. Any failure halts
 //! (INVALID).
 //!
+//! Where E(Fp) has prime order r (BN254's G1: `CurveParams::g1_curve_has_prime_order`), every
+//! on-curve point is in G1, so the scalar is reduced mod r and split for GLV on a short lattice
+//! basis ([`crate::curves::GlvLattice`]): s·P = h₀·P + h₁·φ(P), φ(x, y) = (β·x, y), signed
+//! halves of at most 127 bits; each half is a record over the table of sign(hᵢ)·P resp.
+//! sign(hᵢ)·φ(P) (φ entry by entry: one product by β each), so the windows cover 127 bits.
+//!
 //! Method:
-//! - each point with a non-zero encoding gets a record: its scalar as one word
-//!   (`Node::Scalar`) and the table j·P, j = 0..2^w, in homogeneous projective coordinates;
+//! - each point with a non-zero encoding gets a record (two under GLV): its scalar as one word
+//!   (`Node::Scalar`, or a half: `Node::ScalarHalf`) and the table j·P, j = 0..2^w, in
+//!   homogeneous projective coordinates;
 //! - Straus' interleaved windows (`Node::ForScalarWindows`, as in [`crate::ops::msm`]): one
 //!   accumulator, 256/w windows, w doublings per window shared by all records, one table
 //!   addition per record and window;
@@ -30,9 +37,9 @@
 
 use evm384_arith::MontField;
 
-use crate::algebra::curve::{add_complete, add_exact, assert_on_curve, dbl_complete, Group, PointConsts, B3};
+use crate::algebra::curve::{add_complete, add_exact, assert_on_curve, dbl_complete, sub_f, Group, PointConsts, B3};
 use crate::curves::Curve;
-use crate::ir::{Asm, Cond, F2Mul, FieldEncoding, InputLength, Phase, Program};
+use crate::ir::{Asm, Cond, F2Mul, FieldEncoding, GlvSplit, InputLength, Phase, Program};
 use crate::ops::g_add::coordinate_offsets;
 use crate::ops::msm::{Straus, SCALAR_BYTES};
 
@@ -63,6 +70,9 @@ pub fn mul_program(curve: Curve, f2mul: F2Mul, g: Group, records: Records) -> Pr
     let b3 = B3::new(&mut a, curve, g);
     // Algorithm 7 alone where E(Fp) has no point of order two (G1 of odd order: BN254's)
     let exact = g == Group::G2 || curve.g1_curve_has_order_two_points();
+    // where every point of the curve is in G1 (BN254), s·P = h₀·P + h₁·φ(P) on the lattice split
+    let glv = (g == Group::G1 && curve.g1_curve_has_prime_order())
+        .then(|| (Box::new(curve.g1_glv_lattice()), a.const_mont(&[curve.beta])));
     let st = Straus::alloc(&mut a, g, consts, exact);
     let (k, r2, b_curve, p, acc, tmp) = (st.consts.k, st.consts.r2, st.consts.b, st.p, st.acc, st.tmp);
     let save = st.save;
@@ -86,8 +96,28 @@ pub fn mul_program(curve: Curve, f2mul: F2Mul, g: Group, records: Records) -> Pr
             a.phase(Phase::OnCurve);
             assert_on_curve(a, d, p.x(), p.y(), b_curve);
             a.phase(Phase::Decode);
+            let Some((lattice, beta)) = &glv else {
+                st.write_table(a, add);
+                return a.scalar(bytes, 0); // s, all 256 bits
+            };
+            let negative = |high| Cond::GlvHalfNegative { offset: bytes, lattice: lattice.clone(), high };
+            let negate_table = |a: &mut Asm| {
+                for j in 1..st.entries() {
+                    sub_f(a, d, st.table(j).y(), k.zero, st.table(j).y());
+                }
+            };
+            // the table of sign(h₀)·P, with |h₀|
+            a.if_(negative(false), |a| sub_f(a, d, p.y(), k.zero, p.y()));
             st.write_table(a, add);
-            a.scalar(bytes, 0); // s, all 256 bits
+            a.scalar_half(bytes, 0, GlvSplit::Lattice(lattice.clone()), false);
+            // the table of sign(h₁)·φ(P), φ(X : Y : Z) = (β·X : Y : Z), with |h₁|
+            for j in 1..st.entries() {
+                a.mul(st.table(j).x(), st.table(j).x(), *beta);
+            }
+            a.if_(negative(false), negate_table);
+            a.if_(negative(true), negate_table);
+            a.append_pair();
+            a.scalar_half(bytes, 0, GlvSplit::Lattice(lattice.clone()), true);
         });
     };
     match (records, eip.zero_padded_input) {
@@ -102,5 +132,6 @@ pub fn mul_program(curve: Curve, f2mul: F2Mul, g: Group, records: Records) -> Pr
         }
     }
 
-    st.sum_and_return(a, SCALAR_BITS, dbl, add)
+    let bits = glv.as_ref().map_or(SCALAR_BITS, |(l, _)| l.bits);
+    st.sum_and_return(a, bits, dbl, add)
 }

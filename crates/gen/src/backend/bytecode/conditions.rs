@@ -1,5 +1,5 @@
 //! Conditions as a word on the stack: equality of slots or memory, the input's words, the
-//! empty pair array, RFC 9380's sgn0, negation.
+//! empty pair array, a GLV half's sign, RFC 9380's sgn0, negation.
 
 use super::emitter::{Emitter, Isa};
 use super::opc::*;
@@ -39,6 +39,11 @@ impl Emitter<'_> {
                 let base = self.pair_base_addr();
                 self.push(base);
                 self.op(EQ);
+            }
+            Cond::GlvHalfNegative { offset, ref lattice, high } => {
+                self.lattice_half(offset, lattice, high);
+                self.push(255);
+                self.op(SHR); // the sign bit
             }
             Cond::Sgn0 { x, n, one, tmp } => match *self.isa {
                 Isa::Evm384(i) => self.sgn0_evm384(i, x, n, one, tmp),

@@ -28,6 +28,7 @@ mod init_code;
 mod loops;
 mod nodes;
 pub(crate) mod opc;
+mod scalars;
 
 pub use assemble::{
     assemble, assemble_with_map, assemble_with_phase_marks, try_assemble, try_assemble_with_phase_marks, AssembleError,

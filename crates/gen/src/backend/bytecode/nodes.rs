@@ -89,22 +89,8 @@ impl Emitter<'_> {
             Node::ScalarHalf { .. } | Node::Scalar { .. } if vb < 32 => {
                 self.unsupported.get_or_insert("a 256-bit scalar word in a record slot narrower than 32 bytes");
             }
-            Node::ScalarHalf { offset, slot, r, lambda, high } => {
-                let mut rw = [0u8; 32];
-                for (i, limb) in r.iter().enumerate() {
-                    rw[24 - 8 * i..32 - 8 * i].copy_from_slice(&limb.to_be_bytes());
-                }
-                self.push32(&rw);
-                self.push(INPUT_PTR_ADDR as u64);
-                self.op(MLOAD);
-                self.push(*offset as u64);
-                self.op(ADD);
-                self.op(CALLDATALOAD); // [r, s]
-                self.op(MOD); // [s' = s mod r]
-                self.op(PUSH16);
-                self.code.extend(&lambda.to_be_bytes());
-                self.op(SWAP1); // [λ, s']
-                self.op(if *high { DIV } else { MOD }); // [half]
+            Node::ScalarHalf { offset, slot, split, high } => {
+                self.scalar_half(*offset, split, *high); // [half]
                 self.push(vb * (pairs.record - slot) as u64);
                 self.push(PAIR_END_ADDR as u64);
                 self.op(MLOAD);
