@@ -146,7 +146,9 @@ impl Emitter<'_> {
                 self.op(DUP1);
                 self.op(ISZERO);
                 self.jumpi_to(end);
-                self.repeat(*width as u64, double);
+                for _ in 0..*width {
+                    self.block(double); // straight: no loop control per doubling
+                }
                 self.push(*width as u64);
                 self.op(SWAP1);
                 self.op(SUB); // [shift − width]
