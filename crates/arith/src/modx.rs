@@ -51,6 +51,7 @@ fn bit_len(x: &Limbs768) -> u32 {
 }
 
 /// x ≥ y over `n` words.
+#[inline]
 fn geq(x: &[u64], y: &[u64]) -> bool {
     for i in (0..x.len()).rev() {
         if x[i] != y[i] {
@@ -61,6 +62,7 @@ fn geq(x: &[u64], y: &[u64]) -> bool {
 }
 
 /// x − y over `n` words, returning the borrow.
+#[inline]
 fn sub_in_place(x: &mut [u64], y: &[u64]) -> bool {
     let mut borrow = false;
     for (a, &b) in x.iter_mut().zip(y) {
@@ -73,6 +75,7 @@ fn sub_in_place(x: &mut [u64], y: &[u64]) -> bool {
 }
 
 /// x + y over `n` words, returning the carry.
+#[inline]
 fn add_in_place(x: &mut [u64], y: &[u64]) -> bool {
     let mut carry = false;
     for (a, &b) in x.iter_mut().zip(y) {
@@ -139,6 +142,54 @@ impl Odd384 {
     #[inline]
     pub fn to_canonical(&self, x: &Limbs) -> Limbs {
         self.mul(x, &[1, 0, 0, 0, 0, 0])
+    }
+}
+
+/// The arithmetic of an odd context of `N` words on `N`-word values: what [`ModX::add`],
+/// [`ModX::sub`] and [`ModX::mul`] compute, with the width a constant (loops of known length,
+/// no 12-word registers): EVMMAX's fast path at every width (at six words [`Odd384`], with
+/// EVM384's assembly, serves instead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OddWords<const N: usize> {
+    m: [u64; N],
+    inv: u64,
+    /// R² mod m (R = 2^(64·N)).
+    r2: [u64; N],
+}
+
+// `#[inline]`: called once per instruction by the EVMMAX interpreter, in another crate.
+impl<const N: usize> OddWords<N> {
+    #[inline]
+    pub fn add(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        let mut s = *x;
+        let carry = add_in_place(&mut s, y);
+        if carry || geq(&s, &self.m) {
+            sub_in_place(&mut s, &self.m);
+        }
+        s
+    }
+    #[inline]
+    pub fn sub(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        let mut d = *x;
+        if sub_in_place(&mut d, y) {
+            add_in_place(&mut d, &self.m);
+        }
+        d
+    }
+    /// x·y·R⁻¹ mod m (R = 2^(64·N)).
+    #[inline]
+    pub fn mul(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        cios_words(x, y, &self.m, self.inv)
+    }
+    /// STOREX's conversion: x·R mod m.
+    #[inline]
+    pub fn to_internal(&self, x: &[u64; N]) -> [u64; N] {
+        self.mul(x, &self.r2)
+    }
+    /// LOADX's conversion back: x·R⁻¹ mod m.
+    #[inline]
+    pub fn to_canonical(&self, x: &[u64; N]) -> [u64; N] {
+        self.mul(x, &core::array::from_fn(|i| (i == 0) as u64))
     }
 }
 
@@ -275,6 +326,19 @@ impl ModX {
         }
     }
 
+    /// The `N`-word arithmetic of an odd context of `N` words (values in the registers' low
+    /// `N` words, the rest zero); `None` for other widths and powers of two.
+    pub fn odd_words<const N: usize>(&self) -> Option<OddWords<N>> {
+        match self.kind {
+            Kind::Odd { inv, ref r2 } if self.limbs == N => Some(OddWords {
+                m: self.m[..N].try_into().expect("N ≤ 12 words"),
+                inv,
+                r2: r2[..N].try_into().expect("N ≤ 12 words"),
+            }),
+            _ => None,
+        }
+    }
+
     /// Whether a value is below m (STOREX's check).
     pub fn is_below_modulus(&self, x: &Limbs768) -> bool {
         let n = self.limbs;
@@ -365,6 +429,39 @@ fn cios(x: &Limbs768, y: &Limbs768, m: &Limbs768, inv: u64, n: usize) -> Limbs76
     r
 }
 
+/// [`cios`] on `N`-word values.
+#[inline]
+fn cios_words<const N: usize>(x: &[u64; N], y: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut t_n = 0u64; // t[N]
+    for &xi in x {
+        let mut carry = 0u128;
+        for j in 0..N {
+            let s = t[j] as u128 + xi as u128 * y[j] as u128 + carry;
+            t[j] = s as u64;
+            carry = s >> 64;
+        }
+        let s = t_n as u128 + carry;
+        t_n = s as u64;
+        let t_n1 = (s >> 64) as u64; // t[N + 1]
+        let u = t[0].wrapping_mul(inv);
+        let s = t[0] as u128 + u as u128 * m[0] as u128;
+        let mut carry = s >> 64;
+        for j in 1..N {
+            let s = t[j] as u128 + u as u128 * m[j] as u128 + carry;
+            t[j - 1] = s as u64;
+            carry = s >> 64;
+        }
+        let s = t_n as u128 + carry;
+        t[N - 1] = s as u64;
+        t_n = t_n1 + (s >> 64) as u64;
+    }
+    if t_n != 0 || geq(&t, m) {
+        sub_in_place(&mut t, m);
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -445,5 +542,65 @@ mod tests {
         let (a, b) = (m.to_internal(&v(3)).unwrap(), m.to_internal(&v(5)).unwrap());
         assert_eq!(m.to_canonical(&m.mul(&a, &b)), v(15));
         assert_eq!(m.to_canonical(&m.sub(&a, &b)), v(99));
+    }
+
+    /// `OddWords<N>` at every width against a big-integer model: (x ± y) mod m and x·y·R⁻¹ mod m
+    /// with R = 2^(64·N), the conversions, on odd moduli of N words (top words 1, 2^63, 2^64 − 1
+    /// and random) and values 0, 1, m − 1 and random below m.
+    #[test]
+    fn odd_words_agree_with_a_big_integer_model_at_every_width() {
+        fn check<const N: usize>(next: &mut impl FnMut() -> u64) {
+            use num_bigint::BigUint;
+            let big = |x: &[u64]| x.iter().rev().fold(BigUint::default(), |acc, &w| (acc << 64u32) + w);
+            for top in [1u64, 0x8000_0000_0000_0000, u64::MAX, next()] {
+                let mut m = [0u64; MAX_LIMBS];
+                for w in &mut m[..N] {
+                    *w = next();
+                }
+                m[N - 1] = top.max(1);
+                m[0] |= 3;
+                let ctx = ModX::new(m).expect("odd");
+                let f = ctx.odd_words::<N>().expect("N words");
+                assert!(ctx.odd_words::<{ MAX_LIMBS }>().is_none() || N == MAX_LIMBS);
+                let (mb, r) = (big(&m[..N]), BigUint::from(1u8) << (64 * N as u32));
+                let r_inv = r.modinv(&mb).expect("m odd");
+                let below = |v: BigUint| -> [u64; N] {
+                    let v = v % &mb;
+                    core::array::from_fn(|i| v.iter_u64_digits().nth(i).unwrap_or(0))
+                };
+                let mut values = vec![below(BigUint::default()), below(BigUint::from(1u8)), below(&mb - 1u8)];
+                values.extend((0..6).map(|_| below(big(&(0..N).map(|_| next()).collect::<Vec<_>>()))));
+                for x in &values {
+                    assert_eq!(big(&f.to_internal(x)), big(x) * &r % &mb);
+                    assert_eq!(big(&f.to_canonical(x)), big(x) * &r_inv % &mb);
+                    for y in &values {
+                        let (bx, by) = (big(x), big(y));
+                        assert_eq!(big(&f.add(x, y)), (&bx + &by) % &mb, "N = {N}");
+                        assert_eq!(big(&f.sub(x, y)), (&bx + &mb - &by) % &mb, "N = {N}");
+                        assert_eq!(big(&f.mul(x, y)), bx * by * &r_inv % &mb, "N = {N}");
+                    }
+                }
+            }
+        }
+        let mut seed = 0x2545f4914f6cdd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        check::<1>(&mut next);
+        check::<2>(&mut next);
+        check::<3>(&mut next);
+        check::<4>(&mut next);
+        check::<5>(&mut next);
+        check::<6>(&mut next);
+        check::<7>(&mut next);
+        check::<8>(&mut next);
+        check::<9>(&mut next);
+        check::<10>(&mut next);
+        check::<11>(&mut next);
+        check::<12>(&mut next);
+        assert!(ModX::from_be_bytes(&[4]).unwrap().odd_words::<1>().is_none(), "2^k has no Montgomery form");
     }
 }

@@ -1,7 +1,8 @@
 //! One field context: its modulus, registers and arithmetic (strided, every result computed
-//! before any is written), and the 6-word fast path of odd 384-bit moduli.
+//! before any is written), and the fast paths of odd moduli: each width's own arithmetic
+//! (`OddWords<N>`), EVM384's assembly at six words.
 
-use evm384_arith::modx::{Limbs768, ModX, Odd384, MAX_LIMBS};
+use evm384_arith::modx::{Limbs768, ModX, Odd384, OddWords, MAX_LIMBS};
 
 use super::gas::GAS;
 use super::halt::EvmmaxHalt;
@@ -16,6 +17,8 @@ pub struct FieldContext {
     pub registers: Vec<Limbs768>,
     /// `modx.odd384()`, once: the 6-word arithmetic of an odd 384-bit context.
     odd384: Option<Odd384>,
+    /// The arithmetic of an odd context of another width, chosen once.
+    odd_words: OddWidth,
     /// [`GAS`]'s price of one ADDMODX / SUBMODX operation and of one MULMODX operation at this
     /// width, looked up once.
     add_sub_gas: u64,
@@ -28,6 +31,7 @@ impl FieldContext {
         FieldContext {
             registers: vec![[0u64; MAX_LIMBS]; registers],
             odd384: modx.odd384(),
+            odd_words: OddWidth::of(&modx),
             add_sub_gas: GAS.add_sub[width],
             mul_gas: GAS.mul[width],
             modx: Box::new(modx),
@@ -78,7 +82,20 @@ impl FieldContext {
                     ArithOp::MulModX => strided(regs, imm, |x, y| f.mul(low6(x), low6(y)), write6),
                 }
             }
-            None => self.apply_modx(op, imm),
+            None => match &self.odd_words {
+                OddWidth::W1(f) => apply_words(&mut self.registers, f, op, imm),
+                OddWidth::W2(f) => apply_words(&mut self.registers, f, op, imm),
+                OddWidth::W3(f) => apply_words(&mut self.registers, f, op, imm),
+                OddWidth::W4(f) => apply_words(&mut self.registers, f, op, imm),
+                OddWidth::W5(f) => apply_words(&mut self.registers, f, op, imm),
+                OddWidth::W7(f) => apply_words(&mut self.registers, f, op, imm),
+                OddWidth::W8(f) => apply_words(&mut self.registers, f, op, imm),
+                OddWidth::W9(f) => apply_words(&mut self.registers, f, op, imm),
+                OddWidth::W10(f) => apply_words(&mut self.registers, f, op, imm),
+                OddWidth::W11(f) => apply_words(&mut self.registers, f, op, imm),
+                OddWidth::W12(f) => apply_words(&mut self.registers, f, op, imm),
+                OddWidth::Other => self.apply_modx(op, imm),
+            },
         }
     }
 
@@ -92,9 +109,10 @@ impl FieldContext {
                     b.copy_from_slice(&w.to_be_bytes());
                 }
             };
-            match &self.odd384 {
-                Some(f) => be(&f.to_canonical(low6(r))),
-                None => be(&self.modx.to_canonical(r)[..n]),
+            match (&self.odd384, self.odd_words.convert(r, false)) {
+                (Some(f), _) => be(&f.to_canonical(low6(r))),
+                (None, Some(v)) => be(&v[..n]),
+                (None, None) => be(&self.modx.to_canonical(r)[..n]),
             }
         }
     }
@@ -103,7 +121,7 @@ impl FieldContext {
     /// each checked below the modulus before any register is written. The caller checked the
     /// range.
     pub(super) fn store_values(&mut self, dest: usize, bytes: &[u8]) -> Result<(), EvmmaxHalt> {
-        let FieldContext { modx, registers, odd384, .. } = self;
+        let FieldContext { modx, registers, odd384, odd_words, .. } = self;
         let size = modx.element_size();
         let value = |c: &[u8]| -> Limbs768 {
             let mut v = [0u64; MAX_LIMBS];
@@ -116,15 +134,17 @@ impl FieldContext {
             return Err(EvmmaxHalt::ValueNotBelowModulus);
         }
         for (r, c) in registers[dest..].iter_mut().zip(bytes.chunks_exact(size)) {
-            match odd384 {
-                Some(f) => write6(r, f.to_internal(low6(&value(c)))),
-                None => *r = modx.to_internal(&value(c)).expect("checked below the modulus"),
+            let v = value(c);
+            match (&*odd384, odd_words.convert(&v, true)) {
+                (Some(f), _) => write6(r, f.to_internal(low6(&v))),
+                (None, Some(w)) => *r = w,
+                (None, None) => *r = modx.to_internal(&v).expect("checked below the modulus"),
             }
         }
         Ok(())
     }
 
-    /// [`FieldContext::apply`] through `ModX`, on all twelve words (every width but odd 384-bit).
+    /// [`FieldContext::apply`] through `ModX`, on all twelve words (powers of two).
     #[inline(never)]
     fn apply_modx(&mut self, op: ArithOp, imm: ArithImmediate) {
         let m = &self.modx;
@@ -134,6 +154,96 @@ impl FieldContext {
             ArithOp::MulModX => m.mul(x, y),
         };
         strided(&mut self.registers, imm, g, |r, v| *r = v);
+    }
+}
+
+/// The arithmetic of an odd context by its width in words, other than six (`Odd384`'s);
+/// `Other`: a power of two, or six words.
+#[derive(Clone, Debug)]
+enum OddWidth {
+    W1(OddWords<1>),
+    W2(OddWords<2>),
+    W3(OddWords<3>),
+    W4(OddWords<4>),
+    W5(OddWords<5>),
+    W7(OddWords<7>),
+    W8(OddWords<8>),
+    W9(OddWords<9>),
+    W10(OddWords<10>),
+    W11(OddWords<11>),
+    W12(OddWords<12>),
+    Other,
+}
+
+impl OddWidth {
+    fn of(m: &ModX) -> OddWidth {
+        let w = |f: Option<OddWidth>| f.unwrap_or(OddWidth::Other);
+        match m.limbs() {
+            1 => w(m.odd_words().map(OddWidth::W1)),
+            2 => w(m.odd_words().map(OddWidth::W2)),
+            3 => w(m.odd_words().map(OddWidth::W3)),
+            4 => w(m.odd_words().map(OddWidth::W4)),
+            5 => w(m.odd_words().map(OddWidth::W5)),
+            7 => w(m.odd_words().map(OddWidth::W7)),
+            8 => w(m.odd_words().map(OddWidth::W8)),
+            9 => w(m.odd_words().map(OddWidth::W9)),
+            10 => w(m.odd_words().map(OddWidth::W10)),
+            11 => w(m.odd_words().map(OddWidth::W11)),
+            12 => w(m.odd_words().map(OddWidth::W12)),
+            _ => OddWidth::Other,
+        }
+    }
+}
+
+impl OddWidth {
+    /// STOREX's conversion of a canonical value below m (`into`), or LOADX's back, on this
+    /// width's arithmetic; `None` for `Other`.
+    fn convert(&self, x: &Limbs768, into: bool) -> Option<Limbs768> {
+        fn conv<const N: usize>(f: &OddWords<N>, x: &Limbs768, into: bool) -> Limbs768 {
+            let v = if into { f.to_internal(low(x)) } else { f.to_canonical(low(x)) };
+            core::array::from_fn(|i| if i < N { v[i] } else { 0 })
+        }
+        Some(match self {
+            OddWidth::W1(f) => conv(f, x, into),
+            OddWidth::W2(f) => conv(f, x, into),
+            OddWidth::W3(f) => conv(f, x, into),
+            OddWidth::W4(f) => conv(f, x, into),
+            OddWidth::W5(f) => conv(f, x, into),
+            OddWidth::W7(f) => conv(f, x, into),
+            OddWidth::W8(f) => conv(f, x, into),
+            OddWidth::W9(f) => conv(f, x, into),
+            OddWidth::W10(f) => conv(f, x, into),
+            OddWidth::W11(f) => conv(f, x, into),
+            OddWidth::W12(f) => conv(f, x, into),
+            OddWidth::Other => return None,
+        })
+    }
+}
+
+/// [`FieldContext::apply`] on an odd context of `N` words: on the registers' low `N` words in
+/// place, as `Odd384` at six. Out of line, one body per width, so that the six-word path stays
+/// as it was.
+#[inline(never)]
+fn apply_words<const N: usize>(regs: &mut [Limbs768], f: &OddWords<N>, op: ArithOp, imm: ArithImmediate) {
+    match op {
+        ArithOp::AddModX => strided(regs, imm, |x, y| f.add(low(x), low(y)), write_low),
+        ArithOp::SubModX => strided(regs, imm, |x, y| f.sub(low(x), low(y)), write_low),
+        ArithOp::MulModX => strided(regs, imm, |x, y| f.mul(low(x), low(y)), write_low),
+    }
+}
+
+/// A register's low `N` words, by reference (no copy).
+#[inline(always)]
+fn low<const N: usize>(r: &Limbs768) -> &[u64; N] {
+    r.first_chunk().expect("N ≤ twelve words")
+}
+
+/// [`write6`] at `N` words.
+#[inline(always)]
+fn write_low<const N: usize>(r: &mut Limbs768, v: [u64; N]) {
+    for (d, s) in r.iter_mut().zip(v) {
+        // SAFETY: as in `write6`.
+        unsafe { core::ptr::write_volatile(d, s) };
     }
 }
 
@@ -166,7 +276,7 @@ fn write6(r: &mut Limbs768, v: [u64; 6]) {
 /// buffered first (on the stack for short runs: a heap allocation per instruction tripled the
 /// interpreter's time on the pairing check).
 #[inline(always)]
-fn strided<V: Copy + Default>(
+fn strided<V: Copy>(
     regs: &mut [Limbs768],
     imm: ArithImmediate,
     f: impl Fn(&Limbs768, &Limbs768) -> V,
@@ -214,7 +324,7 @@ fn in_order_is_safe(out: usize, out_stride: usize, a: usize, a_stride: usize, co
 
 /// [`strided`] with every result computed before any is written.
 #[inline(never)]
-fn buffered<V: Copy + Default>(
+fn buffered<V: Copy>(
     regs: &mut [Limbs768],
     imm: ArithImmediate,
     f: impl Fn(&Limbs768, &Limbs768) -> V,
@@ -223,15 +333,16 @@ fn buffered<V: Copy + Default>(
     let (x, y, out) = (imm.x as usize, imm.y as usize, imm.out as usize);
     const SHORT: usize = 12;
     let count = imm.count as usize;
-    let mut short = [V::default(); SHORT];
+    let first = f(&regs[x], &regs[y]);
+    let mut short = [first; SHORT];
     let mut long = Vec::new();
     let results: &mut [V] = if count <= SHORT {
         &mut short[..count]
     } else {
-        long.resize(count, V::default());
+        long.resize(count, first);
         &mut long
     };
-    for (i, r) in results.iter_mut().enumerate() {
+    for (i, r) in results.iter_mut().enumerate().skip(1) {
         *r = f(&regs[x + i * imm.x_stride as usize], &regs[y + i * imm.y_stride as usize]);
     }
     for (i, r) in results.iter().enumerate() {
