@@ -395,41 +395,32 @@ fn r_squared(m: &Limbs768, n: usize, bits: u32, inv: u64) -> Limbs768 {
     x
 }
 
-/// CIOS Montgomery product over `n` words (Koç, Acar, Kaliski 1996): for each word of x,
-/// t += x_i·y, then t += u·m with u = t₀·inv, shifted down a word; finally t − m if t ≥ m.
+/// [`cios_words`] at a width known at run time, 1..=12 words.
 fn cios(x: &Limbs768, y: &Limbs768, m: &Limbs768, inv: u64, n: usize) -> Limbs768 {
-    let mut t = [0u64; MAX_LIMBS + 2];
-    for &xi in &x[..n] {
-        let mut carry = 0u128;
-        for j in 0..n {
-            let s = t[j] as u128 + xi as u128 * y[j] as u128 + carry;
-            t[j] = s as u64;
-            carry = s >> 64;
-        }
-        let s = t[n] as u128 + carry;
-        t[n] = s as u64;
-        t[n + 1] = (s >> 64) as u64;
-        let u = t[0].wrapping_mul(inv);
-        let s = t[0] as u128 + u as u128 * m[0] as u128;
-        let mut carry = s >> 64;
-        for j in 1..n {
-            let s = t[j] as u128 + u as u128 * m[j] as u128 + carry;
-            t[j - 1] = s as u64;
-            carry = s >> 64;
-        }
-        let s = t[n] as u128 + carry;
-        t[n - 1] = s as u64;
-        t[n] = t[n + 1] + (s >> 64) as u64;
+    fn at<const N: usize>(x: &Limbs768, y: &Limbs768, m: &Limbs768, inv: u64) -> Limbs768 {
+        let low = |v: &Limbs768| *v.first_chunk::<N>().expect("N ≤ 12 words");
+        let r = cios_words(&low(x), &low(y), &low(m), inv);
+        core::array::from_fn(|i| if i < N { r[i] } else { 0 })
     }
-    let mut r = [0u64; MAX_LIMBS];
-    r[..n].copy_from_slice(&t[..n]);
-    if t[n] != 0 || geq(&r[..n], &m[..n]) {
-        sub_in_place(&mut r[..n], &m[..n]);
+    match n {
+        1 => at::<1>(x, y, m, inv),
+        2 => at::<2>(x, y, m, inv),
+        3 => at::<3>(x, y, m, inv),
+        4 => at::<4>(x, y, m, inv),
+        5 => at::<5>(x, y, m, inv),
+        6 => at::<6>(x, y, m, inv),
+        7 => at::<7>(x, y, m, inv),
+        8 => at::<8>(x, y, m, inv),
+        9 => at::<9>(x, y, m, inv),
+        10 => at::<10>(x, y, m, inv),
+        11 => at::<11>(x, y, m, inv),
+        12 => at::<12>(x, y, m, inv),
+        _ => unreachable!("a context has 1..=12 words"),
     }
-    r
 }
 
-/// [`cios`] on `N`-word values.
+/// CIOS Montgomery product over `N` words (Koç, Acar, Kaliski 1996): for each word of x,
+/// t += x_i·y, then t += u·m with u = t₀·inv, shifted down a word; finally t − m if t ≥ m.
 #[inline]
 fn cios_words<const N: usize>(x: &[u64; N], y: &[u64; N], m: &[u64; N], inv: u64) -> [u64; N] {
     let mut t = [0u64; N];
