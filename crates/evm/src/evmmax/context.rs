@@ -193,9 +193,7 @@ impl OddWidth {
             _ => OddWidth::Other,
         }
     }
-}
 
-impl OddWidth {
     /// STOREX's conversion of a canonical value below m (`into`), or LOADX's back, on this
     /// width's arithmetic; `None` for `Other`.
     fn convert(&self, x: &Limbs768, into: bool) -> Option<Limbs768> {
