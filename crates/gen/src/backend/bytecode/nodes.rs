@@ -118,8 +118,8 @@ impl Emitter<'_> {
                 self.place(outer);
                 let base = self.pair_base_addr();
                 self.push(base); // [shift, a]
+                self.exit_after_last_record(done); // no record: no window additions
                 self.place(inner);
-                self.exit_after_last_record(done);
                 self.op(DUP1);
                 if *scalar > 0 {
                     self.push(vb * *scalar as u64);
@@ -139,8 +139,12 @@ impl Emitter<'_> {
                 self.record_entry(*entry, *tmp); // tmp ← the entry
                 self.block(add);
                 self.push(rec);
-                self.op(ADD);
-                self.jump_to(inner);
+                self.op(ADD); // the next record, tested at the bottom: one jump a record
+                self.op(DUP1);
+                self.push(PAIR_END_ADDR as u64);
+                self.op(MLOAD);
+                self.op(GT); // end > a
+                self.jumpi_to(inner);
                 self.place(done);
                 self.op(POP); // [shift]
                 self.op(DUP1);
