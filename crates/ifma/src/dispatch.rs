@@ -131,10 +131,10 @@ pub(crate) fn cpu_vendor() -> Option<String> {
 
 /// The batches' engine without a measurement: the latency engine, on every CPU. Both engines
 /// were measured on one batch of eight (`evm384 bench native`, keys `batch8_per_pairing_engine`
-/// and `batch8_per_pairing_latency`) on AMD Zen 4 (one 512-bit IFMA issued a cycle), where the
-/// latency engine is the faster by about a quarter, and on an Intel Xeon of family 6 model 167
-/// (two a cycle), where, since the latency engine's later gains, it is the faster by about a
-/// tenth; it also wastes nothing on batches that do not fill eight lanes. The CPU's vendor
+/// and `batch8_per_pairing_latency`; the files under `results/`) on AMD Zen 4 (one 512-bit IFMA
+/// issued a cycle) and on an Intel Xeon of family 6 model 167 (two a cycle), and the latency
+/// engine was the faster on both; it also wastes nothing on batches that do not fill eight
+/// lanes. The CPU's vendor
 /// (CPUID's) is the argument so that a CPU measured otherwise can be told apart without a
 /// change of API; [`autotune`] measures instead.
 pub fn static_rule(_vendor: Option<&str>) -> BatchEngine {

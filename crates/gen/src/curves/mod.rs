@@ -306,20 +306,6 @@ impl CurveParams {
         bits_below_top(&[z2 as u64, (z2 >> 64) as u64])
     }
 
-    /// Whether E(Fp): y² = x³ + b has a point of order two, (x, 0) with x³ = −b: always where
-    /// p ≡ 2 (mod 3) (every element is a cube), otherwise exactly where (−b)^((p−1)/3) = 1. Where
-    /// it has none, eprint 2015/1060's Algorithm 7 is complete on E(Fp) (`algebra::curve`'s
-    /// `add_exact` explains the exception).
-    pub(crate) fn g1_curve_has_order_two_points(&self) -> bool {
-        let p = big_uint(&self.p);
-        let three = num_bigint::BigUint::from(3u8);
-        if &p % &three == num_bigint::BigUint::from(2u8) {
-            return true;
-        }
-        let minus_b = &p - self.b;
-        minus_b.modpow(&((&p - 1u8) / &three), &p) == num_bigint::BigUint::from(1u8)
-    }
-
     /// Whether E(Fp) has prime order r, so that every point of the curve is in G1 and a scalar
     /// may be reduced mod r and split by the endomorphism: a BN curve's #E(Fp) = p + 1 − t with
     /// t = 6z² + 1 is r; a BLS12 curve's has the cofactor (z − 1)²/3.
@@ -367,7 +353,8 @@ impl CurveParams {
     /// Whether E(Fp) has a point of order two, (x, 0) with x³ = −b: a BLS12 curve's trace of
     /// Frobenius is t = z + 1, so #E(Fp) = p + 1 − t = p − z, even iff z is odd (BLS12-377:
     /// yes, its three points (−1, 0), (−ω, 0), (−ω², 0); BLS12-381: no). A BN curve's #E(Fp)
-    /// is the odd prime r: no.
+    /// is the odd prime r: no. Where it has none, eprint 2015/1060's Algorithm 7 is complete on
+    /// E(Fp) (`algebra::curve`'s `add_exact` explains the exception).
     pub(crate) fn g1_has_two_torsion(&self) -> bool {
         self.family == Family::Bls12 && self.z_abs & 1 == 1
     }
@@ -443,26 +430,10 @@ mod tests {
         assert_eq!(super::bits_below_top(&[0, 1]), vec![false; 64]);
     }
 
-    /// E(Fp) has a point of order two exactly where #E(Fp) = h·r is even, r odd: where
-    /// arkworks' G1 cofactor h is even.
+    /// E(Fp) has a point of order two exactly where #E(Fp) = h·r is even, r odd (where arkworks'
+    /// G1 cofactor h is even), and prime order exactly where h is one.
     #[test]
-    fn order_two_points_where_the_cofactor_is_even() {
-        use super::Curve;
-        use ark_ec::CurveConfig;
-        let even = |h: &[u64]| h[0].is_multiple_of(2);
-        for (curve, cofactor) in [
-            (Curve::Bls12_381, ark_bls12_381::g1::Config::COFACTOR),
-            (Curve::Bls12_377, ark_bls12_377::g1::Config::COFACTOR),
-            (Curve::Bn254, ark_bn254::g1::Config::COFACTOR),
-        ] {
-            assert_eq!(curve.params().g1_curve_has_order_two_points(), even(cofactor), "{curve}");
-        }
-        assert!(Curve::Bls12_377.params().g1_curve_has_order_two_points());
-    }
-
-    /// E(Fp) has prime order exactly where arkworks' G1 cofactor is one.
-    #[test]
-    fn prime_order_where_the_cofactor_is_one() {
+    fn two_torsion_and_prime_order_from_the_cofactor() {
         use super::Curve;
         use ark_ec::CurveConfig;
         for (curve, cofactor) in [
@@ -470,7 +441,10 @@ mod tests {
             (Curve::Bls12_377, ark_bls12_377::g1::Config::COFACTOR),
             (Curve::Bn254, ark_bn254::g1::Config::COFACTOR),
         ] {
-            assert_eq!(curve.params().g1_curve_has_prime_order(), cofactor == [1], "{curve}");
+            let c = curve.params();
+            assert_eq!(c.g1_has_two_torsion(), cofactor[0].is_multiple_of(2), "{curve}");
+            assert_eq!(c.g1_curve_has_prime_order(), cofactor == [1], "{curve}");
         }
+        assert!(Curve::Bls12_377.params().g1_has_two_torsion());
     }
 }

@@ -28,7 +28,7 @@
 //!   by all records (written out, no loop control), one table addition per record and window;
 //! - doublings by eprint 2015/1060 Algorithm 9 (complete for a = 0, whatever the point's
 //!   order); additions by Algorithm 7 alone where E(Fp) has no point of order two (BN254's G1,
-//!   of prime order: `CurveParams::g1_curve_has_order_two_points`), otherwise by [`add_exact`]:
+//!   of prime order: `CurveParams::g1_has_two_torsion`), otherwise by [`add_exact`]:
 //!   Algorithm 7, which on E(Fp) of even order fails (gives
 //!   (0 : 0 : 0)) exactly when the difference of the summands has order two (Bosma–Lenstra),
 //!   with the exact sum computed in that case — the inputs reach it (a point of order two,
@@ -69,7 +69,7 @@ pub fn mul_program(curve: Curve, f2mul: F2Mul, g: Group, records: Records) -> Pr
     let consts = PointConsts::new(&mut a, curve, g);
     let b3 = B3::new(&mut a, curve, g);
     // Algorithm 7 alone where E(Fp) has no point of order two (G1 of odd order: BN254's)
-    let exact = g == Group::G2 || curve.g1_curve_has_order_two_points();
+    let exact = g == Group::G2 || curve.g1_has_two_torsion();
     // where every point of the curve is in G1 (BN254), s·P = h₀·P + h₁·φ(P) on the lattice split
     let glv = (g == Group::G1 && curve.g1_curve_has_prime_order())
         .then(|| (Box::new(curve.g1_glv_lattice()), a.const_mont(&[curve.beta])));
