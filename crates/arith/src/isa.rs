@@ -156,15 +156,20 @@ impl core::fmt::Display for Interface {
     }
 }
 
-/// The instruction set at bytes 0xc0..: EVM384 in one of its interfaces, or EVMMAX (EIP-6690:
-/// SETMODX, LOADX, STOREX, ADDMODX, SUBMODX, MULMODX at 0xc0..0xc5, which overlap EVM384's).
+/// The instruction set at bytes 0xc0..: EVM384 in one of its interfaces, EVMMAX (EIP-6690:
+/// SETMODX, LOADX, STOREX, ADDMODX, SUBMODX, MULMODX at 0xc0..0xc5, which overlap EVM384's), or
+/// none: today's EVM, whose code does its field arithmetic with ADDMOD and MULMOD.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum InstructionSet {
     Evm384(Interface),
     Evmmax,
+    /// Today's EVM (Osaka): no opcode at 0xc0..0xc5.
+    Evm,
 }
 
 impl InstructionSet {
+    /// The instruction sets every curve's contracts are built in. Today's EVM
+    /// ([`InstructionSet::Evm`]) is not among them: its back-end serves fields below 2^256 only.
     pub const ALL: [InstructionSet; 4] = [
         InstructionSet::Evm384(Interface::V7),
         InstructionSet::Evm384(Interface::V8),
@@ -176,6 +181,7 @@ impl InstructionSet {
         match self {
             InstructionSet::Evm384(i) => i.name(),
             InstructionSet::Evmmax => "evmmax",
+            InstructionSet::Evm => "evm",
         }
     }
 }
@@ -192,9 +198,12 @@ impl core::str::FromStr for InstructionSet {
         if s.eq_ignore_ascii_case("evmmax") {
             return Ok(InstructionSet::Evmmax);
         }
+        if s.eq_ignore_ascii_case("evm") {
+            return Ok(InstructionSet::Evm);
+        }
         s.parse()
             .map(InstructionSet::Evm384)
-            .map_err(|_| format!("unknown interface '{s}' (expected one of v1 … v9, v7s, or evmmax)"))
+            .map_err(|_| format!("unknown interface '{s}' (expected one of v1 … v9, v7s, evmmax, or evm)"))
     }
 }
 

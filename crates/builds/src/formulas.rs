@@ -73,6 +73,9 @@ impl Formulas {
             InstructionSet::Evm384(Interface::V8) => (Squaring::GrangerScott, F2Mul::V4, 4, true),
             InstructionSet::Evm384(Interface::V9) => (Squaring::GrangerScott, F2Mul::V4, 4, true),
             InstructionSet::Evmmax => (Squaring::GrangerScott, F2Mul::V4, 4, true),
+            // Today's EVM, not costed (it serves one-word fields, not the costing curve):
+            // EVMMAX's formulas, whose products and additions cost alike there too.
+            InstructionSet::Evm => (Squaring::GrangerScott, F2Mul::V4, 4, true),
             // The earlier interfaces and v7s are not costed separately: v7's formulas.
             InstructionSet::Evm384(_) => (Squaring::GrangerScottProducts, F2Mul::V4, 4, true),
         };
@@ -136,11 +139,13 @@ impl Formulas {
     /// build with f2mul v3 and loops unrolled x4: 24,351 bytes with copies, over with additions. EVMMAX: always copies (a copy there is
     /// already one strided ADDMODX of zero, so without inlining both give the same code, and
     /// inlined the copies forward into the subroutines' registers where additions cannot: the
-    /// build `--optimize-for eip-6690` picks cost 816 gas more at k = 2 with additions). `prog`
-    /// writes the program with the moves it is given (`ProgramOptions::moves`).
+    /// build `--optimize-for eip-6690` picks cost 816 gas more at k = 2 with additions). Today's
+    /// EVM: always copies (an addition of zero is an ADDMOD, 31 gas a slot with its operands,
+    /// against one MCOPY of 30 gas for an Fp6's six words). `prog` writes the program with the
+    /// moves it is given (`ProgramOptions::moves`).
     pub fn choose_moves(self, prog: impl Fn(Moves) -> Program, isa: impl Into<InstructionSet>) -> (Moves, Program) {
         let isa = isa.into();
-        if isa == InstructionSet::Evmmax {
+        if matches!(isa, InstructionSet::Evmmax | InstructionSet::Evm) {
             return (Moves::Copies, prog(Moves::Copies));
         }
         let additions = prog(Moves::Additions);
@@ -290,9 +295,12 @@ pub fn provenance(
     let costed = match interface {
         InstructionSet::Evm384(i) => Interface::MAIN.contains(&i),
         InstructionSet::Evmmax => true,
+        InstructionSet::Evm => false,
     };
     let cheapest = formulas == Formulas::cheapest(interface) && curve == Formulas::CHEAPEST_COSTED_ON;
-    let cheapest = if cheapest && !costed {
+    let cheapest = if cheapest && !costed && interface == InstructionSet::Evm {
+        " (EVMMAX's cheapest build, not costed on today's EVM)".to_string()
+    } else if cheapest && !costed {
         " (v7's cheapest build, not costed in this interface)".to_string()
     } else if cheapest {
         format!(

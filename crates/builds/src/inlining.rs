@@ -67,17 +67,28 @@ impl InlineWeights {
         InlineWeights { call: revm.call, copy: 0.0, copied_slot: EVMMAX_GAS.add_sub[BLS12_381_WORDS - 1] as f64 }
     }
 
+    /// The weights of today's EVM code under `spec`'s prices: a call as in EVM384 under revm's
+    /// prices (24 gas), a copy as EVM384's (`PUSH 32n PUSH2 src PUSH2 dst MCOPY`: 12 gas), and
+    /// MCOPY's copy cost of one word a slot (3 gas).
+    pub fn evm(spec: SpecId) -> InlineWeights {
+        let revm = InlineWeights::evm384(Schedule::Evmone, spec);
+        let word = GasParams::new_spec(spec).mcopy_cost(32);
+        InlineWeights { copied_slot: word as f64, ..revm }
+    }
+
     /// The weights the builds of `isa` are chosen with ([`Formulas::build`](crate::Formulas::build)):
     /// EVM384's under the reference schedule (evmone, `Schedule::default()`) and the runner's spec
     /// — 24 gas a call, 12 a copy, 4.5 a slot copied — for EVM384 and EVMMAX code alike. The
     /// builds do not know the schedule they will be priced under; evmone's prices are the
     /// EVM384 proposal's own. EVMMAX builds keep EVM384's weights too (EIP-6690's,
     /// [`InlineWeights::evmmax`], would change some of its inlined builds, not all for the
-    /// cheaper); [`Formulas::build_with_moves`](crate::Formulas::build_with_moves) builds with
-    /// any weights.
+    /// cheaper); today's EVM code takes its own ([`InlineWeights::evm`]: a slot is one word).
+    /// [`Formulas::build_with_moves`](crate::Formulas::build_with_moves) builds with any weights.
     pub fn for_instruction_set(isa: impl Into<InstructionSet>) -> InlineWeights {
-        let _ = isa.into();
-        InlineWeights::evm384(Schedule::default(), RunOptions::default().spec)
+        match isa.into() {
+            InstructionSet::Evm => InlineWeights::evm(RunOptions::default().spec),
+            _ => InlineWeights::evm384(Schedule::default(), RunOptions::default().spec),
+        }
     }
 
     /// The gas of these counts.

@@ -21,6 +21,8 @@ pub enum Target {
     Gas(Schedule),
     /// EVMMAX gas under EIP-6690's own prices at k = [`COST_K`].
     Eip6690Gas,
+    /// Today's EVM code's gas as the EVM charges it (Osaka's prices) at k = [`COST_K`].
+    OsakaGas,
     /// Median wall time in revm at k = [`COST_K`] (candidates measured together, interleaved).
     Runtime,
 }
@@ -28,23 +30,28 @@ pub enum Target {
 /// The name of EIP-6690's prices as a target (and as the schedule of EVMMAX gas rows).
 pub const EIP6690: &str = "eip-6690";
 
+/// The name of today's prices as a target (the gas of today's EVM code).
+pub const OSAKA: &str = "osaka";
+
 impl Target {
     pub fn name(self) -> &'static str {
         match self {
             Target::Gas(s) => s.name(),
             Target::Eip6690Gas => EIP6690,
+            Target::OsakaGas => OSAKA,
             Target::Runtime => "runtime",
         }
     }
 
     /// The instruction set's reference schedule, the one [`Formulas::cheapest`] is cheapest
     /// under and the report's headline reads it under: `model-b` for v7 and v8,
-    /// `model-b-repriced` for v9, EIP-6690's prices for EVMMAX.
+    /// `model-b-repriced` for v9, EIP-6690's prices for EVMMAX, Osaka's for today's EVM.
     pub fn reference(isa: InstructionSet) -> Target {
         match isa {
             InstructionSet::Evm384(evm384_evm::Interface::V9) => Target::Gas(Schedule::ModelBRepriced),
             InstructionSet::Evm384(_) => Target::Gas(Schedule::ModelB),
             InstructionSet::Evmmax => Target::Eip6690Gas,
+            InstructionSet::Evm => Target::OsakaGas,
         }
     }
 
@@ -53,17 +60,18 @@ impl Target {
     pub fn gas(self, e: &Execution) -> Option<f64> {
         match self {
             Target::Gas(s) => e.gas_by_schedule.as_ref().map(|by| by.gas(s)),
-            Target::Eip6690Gas => Some(e.gas_used as f64),
+            Target::Eip6690Gas | Target::OsakaGas => Some(e.gas_used as f64),
             Target::Runtime => None,
         }
     }
 
     /// Whether the target prices code of `isa` (EVM384 schedules price EVM384 code, EIP-6690's
-    /// prices EVMMAX code; runtime applies to both).
+    /// prices EVMMAX code, Osaka's today's EVM code; runtime applies to all).
     pub fn applies_to(self, isa: InstructionSet) -> bool {
         match self {
-            Target::Gas(_) => isa != InstructionSet::Evmmax,
+            Target::Gas(_) => matches!(isa, InstructionSet::Evm384(_)),
             Target::Eip6690Gas => isa == InstructionSet::Evmmax,
+            Target::OsakaGas => isa == InstructionSet::Evm,
             Target::Runtime => true,
         }
     }
@@ -78,7 +86,12 @@ impl core::str::FromStr for Target {
         if s.eq_ignore_ascii_case(EIP6690) {
             return Ok(Target::Eip6690Gas);
         }
-        s.parse::<Schedule>().map(Target::Gas).map_err(|e| format!("{e}, {EIP6690} (EVMMAX) or runtime"))
+        if s.eq_ignore_ascii_case(OSAKA) {
+            return Ok(Target::OsakaGas);
+        }
+        s.parse::<Schedule>()
+            .map(Target::Gas)
+            .map_err(|e| format!("{e}, {EIP6690} (EVMMAX), {OSAKA} (today's EVM) or runtime"))
     }
 }
 
@@ -120,13 +133,13 @@ fn runner(isa: InstructionSet, code: &[u8], count_opcodes: bool) -> Runner {
 }
 
 /// Gas of one run of `code` on `input`: under every schedule (`Schedule::ALL` order) for
-/// EVM384, the gas charged (EIP-6690's prices) for EVMMAX.
+/// EVM384, the gas charged (EIP-6690's prices, Osaka's) for EVMMAX and today's EVM.
 fn gas_all(isa: InstructionSet, code: &[u8], input: &[u8]) -> Result<Vec<f64>, String> {
     let ex = runner(isa, code, true).run(input).map_err(|e| e.to_string())?;
     if ex.status != Status::Success {
         return Err(format!("candidate halted: {:?}", ex.status));
     }
-    if isa == InstructionSet::Evmmax {
+    if !matches!(isa, InstructionSet::Evm384(_)) {
         return Ok(vec![ex.gas_used as f64]);
     }
     let by = ex.gas_by_schedule.ok_or("no gas by schedule")?;
@@ -193,7 +206,7 @@ pub fn choose(curve: Curve, interface: InstructionSet, targets: &[Target], plan:
                         let j = Schedule::ALL.iter().position(|&x| x == s).expect("schedule");
                         gas[i].as_ref().map(|g| g[j])
                     }
-                    Target::Eip6690Gas => gas[i].as_ref().map(|g| g[0]),
+                    Target::Eip6690Gas | Target::OsakaGas => gas[i].as_ref().map(|g| g[0]),
                     Target::Runtime => times.as_ref().and_then(|t| t[i]),
                 },
             })

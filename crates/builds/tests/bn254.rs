@@ -1,7 +1,8 @@
 //! BN254's ecAdd (0x06), ecMul (0x07) and ecPairing (0x08) as contracts (EIP-196: G1ADD and
 //! G1MUL of `curves::bn254` with 32-byte elements, the input zero-padded on the right and the
 //! rest ignored; EIP-197: the BN pairing check, a multiple of 192 bytes, G2's imaginary half
-//! first, one on empty input), in v7, v8, v9 and EVMMAX and through the native executor, against
+//! first, one on empty input), in v7, v8, v9, EVMMAX and today's EVM and through the native
+//! executor, against
 //! revm's precompiles in the same run: every case of `testdata/bn254/` (go-ethereum's
 //! `bn256Add.json`, `bn256ScalarMul.json`, `bn256Pairing.json` and the adversarial files made
 //! with arkworks), then random ecAdd and ecMul inputs (points, scalars, lengths) compared with
@@ -16,11 +17,12 @@ use evm384_gen::{operation_program, F2Mul, Program, ProgramOptions, MAX_CODE_SIZ
 use evm384_vectors::{load_bn254_files, Expected, Operation};
 use rand::{Rng, SeedableRng};
 
-const SETS: [InstructionSet; 4] = [
+const SETS: [InstructionSet; 5] = [
     InstructionSet::Evm384(Interface::V7),
     InstructionSet::Evm384(Interface::V8),
     InstructionSet::Evm384(Interface::V9),
     InstructionSet::Evmmax,
+    InstructionSet::Evm,
 ];
 
 const OPS: [Operation; 3] = [Operation::G1Add, Operation::G1Mul, Operation::PairingCheck];
@@ -175,6 +177,7 @@ fn random_inputs_agree_with_revm() {
             let e = r.run(&input).unwrap();
             let gas = match (&e.gas_by_schedule, *isa) {
                 (_, InstructionSet::Evmmax) => format!("eip-6690 {}", e.gas_used),
+                (_, InstructionSet::Evm) => format!("osaka {}", e.gas_used),
                 (Some(by), _) => format!(
                     "model-b {}, model-b-repriced {}",
                     by.gas(evm384_evm::Schedule::ModelB),
@@ -247,7 +250,7 @@ fn pairing_gas_beside_the_precompile() {
             let e = r.run(&two.input).unwrap();
             assert_eq!((e.status, e.output[31]), (Status::Success, 1), "{isa} {formulas}");
             let gas = match (&e.gas_by_schedule, isa) {
-                (_, InstructionSet::Evmmax) => e.gas_used as f64,
+                (_, InstructionSet::Evmmax | InstructionSet::Evm) => e.gas_used as f64,
                 (Some(by), InstructionSet::Evm384(Interface::V9)) => by.gas(evm384_evm::Schedule::ModelBRepriced),
                 (Some(by), _) => by.gas(evm384_evm::Schedule::ModelB),
                 (None, _) => unreachable!(),

@@ -1,6 +1,6 @@
 //! Every contract the project builds, deployed the way a chain deploys it: its init code (what
 //! `evm384 build --init` writes) run by a factory's CREATE inside the EVM, the created contract
-//! called by CALL from another contract — in v7, v8, v9 and EVMMAX, each operation but the
+//! called by CALL from another contract — in v7, v8, v9 and EVMMAX (and BN254's on today's EVM), each operation but the
 //! pairing check built plain and as `evm384 build` writes it (inlined). Each answers every EIP-2537
 //! vector of its operation exactly as the same runtime code placed in state does, and as the
 //! vector expects (`common::Deployed`): the seven operations, the hinted pairing check, and the
@@ -226,5 +226,32 @@ fn sign(sk: &blst::blst_scalar, msg: &[u8]) -> blst::blst_p2_affine {
         blst::blst_sign_pk_in_g1(&mut sig, &h, sk);
         blst::blst_p2_to_affine(&mut a, &sig);
         a
+    }
+}
+
+/// BN254's ecAdd, ecMul and ecPairing on today's EVM (`InstructionSet::Evm`: ADDMOD and MULMOD,
+/// no new opcode), as `evm384 build --interface evm` writes them: created by CREATE and called
+/// by CALL, every case of `testdata/bn254/` answered as the file expects and as the same code
+/// placed in state.
+#[test]
+fn bn254_on_todays_evm_created_and_called() {
+    for op in [Operation::G1Add, Operation::G1Mul, Operation::PairingCheck] {
+        let isa = InstructionSet::Evm;
+        let code = op.runtime_code(Curve::Bn254, isa, Formulas::build_default(op, isa)).unwrap();
+        let mut contract = Deployed::new(opts(isa), &code);
+        let mut n = 0;
+        for (file, cases) in evm384_vectors::load_bn254_files(op).unwrap() {
+            for case in cases {
+                let e = contract.run(&case.input, &format!("{op} evm {file} {}", case.name));
+                let got = (e.status == Status::Success).then_some(e.output);
+                let want = match &case.expected {
+                    Expected::Output(o) => Some(o.clone()),
+                    Expected::Error(_) => None,
+                };
+                assert_eq!(got, want, "{op} evm {file} {}", case.name);
+                n += 1;
+            }
+        }
+        assert!(n > 40, "{op}: {n} cases");
     }
 }

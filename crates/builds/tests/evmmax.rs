@@ -5,13 +5,13 @@
 mod common;
 
 use evm384_build::Formulas;
-use evm384_evm::{RunOptions, Runner, Status};
+use evm384_evm::{Extension, RunOptions, Runner, Status};
 use evm384_gen::backend::registers::Registers;
 use evm384_gen::curves::Curve;
 use evm384_gen::{F2Mul, InstructionSet, Squaring, MAX_CODE_SIZE};
 
 fn runner(code: &[u8]) -> Runner {
-    let mut r = Runner::new(RunOptions { evmmax: true, count_opcodes: false, ..RunOptions::default() });
+    let mut r = Runner::new(RunOptions { extension: Extension::Evmmax, count_opcodes: false, ..RunOptions::default() });
     r.deploy(code);
     r
 }
@@ -113,7 +113,7 @@ fn random_inputs_and_call_kinds_against_the_precompile() {
     unsafe { blst::blst_fp_cneg(&mut pn.y, &p.y, true) };
     let input = encode_pairs(&[(p, q), (pn, q)]);
     for opcode in [0xfa, 0xf4] {
-        let opts = RunOptions { evmmax: true, count_opcodes: false, ..RunOptions::default() };
+        let opts = RunOptions { extension: Extension::Evmmax, count_opcodes: false, ..RunOptions::default() };
         let e = common::runner_calling_through(opts, &code, opcode).run(&input).unwrap();
         assert_eq!((e.status, e.output[31]), (Status::Success, 1), "call opcode {opcode:#x}");
     }

@@ -1,7 +1,7 @@
 //! The hinted pairing check on BN254 (`pairing::hinted_pairing_check_program` with BN's
 //! λ = 6z + 2 + p − p² + p³, e = c⁻¹ folded into the loop and e⁻¹ on its −1 digits, U in Fp;
 //! witness by `hint::witness`), against arkworks' `ark-bn254`: true for pairs whose product is
-//! 1 natively and in v7, v8, v9 and EVMMAX (the shipped build), no witness for a product ≠ 1,
+//! 1 natively and in v7, v8, v9, EVMMAX and today's EVM (the shipped build), no witness for a product ≠ 1,
 //! every changed witness coordinate rejected, e = 0 and malformed pairs halting; every EIP-197
 //! vector answered as revm's 0x08 answers it; the gas beside ecPairing's contract and EIP-1108's
 //! price.
@@ -25,11 +25,12 @@ use rand::SeedableRng;
 
 type Rng = rand::rngs::StdRng;
 
-const SETS: [InstructionSet; 4] = [
+const SETS: [InstructionSet; 5] = [
     InstructionSet::Evm384(Interface::V7),
     InstructionSet::Evm384(Interface::V8),
     InstructionSet::Evm384(Interface::V9),
     InstructionSet::Evmmax,
+    InstructionSet::Evm,
 ];
 
 /// Bytes of one witness element (EIP-196's 32-byte values).
@@ -202,7 +203,8 @@ fn random_products_of_one() {
 /// the native program.
 #[test]
 fn every_eip197_vector_as_revm() {
-    let check = Check::new(Curve::Bn254, &[InstructionSet::Evm384(Interface::V9), InstructionSet::Evmmax]);
+    let check =
+        Check::new(Curve::Bn254, &[InstructionSet::Evm384(Interface::V9), InstructionSet::Evmmax, InstructionSet::Evm]);
     let n = hint_bytes(Curve::Bn254) as usize;
     let borrowed = hinted_input(&pairs_bytes(&product_one(&mut Rng::seed_from_u64(8), 1)))[..n].to_vec();
     let mut ecpairing = [0u8; 20];

@@ -82,6 +82,7 @@ pub fn analyze(isa: InstructionSet, code: &[u8]) -> Bytecode {
     let dests = match isa {
         InstructionSet::Evmmax => jumpdests_with(code, crate::evmmax::immediate_len),
         InstructionSet::Evm384(_) => jumpdests_v9(code),
+        InstructionSet::Evm => unreachable!("today's EVM is analysed by revm"),
     };
     with_jumpdests(code, &dests)
 }

@@ -5,13 +5,14 @@
 
 use evm384_vectors::eip6690::Case;
 
-use crate::{Address, RunOptions, Runner, Status};
+use crate::{Address, Extension, RunOptions, Runner, Status};
 
 /// What differs between this crate's execution of `case` and the case's expectation (status,
 /// output, execution gas; for a halt that differs, revm's reason too), one line each; empty
 /// when it conforms.
 pub fn check_case(case: &Case) -> Vec<String> {
-    let mut runner = Runner::new(RunOptions { evmmax: true, gas_limit: case.gas_limit, ..RunOptions::default() });
+    let mut runner =
+        Runner::new(RunOptions { extension: Extension::Evmmax, gas_limit: case.gas_limit, ..RunOptions::default() });
     for (address, code) in &case.accounts {
         runner.deploy_at(Address::new(*address), code);
     }

@@ -25,6 +25,7 @@ pub mod meter;
 pub mod opcodes;
 pub mod runner;
 pub mod schedule;
+pub mod today;
 pub mod transaction;
 
 pub use evm384_arith::isa::{InstructionSet, Interface, Op, Operands};
@@ -33,10 +34,11 @@ pub use revm::precompile::Precompiles;
 pub use revm::primitives::hardfork::SpecId;
 pub use revm::primitives::Address;
 pub use runner::{
-    call_precompile, execute, precompile_caller_code, Creation, Execution, RunError, RunOptions, Runner, Status,
-    BLS12_PAIRING_CHECK, CALLER, CONTRACT, DEFAULT_GAS_LIMIT, FACTORY, FACTORY2,
+    call_precompile, execute, precompile_caller_code, Creation, Execution, Extension, RunError, RunOptions, Runner,
+    Status, BLS12_PAIRING_CHECK, CALLER, CONTRACT, DEFAULT_GAS_LIMIT, FACTORY, FACTORY2,
 };
 pub use schedule::{gas_by_schedule, Decigas, GasBySchedule, Schedule};
+pub use today::{EvmSchedule, Precompile};
 pub use transaction::transaction_gas;
 
 /// The mnemonic of an opcode byte: revm's names, the EVM384 names for `0xc0..=0xc2`, and

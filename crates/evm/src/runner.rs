@@ -21,6 +21,7 @@ use revm::handler::validation::validate_initial_tx_gas;
 use revm::handler::{EthPrecompiles, Handler};
 use revm::inspector::InspectorHandler;
 use revm::interpreter::instruction_table;
+use revm::interpreter::instructions::gas_table_spec;
 use revm::precompile::Precompiles;
 use revm::primitives::hardfork::SpecId;
 use revm::primitives::{Address, Bytes, TxKind};
@@ -67,26 +68,40 @@ pub struct RunOptions {
     /// [`Execution::gas_by_schedule`]); runs through revm's inspector loop, so benchmarks turn
     /// it off. Always on for a fractional schedule.
     pub count_opcodes: bool,
-    /// EVMMAX (EIP-6690) at 0xc0..0xc5 instead of the EVM384 opcodes (`interface` is then
-    /// ignored; the schedule's prices for 0xc0..0xc2 do not apply: EVMMAX charges its own).
-    pub evmmax: bool,
+    /// What sits at 0xc0..0xc5: the EVM384 opcodes of `interface`, EVMMAX (EIP-6690; the
+    /// schedule's prices for 0xc0..0xc2 do not apply: EVMMAX charges its own), or nothing
+    /// (today's EVM: the spec's own gas table, whatever `schedule` says).
+    pub extension: Extension,
+}
+
+/// What the EVM has at 0xc0..0xc5.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Extension {
+    /// EVM384's three opcodes, in [`RunOptions::interface`].
+    #[default]
+    Evm384,
+    /// EIP-6690's six.
+    Evmmax,
+    /// None: today's EVM.
+    None,
 }
 
 impl RunOptions {
     /// These options with the instruction set at 0xc0..: an EVM384 interface, or EVMMAX.
     pub fn with_instruction_set(self, isa: InstructionSet) -> RunOptions {
         match isa {
-            InstructionSet::Evm384(interface) => RunOptions { interface, evmmax: false, ..self },
-            InstructionSet::Evmmax => RunOptions { evmmax: true, ..self },
+            InstructionSet::Evm384(interface) => RunOptions { interface, extension: Extension::Evm384, ..self },
+            InstructionSet::Evmmax => RunOptions { extension: Extension::Evmmax, ..self },
+            InstructionSet::Evm => RunOptions { extension: Extension::None, ..self },
         }
     }
 
     /// The instruction set these options run.
     pub fn instruction_set(&self) -> InstructionSet {
-        if self.evmmax {
-            InstructionSet::Evmmax
-        } else {
-            InstructionSet::Evm384(self.interface)
+        match self.extension {
+            Extension::Evm384 => InstructionSet::Evm384(self.interface),
+            Extension::Evmmax => InstructionSet::Evmmax,
+            Extension::None => InstructionSet::Evm,
         }
     }
 }
@@ -99,7 +114,7 @@ impl Default for RunOptions {
             gas_limit: DEFAULT_GAS_LIMIT,
             spec: SpecId::OSAKA,
             count_opcodes: true,
-            evmmax: false,
+            extension: Extension::Evm384,
         }
     }
 }
@@ -245,15 +260,19 @@ fn context(spec: SpecId) -> Ctx {
 }
 
 impl Runner {
-    /// A runner with the opcodes of `opts.interface` and the gas table of `opts.schedule`.
+    /// A runner with the opcodes of `opts.extension` and the gas table of `opts.schedule`
+    /// (today's EVM: the spec's).
     pub fn new(opts: RunOptions) -> Runner {
         let mut evm = context(opts.spec).build_mainnet_with_inspector(Meter::default());
-        let table = opts.schedule.gas_table(opts.spec);
+        let table = match opts.extension {
+            Extension::None => gas_table_spec(opts.spec),
+            Extension::Evm384 | Extension::Evmmax => opts.schedule.gas_table(opts.spec),
+        };
         evm.instruction = EthInstructions::new(instruction_table(), table, opts.spec);
-        if opts.evmmax {
-            evmmax::install(&mut evm.instruction);
-        } else {
-            opcodes::install(&mut evm.instruction, opts.interface);
+        match opts.extension {
+            Extension::Evm384 => opcodes::install(&mut evm.instruction, opts.interface),
+            Extension::Evmmax => evmmax::install(&mut evm.instruction),
+            Extension::None => {}
         }
         Runner { evm, opts, target: None, phase_marks: None }
     }
@@ -421,8 +440,9 @@ impl Runner {
         };
         let counts = counting.then(|| self.evm.inspector.counts.clone());
         let gas_by_schedule = match (&counts, &status) {
-            // The schedules price EVM384's opcodes: they say nothing of EVMMAX code.
-            _ if self.opts.evmmax => None,
+            // The schedules price EVM384's opcodes: they say nothing of EVMMAX code, nor of
+            // today's (`evm384_evm::today` prices it).
+            _ if self.opts.extension != Extension::Evm384 => None,
             (Some(c), Status::Success | Status::Revert) => {
                 Some(gas_by_schedule(gas_used, c, self.opts.schedule, self.opts.spec))
             }

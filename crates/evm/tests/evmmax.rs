@@ -2,10 +2,10 @@
 //! every kind of exceptional halt, jump analysis over the 7-byte immediates, and field contexts
 //! that belong to one call frame.
 
-use evm384_evm::{Address, Execution, RunOptions, Runner, Status};
+use evm384_evm::{Address, Execution, Extension, RunOptions, Runner, Status};
 
 fn opts() -> RunOptions {
-    RunOptions { evmmax: true, count_opcodes: false, ..Default::default() }
+    RunOptions { extension: Extension::Evmmax, count_opcodes: false, ..Default::default() }
 }
 
 /// A tiny assembler.

@@ -1,5 +1,5 @@
 //! Public EVMMAX programs that nobody on this project wrote, run through revm with
-//! `RunOptions { evmmax: true, .. }`: jwasinger/evmmax-bls12-381's G1 and G2 scalar
+//! `RunOptions { extension: Extension::Evmmax, .. }`: jwasinger/evmmax-bls12-381's G1 and G2 scalar
 //! multiplications and Fp inversion (compiled bytecode, branch `evmmax-simd`), and evmone's
 //! Poseidon programs (branch `evmmax-poseidon`) translated to EIP-6690's SETMODX operands and
 //! `out_stride` rule. Bytecode, calldata, the sources' expectations and the outputs and gas
@@ -15,7 +15,7 @@
 use ark_bls12_381::{Fq, Fq2, G1Affine, G2Affine};
 use ark_ec::AffineRepr;
 use ark_ff::{BigInteger, Field, PrimeField};
-use evm384_evm::{Execution, OpcodeCounts, RunOptions, Runner, Status};
+use evm384_evm::{Execution, Extension, OpcodeCounts, RunOptions, Runner, Status};
 use serde_json::Value;
 
 fn load(program: &str) -> Value {
@@ -30,7 +30,7 @@ fn hex_field(v: &Value, key: &str) -> Vec<u8> {
 
 fn opts() -> RunOptions {
     // Opcode counting on: the gas model of the programs with loops reads the histogram.
-    RunOptions { evmmax: true, count_opcodes: true, ..Default::default() }
+    RunOptions { extension: Extension::Evmmax, count_opcodes: true, ..Default::default() }
 }
 
 /// One case of a program file, run.

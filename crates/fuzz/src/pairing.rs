@@ -612,20 +612,25 @@ mod tests {
         assert_eq!(bad[0].contract, format!("success 0x{}", "00".repeat(32)));
     }
 
-    /// `evm384 fuzz pairing --curve bn254` in short: BN254's ecPairing contract in v7, v9 and
-    /// EVMMAX against revm's 0x08 (EIP-197), no disagreement (long mode: `EVM384_LONG_TESTS=1`).
+    /// `evm384 fuzz pairing --curve bn254` in short: BN254's ecPairing contract in v7, v9,
+    /// EVMMAX and today's EVM against revm's 0x08 (EIP-197), no disagreement (long mode:
+    /// `EVM384_LONG_TESTS=1`).
     #[test]
     fn bn254_contracts_agree_with_revm_0x08() {
         let long = evm384_testkit::long_mode();
         let cases = if long { 600 } else { 40 };
-        let isas =
-            [InstructionSet::Evm384(Interface::V7), InstructionSet::Evm384(Interface::V9), InstructionSet::Evmmax];
+        let isas = [
+            InstructionSet::Evm384(Interface::V7),
+            InstructionSet::Evm384(Interface::V9),
+            InstructionSet::Evmmax,
+            InstructionSet::Evm,
+        ];
         let report = fuzz_pairing(Curve::Bn254, 197, 0, cases, 4, &isas, &|_| {}).expect("BN254 has 0x08");
         for d in &report.first_disagreements {
             eprintln!("DISAGREEMENT {}", serde_json::to_string(d).unwrap_or_default());
         }
         assert_eq!((report.cases, report.disagreements), (cases, 0));
-        assert_eq!((report.curve, report.interfaces.as_slice()), ("bn254", &["v7", "v9", "evmmax"][..]));
+        assert_eq!((report.curve, report.interfaces.as_slice()), ("bn254", &["v7", "v9", "evmmax", "evm"][..]));
         let rejected: u64 = report.by_mutation.values().map(|c| c.rejected).sum();
         let accepted = cases - rejected;
         assert!(rejected > cases / 4 && accepted > cases / 8, "{accepted} accepted, {rejected} rejected by 0x08");

@@ -338,6 +338,7 @@ fn pairing_check_answers() {
         let prog = pairing_check_program(Curve::Bn254, f2mul, ProgramOptions::default());
         let codes: Vec<(InstructionSet, Vec<u8>)> = InstructionSet::ALL
             .into_iter()
+            .chain([InstructionSet::Evm])
             .map(|isa| (isa, try_assemble(&prog, isa, AssembleOptions::default()).expect("assembles")))
             .collect();
         for (what, input, want) in cases() {

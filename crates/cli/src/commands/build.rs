@@ -74,13 +74,13 @@ pub enum Target {
 /// The default build (`evm384_build::Formulas::cheapest`) and the one build choice no option
 /// sets (`evm384_build::Formulas::choose_moves`).
 const MOVES_HELP: &str = "Without --optimize-for, the build is the cheapest that fits 24,576 bytes at k = 2 under the \
-instruction set's reference schedule (model-b for v7 and v8, model-b-repriced for v9, eip-6690 for evmmax), \
-fixed in evm384_build::Formulas::cheapest and checked against --optimize-for by the tests; each formula option \
+instruction set's reference schedule (model-b for v7 and v8, model-b-repriced for v9, eip-6690 for evmmax; \
+evm takes evmmax's, not costed), fixed in evm384_build::Formulas::cheapest and checked against --optimize-for by the tests; each formula option \
 overrides that one choice and keeps the others (the provenance line on stderr says when the result is the \
 cheapest build). Besides the formulas, the build itself chooses how the Fp12 product moves its \
 operands: in EVM384 as additions of zero (6 against 33 gas an Fp6 in v9 under model-b-repriced) where the \
-program written so fits 24,576 bytes before inlining, as MCOPYs (~10 against ~102 bytes) otherwise and in \
-EVMMAX; the provenance line on stderr names the choice.";
+program written so fits 24,576 bytes before inlining, as MCOPYs (~10 against ~102 bytes) otherwise, in \
+EVMMAX and on today's EVM; the provenance line on stderr names the choice.";
 
 /// The BLS contracts are plain EVM glue that STATICCALLs the EIP-2537 operations: the
 /// precompiles by default, or this project's contracts deployed at the given addresses.
@@ -233,8 +233,8 @@ pub struct PairingCheckArgs {
     #[arg(long, conflicts_with = "optimize_for")]
     pub no_inline: bool,
     /// Choose the formulas (f2mul, squaring, unrolling, inlining) that minimise TARGET among those that fit the
-    /// EIP-170 limit: a gas schedule (EVM384 gas at k = 2), eip-6690 (EVMMAX gas at k = 2) or
-    /// `runtime` (time in revm at k = 2, measured now). The candidates and their costs go to stderr.
+    /// EIP-170 limit: a gas schedule (EVM384 gas at k = 2), eip-6690 (EVMMAX gas at k = 2), osaka
+    /// (today's EVM gas at k = 2) or `runtime` (time in revm at k = 2, measured now). The candidates and their costs go to stderr.
     #[arg(long, value_name = "TARGET", value_parser = parse_target)]
     pub optimize_for: Option<CostTarget>,
     /// Emit init code that deploys the runtime code.

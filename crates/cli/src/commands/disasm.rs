@@ -24,6 +24,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let text = match args.interface.interface {
         InstructionSet::Evm384(i) => evm384_evm::disasm::listing(i, &code),
         InstructionSet::Evmmax => evm384_evm::evmmax::listing(&code),
+        // today's EVM has nothing at 0xc0..: v7's listing, whose EVM384 opcodes take no immediate
+        InstructionSet::Evm => evm384_evm::disasm::listing(evm384_evm::Interface::V7, &code),
     };
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())

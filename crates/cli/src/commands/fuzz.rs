@@ -63,8 +63,8 @@ pub struct PairingArgs {
     /// ecPairing, against revm's 0x08).
     #[arg(long, default_value = "bls12-381", value_parser = parse_pairing_curve)]
     pub curve: Curve,
-    /// Instruction sets of the contract (comma-separated: v7, v8, v9, evmmax); by default v7,v9
-    /// on bls12-381 and v7,v9,evmmax on bn254.
+    /// Instruction sets of the contract (comma-separated: v7, v8, v9, evmmax, evm — today's EVM,
+    /// bn254 only); by default v7,v9 on bls12-381 and v7,v9,evmmax,evm on bn254.
     #[arg(long, value_delimiter = ',', value_parser = parse_instruction_set)]
     pub interfaces: Option<Vec<InstructionSet>>,
 }
@@ -134,7 +134,7 @@ fn run_pairing(a: PairingArgs) -> Result<(), CliError> {
     let c = &a.common;
     let v7_v9 = [InstructionSet::Evm384(Interface::V7), InstructionSet::Evm384(Interface::V9)];
     let isas = a.interfaces.clone().unwrap_or_else(|| match a.curve {
-        Curve::Bn254 => [&v7_v9[..], &[InstructionSet::Evmmax]].concat(),
+        Curve::Bn254 => [&v7_v9[..], &[InstructionSet::Evmmax, InstructionSet::Evm]].concat(),
         _ => v7_v9.to_vec(),
     });
     let pb = bar(c.cases, "cases");

@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use evm384_evm::{Creation, Execution, RunOptions, Runner, Schedule, Status, DEFAULT_GAS_LIMIT};
+use evm384_evm::{Creation, Execution, Extension, RunOptions, Runner, Schedule, Status, DEFAULT_GAS_LIMIT};
 use serde_json::{json, Map, Value};
 
 use super::CodeInterfaceArg;
@@ -99,10 +99,9 @@ fn halt_reason(status: &Status) -> Option<&str> {
 /// The `--json` object.
 /// Opcode names for the code's instruction set.
 fn namer(opts: &RunOptions) -> fn(u8) -> String {
-    if opts.evmmax {
-        evm384_evm::evmmax::mnemonic
-    } else {
-        evm384_evm::mnemonic
+    match opts.extension {
+        Extension::Evmmax => evm384_evm::evmmax::mnemonic,
+        Extension::Evm384 | Extension::None => evm384_evm::mnemonic,
     }
 }
 
@@ -133,10 +132,10 @@ pub fn to_text(exec: &Execution, opts: &RunOptions, with_counts: bool) -> String
         s += &format!(" ({reason})");
     }
     s += &format!("\noutput:   0x{}\n", hex::encode(&exec.output));
-    if opts.evmmax {
-        s += &format!("gas used: {} (evmmax, EIP-6690 prices)\n", exec.gas_used);
-    } else {
-        s += &format!("gas used: {} ({}, {})\n", exec.gas_used, opts.schedule, opts.interface);
+    match opts.extension {
+        Extension::Evmmax => s += &format!("gas used: {} (evmmax, EIP-6690 prices)\n", exec.gas_used),
+        Extension::None => s += &format!("gas used: {} (today's EVM, {:?})\n", exec.gas_used, opts.spec),
+        Extension::Evm384 => s += &format!("gas used: {} ({}, {})\n", exec.gas_used, opts.schedule, opts.interface),
     }
     if let Some(by) = &exec.gas_by_schedule {
         s += "gas by schedule:\n";

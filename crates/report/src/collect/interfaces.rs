@@ -11,7 +11,7 @@
 //! programs and the loops outside the EVM return the native executor's r5; the notes' bytecode
 //! returns what the notes' `benchmark.sh` expected of it.
 
-use evm384_build::optimize::{Target, EIP6690};
+use evm384_build::optimize::Target;
 use evm384_evm::{InstructionSet, Interface, RunOptions, Runner, Schedule, Status};
 use evm384_gen::backend::bytecode::{self, AssembleOptions};
 use evm384_gen::backend::native;
@@ -159,7 +159,7 @@ fn evm_loop(
             let by = ex.gas_by_schedule.as_ref().ok_or("no gas by schedule")?;
             (Some(by.gas(s)), Some(s.name().to_string()), Some(by.gas(Schedule::Evmone)))
         }
-        Target::Eip6690Gas => (Some(ex.gas_used as f64), Some(EIP6690.to_string()), None),
+        t @ (Target::Eip6690Gas | Target::OsakaGas) => (Some(ex.gas_used as f64), Some(t.name().to_string()), None),
         Target::Runtime => (None, None, None),
     };
     let mut runner = Runner::new(RunOptions { count_opcodes: false, ..opts });

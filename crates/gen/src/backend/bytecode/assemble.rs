@@ -6,8 +6,8 @@ use evm384_arith::isa::{InstructionSet, Interface};
 
 use super::code::Code;
 use super::emitter::{Emitter, Isa};
-use super::evm384;
 use super::opc::{INVALID, JUMP};
+use super::{evm, evm384};
 use crate::backend::registers::TooManyRegisters;
 use crate::ir::{Node, Phase, Program};
 
@@ -113,7 +113,10 @@ fn try_assemble_all(
 ) -> Result<(Vec<u8>, SizeMap, PhaseMarks), AssembleError> {
     let (layout, moved) = match isa {
         InstructionSet::Evm384(i) => evm384::Layout::of(prog, i)?,
-        InstructionSet::Evmmax => (evm384::Layout { slots: crate::ir::SLOTS_ADDR, scratch: None, shared: None }, None),
+        InstructionSet::Evmmax => {
+            (evm384::Layout { slots: crate::ir::SLOTS_ADDR, bytes: 48, scratch: None, shared: None }, None)
+        }
+        InstructionSet::Evm => (evm::layout(prog)?, None),
     };
     let prog = moved.as_ref().unwrap_or(prog);
     emit(prog, &Isa::of(prog, isa)?, layout, opts)

@@ -48,6 +48,7 @@ impl Emitter<'_> {
             Cond::Sgn0 { x, n, one, tmp } => match *self.isa {
                 Isa::Evm384(i) => self.sgn0_evm384(i, x, n, one, tmp),
                 Isa::Evmmax(_) => self.sgn0_evmmax(x, n),
+                Isa::Evm => self.sgn0_evm(x, n),
             },
             Cond::Not(ref c) => {
                 self.cond(c);
@@ -59,9 +60,9 @@ impl Emitter<'_> {
     /// Pushes 1 iff slots `a..a+n` equal `b..b+n`.
     fn slots_equal(&mut self, a: u32, b: u32, n: u32) {
         match *self.isa {
-            Isa::Evm384(_) => {
+            Isa::Evm384(_) | Isa::Evm => {
                 let (a, b) = (self.slot_addr(a) as u64, self.slot_addr(b) as u64);
-                self.memory_equal(a, b, 48 * n as u64)
+                self.memory_equal(a, b, self.slot_bytes() * n as u64)
             }
             Isa::Evmmax(_) => self.slots_equal_evmmax(a, b, n),
         }

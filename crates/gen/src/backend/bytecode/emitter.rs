@@ -14,6 +14,8 @@ pub(super) enum Isa {
     Evm384(Interface),
     /// EVMMAX, with the register of every slot.
     Evmmax(Registers),
+    /// Today's EVM: ADDMOD and MULMOD on one-word slots in memory.
+    Evm,
 }
 
 impl Isa {
@@ -22,6 +24,7 @@ impl Isa {
         Ok(match set {
             InstructionSet::Evm384(i) => Isa::Evm384(i),
             InstructionSet::Evmmax => Isa::Evmmax(Registers::allocate(prog)?),
+            InstructionSet::Evm => Isa::Evm,
         })
     }
 }
@@ -104,14 +107,15 @@ impl Emitter<'_> {
         match *self.isa {
             Isa::Evm384(i) => self.prologue_evm384(i, data),
             Isa::Evmmax(_) => self.prologue_evmmax(data),
+            Isa::Evm => self.prologue_evm(data),
         }
     }
 
     /// Bytes a value takes in memory, as a pair record's slot: EVM384's 48, EVMMAX's element
-    /// size ([`evmmax::element_size`]).
+    /// size ([`evmmax::element_size`]), today's EVM's 32.
     pub(super) fn slot_bytes(&self) -> u64 {
         match *self.isa {
-            Isa::Evm384(_) => 48,
+            Isa::Evm384(_) | Isa::Evm => self.layout.bytes as u64,
             Isa::Evmmax(_) => evmmax::element_size(self.prog),
         }
     }
@@ -130,7 +134,7 @@ impl Emitter<'_> {
     /// Memory address of the first pair record.
     pub(super) fn pair_base_addr(&self) -> u64 {
         match *self.isa {
-            Isa::Evm384(_) => self.slot_addr(self.prog.pairs.base) as u64,
+            Isa::Evm384(_) | Isa::Evm => self.slot_addr(self.prog.pairs.base) as u64,
             Isa::Evmmax(_) => evmmax::pair_base_addr(self.prog),
         }
     }
@@ -140,12 +144,13 @@ impl Emitter<'_> {
         match *self.isa {
             Isa::Evm384(i) => ops.iter().for_each(|n| self.arith_evm384(i, n)),
             Isa::Evmmax(_) => self.arith_evmmax(ops),
+            Isa::Evm => ops.iter().for_each(|n| self.arith_evm(n)),
         }
     }
 
     pub(super) fn copy_slots(&mut self, dst: u32, src: u32, n: u32) {
         match *self.isa {
-            Isa::Evm384(_) => self.copy_evm384(dst, src, n),
+            Isa::Evm384(_) | Isa::Evm => self.copy_in_memory(dst, src, n),
             Isa::Evmmax(_) => self.copy_evmmax(dst, src, n),
         }
     }
@@ -153,7 +158,7 @@ impl Emitter<'_> {
     /// [a] → [a]: the work record ← the pair record at a.
     pub(super) fn record_to_work(&mut self, read: u32) {
         match *self.isa {
-            Isa::Evm384(_) => self.record_to_work_evm384(read),
+            Isa::Evm384(_) | Isa::Evm => self.record_to_work_in_memory(read),
             Isa::Evmmax(_) => self.record_to_work_evmmax(read),
         }
     }
@@ -161,7 +166,7 @@ impl Emitter<'_> {
     /// [a] → [a]: the written-back part of the pair record at a ← the work record's.
     pub(super) fn work_to_record(&mut self) {
         match *self.isa {
-            Isa::Evm384(_) => self.work_to_record_evm384(),
+            Isa::Evm384(_) | Isa::Evm => self.work_to_record_in_memory(),
             Isa::Evmmax(_) => self.work_to_record_evmmax(),
         }
     }
@@ -169,7 +174,7 @@ impl Emitter<'_> {
     /// The work record → the end of the pair-record array (the end pointer is not advanced).
     pub(super) fn append_work(&mut self) {
         match *self.isa {
-            Isa::Evm384(_) => self.append_work_evm384(),
+            Isa::Evm384(_) | Isa::Evm => self.append_work_in_memory(),
             Isa::Evmmax(_) => self.append_work_evmmax(),
         }
     }
@@ -177,7 +182,7 @@ impl Emitter<'_> {
     /// [w] → [w]: `tmp` ← table entry (the low `eb` bits of w's top byte).
     pub(super) fn table_entry(&mut self, eb: u32, (table, n, tmp): (u32, u32, u32)) {
         match *self.isa {
-            Isa::Evm384(_) => self.table_entry_evm384(eb, (table, n, tmp)),
+            Isa::Evm384(_) | Isa::Evm => self.table_entry_in_memory(eb, (table, n, tmp)),
             Isa::Evmmax(_) => self.table_entry_evmmax(eb, (table, n, tmp)),
         }
     }
@@ -186,11 +191,12 @@ impl Emitter<'_> {
     /// (a record's table entry).
     pub(super) fn record_entry(&mut self, n: u32, tmp: u32) {
         match *self.isa {
-            Isa::Evm384(_) => {
-                self.push(48 * n as u64);
+            Isa::Evm384(_) | Isa::Evm => {
+                let len = self.slot_bytes() * n as u64;
+                self.push(len);
                 self.op(SWAP1);
                 self.push_slot_addr(tmp);
-                self.op(MCOPY); // MCOPY(tmp, address, 48·n)
+                self.op(MCOPY); // MCOPY(tmp, address, len)
             }
             Isa::Evmmax(_) => {
                 self.push(n as u64);
@@ -207,6 +213,7 @@ impl Emitter<'_> {
         match *self.isa {
             Isa::Evm384(i) => self.load_input_evm384(i, dst, offset, r2),
             Isa::Evmmax(_) => self.load_input_evmmax(dst, offset),
+            Isa::Evm => self.load_input_evm(dst, offset),
         }
     }
 }

@@ -18,6 +18,8 @@ pub(super) struct Layout {
     /// Byte address of slot 0 (or register 0 of `registers`): `ir::SLOTS_ADDR`, or (v6) register
     /// 3, the first one past the params and the two words at 64 and 96.
     pub slots: u32,
+    /// Bytes of a slot: EVM384's 48, today's EVM's 32 (`evm::layout`).
+    pub bytes: u32,
     /// A slot past the program's own (v1: where a subtraction into its subtrahend keeps it).
     pub scratch: Option<u32>,
     /// v6 with more slots than registers: the slots shared by liveness (`registers`), the
@@ -45,7 +47,7 @@ impl Layout {
     /// The layout of `iface`, and the program it runs (v1 and v6 move the pair records up: v1
     /// to make room for its scratch slot, v6 past the parameter register).
     pub(super) fn of(prog: &Program, iface: Interface) -> Result<(Layout, Option<Program>), AssembleError> {
-        let default = Layout { slots: SLOTS_ADDR, scratch: None, shared: None };
+        let default = Layout { slots: SLOTS_ADDR, bytes: 48, scratch: None, shared: None };
         match iface.addressing() {
             Addressing::StackItems { out: false, .. } => {
                 let mut moved = prog.clone();
@@ -78,7 +80,7 @@ impl Layout {
         match &self.shared {
             Some(sh) if s < sh.base => self.slots + 48 * u32::from(sh.registers.of(s)),
             Some(sh) => sh.pairs + 48 * (s - sh.base),
-            None => self.slots + 48 * s,
+            None => self.slots + self.bytes * s,
         }
     }
 
@@ -165,12 +167,12 @@ impl Emitter<'_> {
             }
             let y = if out == y {
                 let scratch = self.layout.scratch.expect("v1's layout has a scratch slot");
-                self.copy_evm384(scratch, y, 1);
+                self.copy_in_memory(scratch, y, 1);
                 scratch
             } else {
                 y
             };
-            self.copy_evm384(out, x, 1);
+            self.copy_in_memory(out, x, 1);
             return self.arith_evm384(iface, &Node::Op { op, out, x: out, y });
         }
         let params = if iface == Interface::V6 { V6_PARAMS_ADDR } else { PARAMS_ADDR };
@@ -272,58 +274,6 @@ impl Emitter<'_> {
         }
     }
 
-    pub(super) fn copy_evm384(&mut self, dst: u32, src: u32, n: u32) {
-        self.push(48 * n as u64);
-        self.push_slot_addr(src);
-        self.push_slot_addr(dst);
-        self.op(MCOPY); // MCOPY(dst, src, len)
-    }
-
-    pub(super) fn record_to_work_evm384(&mut self, read: u32) {
-        let l = self.prog.pairs;
-        self.push(48 * read as u64);
-        self.op(DUP2);
-        self.push_slot_addr(l.work);
-        self.op(MCOPY); // work ← record
-    }
-
-    pub(super) fn work_to_record_evm384(&mut self) {
-        let l = self.prog.pairs;
-        let (wb_off, wb_n) = l.writeback;
-        self.push(48 * wb_n as u64);
-        self.push_slot_addr(l.work + wb_off);
-        self.op(DUP3);
-        self.push(48 * wb_off as u64);
-        self.op(ADD);
-        self.op(MCOPY); // record.T ← work.T
-    }
-
-    pub(super) fn append_work_evm384(&mut self) {
-        let l = self.prog.pairs;
-        self.push(48 * l.record as u64);
-        self.push_slot_addr(l.work);
-        self.push(PAIR_END_ADDR as u64);
-        self.op(MLOAD);
-        self.op(MCOPY); // array[end] ← work
-    }
-
-    /// MCOPY of the entry, its address computed on the stack (the same code for every entry).
-    pub(super) fn table_entry_evm384(&mut self, eb: u32, (table, n, tmp): (u32, u32, u32)) {
-        let len = 48 * n as u64;
-        self.push(len);
-        self.op(DUP2);
-        self.push(248);
-        self.op(SHR);
-        self.push((1 << eb) - 1);
-        self.op(AND); // [w, len, entry]
-        self.push(len);
-        self.op(MUL);
-        self.push_slot_addr(table);
-        self.op(ADD); // [w, len, src]
-        self.push_slot_addr(tmp);
-        self.op(MCOPY); // tmp ← table[entry]
-    }
-
     /// The big-endian field element x of the current pair (`FieldEncoding::bytes`) → slot `dst`
     /// (interface order): x must be below p (`checked_words`); then `dst` ← x·R² / R = x·R.
     pub(super) fn load_input_evm384(&mut self, iface: Interface, dst: u32, offset: u32, r2: u32) {
@@ -374,7 +324,7 @@ impl Emitter<'_> {
     /// bytes must be zero and the rest below p; of 32 bytes or fewer (EIP-196's 32, where p <
     /// 2^256 since `FieldEncoding::check` has p fit the value) one comparison with p does.
     /// Calldata is read by CALLDATALOAD: bytes past its end are zero.
-    fn checked_words(&mut self, len: u32) -> bool {
+    pub(super) fn checked_words(&mut self, len: u32) -> bool {
         assert!((1..=64).contains(&len), "a field element of one or two words");
         let inv = self.invalid;
         let p = &self.prog.field.m;

@@ -1,13 +1,16 @@
 //! The bytecode back-end: encodes a [`Program`](crate::ir::Program) for EVM384 interface v7, v8
-//! or v9, or for EVMMAX (EIP-6690). The control flow is shared (`nodes`: each node's encoding;
-//! `loops`; `conditions`), driven from the entry points in `assemble`; what differs per
-//! instruction set — arithmetic, copies, moving pair records, equality tests, reading an input
-//! field element, the prologue — is dispatched by the `emitter` to `evm384` and `evmmax`.
+//! or v9, for EVMMAX (EIP-6690), or for today's EVM (no new opcode: `evm`, fields below 2^256).
+//! The control flow is shared (`nodes`: each node's encoding; `loops`; `conditions`), driven
+//! from the entry points in `assemble`; what differs per instruction set — arithmetic, copies,
+//! moving pair records, equality tests, reading an input field element, the prologue — is
+//! dispatched by the `emitter` to `evm384`, `evmmax` and `evm` (the moves of slots kept in
+//! memory, EVM384's and today's EVM's, in `memory_slots`).
 //! `code` is the assembler (bytes, labels), `opc` the opcode bytes, `init_code` the deployer.
 //!
 //! - Arithmetic: `PUSH16 word; OP` (v7, v8) or `OP imm16` (v9), via `evm384_arith::isa::encode`;
 //!   EVMMAX: `OP imm7` on registers ([`crate::backend::registers`]), consecutive operations merged into
-//!   one strided instruction where they form one.
+//!   one strided instruction where they form one; today's EVM: ADDMOD or MULMOD of two words
+//!   MLOADed from memory, modulo p MLOADed from memory 0.
 //! - Subroutines: each body once, `JUMPDEST body JUMP`, entered with the return address on the
 //!   stack (`PUSH2 ret PUSH2 sub JUMP ret: JUMPDEST`).
 //! - Bit loops: the bits and a sentinel one in a PUSH32 word, shifted left once per iteration.
@@ -22,10 +25,12 @@ mod assemble;
 pub mod code;
 mod conditions;
 mod emitter;
+mod evm;
 mod evm384;
 mod evmmax;
 mod init_code;
 mod loops;
+mod memory_slots;
 mod nodes;
 pub(crate) mod opc;
 mod scalars;

@@ -216,6 +216,7 @@ impl Emitter<'_> {
                 match *self.isa {
                     Isa::Evm384(i) => self.return_fields_evm384(i, slots, *one, *tmp),
                     Isa::Evmmax(_) => self.return_fields_evmmax(slots),
+                    Isa::Evm => self.return_fields_evm(slots),
                 }
                 let len = self.prog.encoding.bytes() as u64 * slots.len() as u64;
                 self.push(len);
@@ -227,6 +228,7 @@ impl Emitter<'_> {
             Node::LoadInputs { dst, n, offset, r2, packed } => match *self.isa {
                 Isa::Evm384(i) => self.load_inputs_evm384(i, *dst, *n, *offset, *r2, *packed),
                 Isa::Evmmax(_) => self.load_inputs_evmmax(*dst, *n, *offset, *packed),
+                Isa::Evm => self.load_inputs_evm(*dst, *n, *offset, *packed),
             },
             Node::AppendPair => {
                 let rec = vb * pairs.record as u64;

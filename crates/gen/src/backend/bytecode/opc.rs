@@ -5,6 +5,7 @@ pub(crate) const SUB: u8 = 0x03;
 pub(crate) const MUL: u8 = 0x02;
 pub(crate) const DIV: u8 = 0x04;
 pub(crate) const MOD: u8 = 0x06;
+pub(crate) const ADDMOD: u8 = 0x08;
 pub(crate) const MULMOD: u8 = 0x09;
 pub(crate) const LT: u8 = 0x10;
 pub(crate) const GT: u8 = 0x11;
