@@ -214,6 +214,31 @@ const ROWS: &[Row] = &[
         },
     },
     Row {
+        label: "gas ÷ price: today's EVM (no new opcode), Osaka prices",
+        target: Target::None,
+        figure: |r| r.summary.evm_bls12_381_k2_gas_ratio_to_precompile.map(|x| (x, None)),
+    },
+    Row {
+        label: "BN254 ecPairing, gas ÷ EIP-1108's 113,000: today's EVM, Osaka prices",
+        target: Target::None,
+        figure: |r| r.summary.evm_bn254_k2_gas_ratio_to_precompile.map(|x| (x, None)),
+    },
+    Row {
+        label: "BN254 ecPairing, gas ÷ EIP-7904's 31,671: today's EVM, EIP-7904's prices",
+        target: Target::None,
+        figure: |r| r.summary.evm_bn254_k2_gas_ratio_to_precompile_eip7904.map(|x| (x, None)),
+    },
+    Row {
+        label: "BN254 ecPairing, runtime ÷ revm's 0x08: today's EVM",
+        target: Target::None,
+        figure: |r| r.summary.evm_bn254_k2_time_ratio_to_precompile.map(|x| (x, None)),
+    },
+    Row {
+        label: "BN254 ecPairing, today's EVM gas ÷ EVMMAX's (what EVMMAX saves)",
+        target: Target::None,
+        figure: |r| r.summary.evmmax_saving_over_evm_bn254_k2.map(|x| (x, None)),
+    },
+    Row {
         label: "IFMA pairing, speedup over blst: one pairing",
         target: Target::AtLeast(4.5),
         figure: |r| ifma(r, "pairing"),

@@ -199,9 +199,10 @@ fn quick_report_writes_valid_files() {
     assert!(md.contains("## 14. BN254 (EIP-196, EIP-197)"));
     let bn = results.bn254.as_ref().expect("the BN254 section");
     for (op, sizes, gas_rows, time_rows) in [
-        ("ec-add", 1, 3 * schedules + 1, 4),
-        ("ec-mul", 1, 3 * schedules + 1, 4),
-        ("ec-pairing", 2, 3 * schedules + 1, 4),
+        // v7, v8, v9 under every schedule, EVMMAX, today's EVM under its three
+        ("ec-add", 1, 3 * schedules + 1 + 3, 5),
+        ("ec-mul", 1, 3 * schedules + 1 + 3, 5),
+        ("ec-pairing", 2, 3 * schedules + 1 + 3, 5),
         ("groth16-verify", 2, schedules + 1, 3),
     ] {
         let gas: Vec<_> = bn.gas.iter().filter(|g| g.operation == op).collect();
@@ -212,7 +213,9 @@ fn quick_report_writes_valid_files() {
     }
     let pairing = bn.gas.iter().find(|g| g.operation == "ec-pairing" && g.k == 2).unwrap();
     assert_eq!(pairing.precompile_gas, 45_000 + 2 * 34_000, "EIP-1108's price");
-    for i in ["evmmax", "v9"] {
+    let eip7904 = bn.gas.iter().find(|g| g.operation == "ec-pairing" && g.k == 2 && g.schedule == "eip-7904").unwrap();
+    assert_eq!(eip7904.precompile_gas, 8_247 + 2 * 11_712, "EIP-7904's price");
+    for i in ["evmmax", "v9", "evm"] {
         let rows: Vec<_> = bn.phases.iter().filter(|p| p.interface == i && p.k == 2).collect();
         let total = rows.iter().find(|p| p.phase == "total").unwrap();
         let sum: f64 = rows.iter().filter(|p| p.phase != "total").map(|p| p.gas).sum();
@@ -222,7 +225,7 @@ fn quick_report_writes_valid_files() {
         bn.phases.iter().find(|p| p.interface == "evmmax" && p.phase == "total").map(|p| p.gas),
         s.bn254_k2_gas_evmmax
     );
-    assert!(bn.k_max.iter().all(|m| m.k_max > 0) && bn.k_max.len() == 3, "{:?}", bn.k_max);
+    assert!(bn.k_max.iter().all(|m| m.k_max > 0) && bn.k_max.len() == 4, "{:?}", bn.k_max);
     for key in [
         "bn254_k2_gas_evmmax",
         "bn254_k2_gas_ratio_evmmax_to_precompile",
@@ -234,9 +237,17 @@ fn quick_report_writes_valid_files() {
         "bn254_k2_tx_gas_ratio_hinted_v9_model_b_repriced",
         "groth16_n1_tx_gas_ratio_hinted_evmmax",
         "bn254_ecmul_gas_ratio_evmmax_to_precompile",
+        "evm_bn254_k2_gas",
+        "evm_bn254_k2_gas_ratio_to_precompile",
+        "evm_bn254_k2_gas_ratio_to_precompile_eip7904",
+        "evm_bn254_k2_time_ratio_to_precompile",
+        "evmmax_saving_over_evm_bn254_k2",
     ] {
         assert!(json["summary"][key].as_f64().is_some_and(|v| v > 0.0), "summary.{key}");
     }
+    // today's EVM costs more than EVMMAX, and the section says so
+    assert!(s.evmmax_saving_over_evm_bn254_k2.unwrap() > 1.0);
+    assert!(md.contains("## 17. EVMification"), "the EVMification section");
     assert!(md.contains("**Target: ecPairing at k = 2 under EIP-6690's prices at most 1.2x"));
 
     // The notes' f6m_mul loop: the generator's program in v7, v8, v9 and EVMMAX at least, the

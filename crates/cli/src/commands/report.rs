@@ -126,6 +126,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ratio(s.bn254_k2_gas_ratio_evmmax_to_precompile),
         ratio(s.bn254_ecmul_gas_ratio_evmmax_to_precompile)
     );
+    eprintln!(
+        "EVMification, BN254 ecPairing k = 2 on today's EVM: gas ÷ price {} (osaka), {} (eip-7904); time ÷ 0x08 {}; EVMMAX saves {}",
+        ratio(s.evm_bn254_k2_gas_ratio_to_precompile),
+        ratio(s.evm_bn254_k2_gas_ratio_to_precompile_eip7904),
+        ratio(s.evm_bn254_k2_time_ratio_to_precompile),
+        ratio(s.evmmax_saving_over_evm_bn254_k2)
+    );
     let failed: u64 = results.correctness.iter().map(|c| c.failed).sum();
     if failed > 0 {
         return Err(CliError::Report(format!("{failed} vector cases failed (see the report's correctness section)")));

@@ -215,6 +215,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 line += &format!(" | {iface} {}", show(&got, *contract));
                 if *iface == InstructionSet::Evmmax {
                     line += &format!(" gas eip-6690={}", e.gas_used);
+                } else if *iface == InstructionSet::Evm {
+                    // today's EVM: charged at Osaka's prices, repriced from the opcode counts
+                    let gas: Vec<String> = evm384_evm::EvmSchedule::ALL
+                        .iter()
+                        .filter_map(|s| {
+                            let g = s.execution_gas(e.gas_used, e.counts.as_ref()?).ok()?;
+                            Some(format!("{s}={g}"))
+                        })
+                        .collect();
+                    line += &format!(" gas {}", gas.join(" "));
                 } else if let Some(by) = &e.gas_by_schedule {
                     let gas: Vec<String> = by.iter().map(|(s, g)| format!("{s}={g}")).collect();
                     line += &format!(" gas {}", gas.join(" "));

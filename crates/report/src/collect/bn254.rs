@@ -11,15 +11,18 @@
 //! the hinted check (`ec-pairing-hinted`, witness ‖ pairs) beside ecPairing on the same pairs,
 //! and the verifier on the hinted check (`groth16-verify-hinted`: ecAdd and ecMul the
 //! precompiles, the check with e(α, β)'s Miller value) beside the verifier over the
-//! precompiles, in EVMMAX and v9; their transactions pay for the witness.
+//! precompiles, in EVMMAX and v9; their transactions pay for the witness. Today's EVM
+//! (`InstructionSet::Evm`: ADDMOD and MULMOD, no new opcode) runs the operations and the hinted
+//! check too, its gas under each of `evm384_evm::EvmSchedule` beside the precompile's price under
+//! the same schedule (the section "EVMification" reads those rows).
 
 use ark_bn254::{Fr, G1Projective, G2Projective};
 use ark_ec::{CurveGroup, PrimeGroup};
 use ark_ff::Zero;
 use evm384_build::{Contract, Formulas, Operation, HINTED_FORMULAS};
 use evm384_evm::{
-    call_precompile, precompile_caller_code, transaction_gas, Address, InstructionSet, Interface, RunOptions, Runner,
-    Schedule, Status,
+    call_precompile, precompile_caller_code, transaction_gas, Address, EvmSchedule, InstructionSet, Interface,
+    Precompile, RunOptions, Runner, Schedule, Status,
 };
 use evm384_gen::curves::Curve;
 use evm384_gen::glue::address;
@@ -53,6 +56,27 @@ pub const EIP1108: &str = "eip-1108";
 
 /// The instruction sets the verifier runs over: the contracts of EVMMAX and of v9.
 pub const GROTH16_SETS: [InstructionSet; 2] = [InstructionSet::Evmmax, InstructionSet::Evm384(Interface::V9)];
+
+/// The instruction sets the hinted check runs in: the verifier's and today's EVM.
+pub const HINTED_SETS: [InstructionSet; 3] =
+    [InstructionSet::Evmmax, InstructionSet::Evm384(Interface::V9), InstructionSet::Evm];
+
+/// The operations' contracts: the EIP-2537 section's instruction sets and today's EVM.
+pub const BN254_SETS: [InstructionSet; 5] = [SETS[0], SETS[1], SETS[2], SETS[3], InstructionSet::Evm];
+
+/// The instruction sets timed: the EIP-2537 section's and today's EVM.
+pub const BN254_TIMED: [InstructionSet; 4] = [TIMED[0], TIMED[1], TIMED[2], InstructionSet::Evm];
+
+/// The precompile a row's baseline is, where its price is one of [`EvmSchedule::precompile_gas`]:
+/// ecAdd, ecMul, ecPairing (the hinted check's baseline too).
+pub fn precompile_of(name: &str) -> Option<Precompile> {
+    match name {
+        "ec-add" => Some(Precompile::EcAdd),
+        "ec-mul" => Some(Precompile::EcMul),
+        "ec-pairing" | HINTED => Some(Precompile::EcPairing),
+        _ => None,
+    }
+}
 
 /// The name of an operation's rows (the precompiles' names in go-ethereum's files).
 pub fn name(op: Operation) -> &'static str {
@@ -158,11 +182,10 @@ struct Subject<'a> {
 /// check with a Miller factor at 0xb8.
 const HINTED_BACKEND: Backend = Backend { ec_pairing: address(0xb8), ..Backend::PRECOMPILES };
 
-/// The hinted check's shipped build (`HINTED_FORMULAS`) in each of [`GROTH16_SETS`]; with
-/// `factor`, the one taking a Miller factor (the Groth16 verifier's).
-fn hinted_check_codes(factor: bool) -> Result<CodeBySet, String> {
-    GROTH16_SETS
-        .iter()
+/// The hinted check's shipped build (`HINTED_FORMULAS`) in each of `sets`; with `factor`, the
+/// one taking a Miller factor (the Groth16 verifier's).
+fn hinted_check_codes(factor: bool, sets: &[InstructionSet]) -> Result<CodeBySet, String> {
+    sets.iter()
         .map(|&isa| {
             let build = if factor {
                 evm384_build::hinted_pairing_check_with_factor_build(CURVE, HINTED_FORMULAS, isa)
@@ -189,7 +212,8 @@ pub fn bn254(plan: Plan, quick: bool, progress: &mut dyn FnMut(String)) -> Resul
     let mut codes: Vec<(Operation, CodeBySet)> = Vec::new();
     for op in OPERATIONS {
         progress(format!("{CURVE} {}: building the contracts", name(op)));
-        let by_set = SETS.iter().map(|&isa| Ok((isa, contract_code(op, isa)?))).collect::<Result<Vec<_>, String>>()?;
+        let by_set =
+            BN254_SETS.iter().map(|&isa| Ok((isa, contract_code(op, isa)?))).collect::<Result<Vec<_>, String>>()?;
         let base = Deployment { isa: v7, main: precompile_caller_code(precompile(op)), others: vec![] };
         let ours: Vec<Deployment> =
             by_set.iter().map(|(isa, code)| Deployment { isa: *isa, main: code.clone(), others: vec![] }).collect();
@@ -243,7 +267,7 @@ pub fn bn254(plan: Plan, quick: bool, progress: &mut dyn FnMut(String)) -> Resul
         };
         measure_subject(plan, &s, &mut gas, &mut time)?;
         // the same verifier on the hinted check, the witness in its calldata
-        let hinted = hinted_check_codes(true)?;
+        let hinted = hinted_check_codes(true, &GROTH16_SETS)?;
         let ours = hinted
             .iter()
             .map(|(isa, check)| {
@@ -259,7 +283,7 @@ pub fn bn254(plan: Plan, quick: bool, progress: &mut dyn FnMut(String)) -> Resul
     }
 
     // The hinted check beside ecPairing on the same pairs (k ≥ 2: products of one).
-    let hinted = hinted_check_codes(false)?;
+    let hinted = hinted_check_codes(false, &HINTED_SETS)?;
     let pairing = Operation::PairingCheck;
     let base = Deployment { isa: v7, main: precompile_caller_code(precompile(pairing)), others: vec![] };
     let ours: Vec<Deployment> =
@@ -287,9 +311,11 @@ pub fn bn254(plan: Plan, quick: bool, progress: &mut dyn FnMut(String)) -> Resul
     let mut k_max = Vec::new();
     let pairing_sizes = sizes(pairing, quick);
     let (k1, k2) = (pairing_sizes[pairing_sizes.len() - 2] as usize, pairing_sizes[pairing_sizes.len() - 1] as usize);
-    for (isa, schedule) in
-        [(InstructionSet::Evmmax, EIP6690), (InstructionSet::Evm384(Interface::V9), "model-b-repriced")]
-    {
+    for (isa, schedule) in [
+        (InstructionSet::Evmmax, EIP6690),
+        (InstructionSet::Evm384(Interface::V9), "model-b-repriced"),
+        (InstructionSet::Evm, EvmSchedule::Osaka.name()),
+    ] {
         phases.extend(phase_gas(isa, schedule, &code_of(pairing, isa), 2)?);
         k_max.push(contract_k_max(isa, schedule, &code_of(pairing, isa), k1, k2)?);
     }
@@ -342,15 +368,28 @@ fn measure_subject(
             tx_gas: Some(transaction_gas(spec, ours_input, g)),
             precompile_tx_gas: Some(pre_tx),
         };
-        match &ex.gas_by_schedule {
-            Some(by) if isa != InstructionSet::Evmmax => {
+        match (isa, &ex.gas_by_schedule) {
+            (InstructionSet::Evm, _) => {
+                let p = precompile_of(name).ok_or_else(|| format!("{CURVE} {name}: no precompile on today's EVM"))?;
+                let counts = ex.counts.as_ref().ok_or("no opcode counts")?;
+                for sch in EvmSchedule::ALL {
+                    let g = sch.execution_gas(ex.gas_used, counts)? as f64;
+                    let price = sch.precompile_gas(p, input.len());
+                    gas.push(OperationGasRow {
+                        precompile_gas: price,
+                        precompile_tx_gas: Some(transaction_gas(spec, input, price as f64)),
+                        ..row(sch.name(), g)
+                    });
+                }
+            }
+            (InstructionSet::Evm384(_), Some(by)) => {
                 gas.extend(Schedule::ALL.iter().map(|&sch| row(sch.name(), by.gas(sch))))
             }
             _ => gas.push(row(EIP6690, ex.gas_used as f64)),
         }
     }
     // runtime: the baseline, then each timed implementation, interleaved
-    let timed: Vec<&Deployment> = s.ours.iter().filter(|d| TIMED.contains(&d.isa)).collect();
+    let timed: Vec<&Deployment> = s.ours.iter().filter(|d| BN254_TIMED.contains(&d.isa)).collect();
     let mut calls = vec![(s.base.runner(false), &input[..])];
     calls.extend(timed.iter().map(|d| (d.runner(false), &ours_input[..])));
     let m = time_calls(plan, k, &mut calls);
@@ -411,6 +450,10 @@ fn phase_gas(isa: InstructionSet, schedule: &str, code: &[u8], k: u64) -> Result
                     .sum();
                 (by.gas(s), arith)
             }
+            // today's EVM: ADDMOD and MULMOD (0x08, 0x09) as charged
+            (InstructionSet::Evm, _) => {
+                (u.gas_used as f64, (0x08..=0x09usize).map(|op| u.gas_by_opcode[op]).sum::<u64>() as f64)
+            }
             // EVMMAX: ADDMODX, SUBMODX, MULMODX (0xc3..0xc5) as charged
             _ => (u.gas_used as f64, (0xc3..=0xc5usize).map(|op| u.gas_by_opcode[op]).sum::<u64>() as f64),
         }
@@ -438,7 +481,7 @@ fn phase_gas(isa: InstructionSet, schedule: &str, code: &[u8], k: u64) -> Result
         return Err(format!("{CURVE} ecPairing {isa}: gas in phase {} outside the pairing check's phases", u.phase));
     }
     let whole = match (&ex.gas_by_schedule, sched) {
-        (Some(by), Some(s)) if isa != InstructionSet::Evmmax => by.gas(s),
+        (Some(by), Some(s)) if matches!(isa, InstructionSet::Evm384(_)) => by.gas(s),
         _ => ex.gas_used as f64,
     };
     if (whole - total).abs() > 0.5 {
@@ -452,7 +495,7 @@ fn phase_gas(isa: InstructionSet, schedule: &str, code: &[u8], k: u64) -> Result
 /// `isa`, gas under `schedule`): the transaction's gas on k generator pairs, from the affine fit
 /// through `k1 < k2` (`parity::largest_k`).
 fn contract_k_max(isa: InstructionSet, schedule: &str, code: &[u8], k1: usize, k2: usize) -> Result<KMaxRow, String> {
-    let counting = isa != InstructionSet::Evmmax;
+    let counting = matches!(isa, InstructionSet::Evm384(_));
     let mut r = Runner::new(RunOptions { count_opcodes: counting, ..RunOptions::default() }.with_instruction_set(isa));
     r.deploy(code);
     let spec = r.options().spec;
@@ -464,7 +507,7 @@ fn contract_k_max(isa: InstructionSet, schedule: &str, code: &[u8], k1: usize, k
             return Err(format!("{CURVE} ecPairing {isa} halted at k = {k}: {:?}", ex.status));
         }
         let gas = match (&ex.gas_by_schedule, sched) {
-            (Some(by), Some(s)) if isa != InstructionSet::Evmmax => by.gas(s),
+            (Some(by), Some(s)) if matches!(isa, InstructionSet::Evm384(_)) => by.gas(s),
             _ => ex.gas_used as f64,
         };
         Ok(transaction_gas(spec, &input, gas))

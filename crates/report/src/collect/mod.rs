@@ -324,6 +324,14 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
                 && g.schedule == gas::EVMMAX_SCHEDULE
         })
         .map(|g| g.gas / g.precompile_gas as f64);
+    // today's EVM: the ecPairing contract at k = 2 under Osaka's and EIP-7904's prices
+    let evm_k2 = bn254_gas("evm", evm384_evm::EvmSchedule::Osaka.name());
+    summary.evm_bn254_k2_gas = evm_k2.map(|g| g.gas);
+    summary.evm_bn254_k2_gas_ratio_to_precompile = evm_k2.map(|g| g.gas / g.precompile_gas as f64);
+    summary.evm_bn254_k2_gas_ratio_to_precompile_eip7904 =
+        bn254_gas("evm", evm384_evm::EvmSchedule::Eip7904.name()).map(|g| g.gas / g.precompile_gas as f64);
+    summary.evm_bn254_k2_time_ratio_to_precompile = bn254_time("contract-evm");
+    summary.evmmax_saving_over_evm_bn254_k2 = evm_k2.zip(evmmax_k2).map(|(e, m)| e.gas / m.gas);
     let mut tools = BTreeMap::new();
     tools.insert("evm384".into(), env!("CARGO_PKG_VERSION").into());
     tools.insert("revm".into(), "43 (crates.io)".into());
@@ -481,6 +489,12 @@ fn summarize(
         groth16_n1_tx_gas_ratio_hinted_evmmax: None,
         groth16_n16_tx_gas_ratio_hinted_evmmax: None,
         bn254_ecmul_gas_ratio_evmmax_to_precompile: None,
+        evm_bn254_k2_gas: None,
+        evm_bn254_k2_gas_ratio_to_precompile: None,
+        evm_bn254_k2_gas_ratio_to_precompile_eip7904: None,
+        evm_bn254_k2_time_ratio_to_precompile: None,
+        evmmax_saving_over_evm_bn254_k2: None,
+        evm_bls12_381_k2_gas_ratio_to_precompile: None,
     })
 }
 

@@ -7,6 +7,7 @@ mod bls12_377;
 mod bn254;
 mod calibration;
 mod correctness;
+mod evmification;
 mod evmmax_worst_case;
 mod f6m_mul_loop;
 mod format;
@@ -61,6 +62,7 @@ pub fn document_from(r: &Results, source: &str) -> Document {
             bn254::bn254(r),
             f6m_mul_loop::f6m_mul_loop(r),
             interface_pairing::interface_pairing(r),
+            evmification::evmification(r),
         ],
     }
 }

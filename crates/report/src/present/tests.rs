@@ -17,6 +17,7 @@ fn every_prose_matches_its_text() {
     let all = [
         ("heading", &super::heading::PROSE),
         ("answer", &super::answer::PROSE),
+        ("evmification", &super::evmification::PROSE),
         ("correctness", &super::correctness::PROSE),
         ("opcode_counts", &super::opcode_counts::PROSE),
         ("pairing_gas", &super::pairing_gas::PROSE),

@@ -18,12 +18,14 @@ pub struct OperationGasRow {
     /// Points in the input (the MSMs' k; 1 for the additions, as in files written before k).
     #[serde(default = "one")]
     pub k: u64,
-    /// `v7`, `v9`, `evmmax`.
+    /// `v7`, `v9`, `evmmax`, `evm` (today's EVM, BN254's rows).
     pub interface: String,
-    /// `model-b`, `model-b-repriced`, or `eip-6690` (EVMMAX).
+    /// `model-b`, `model-b-repriced`, `eip-6690` (EVMMAX), or one of `evm384_evm::EvmSchedule`'s
+    /// (today's EVM).
     pub schedule: String,
     pub gas: f64,
-    /// What revm's precompile charged for the same input.
+    /// What revm's precompile charged for the same input (today's EVM's rows: its price under
+    /// the row's schedule, `EvmSchedule::precompile_gas`).
     pub precompile_gas: u64,
     pub code_bytes: u64,
     /// What the transaction calling the contract pays (as [`GasRow::tx_gas`](super::GasRow::tx_gas); the hinted

@@ -113,4 +113,22 @@ pub struct Summary {
     pub groth16_n16_tx_gas_ratio_hinted_evmmax: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bn254_ecmul_gas_ratio_evmmax_to_precompile: Option<f64>,
+    /// Today's EVM (no new opcode: ADDMOD, MULMOD) at k = 2: BN254's ecPairing contract's gas
+    /// under Osaka's prices, that over the precompile's 113,000, its gas under EIP-7904's
+    /// measured prices over the precompile's under the same (31,671), its time over revm's 0x08
+    /// (medians), and its Osaka gas over the EVMMAX contract's EIP-6690 gas (the factor EVMMAX
+    /// saves); BLS12-381's PAIRING_CHECK the same (absent: its back-end is not written). Absent
+    /// in files written before them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evm_bn254_k2_gas: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evm_bn254_k2_gas_ratio_to_precompile: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evm_bn254_k2_gas_ratio_to_precompile_eip7904: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evm_bn254_k2_time_ratio_to_precompile: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evmmax_saving_over_evm_bn254_k2: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evm_bls12_381_k2_gas_ratio_to_precompile: Option<f64>,
 }
