@@ -229,6 +229,40 @@ fn sign(sk: &blst::blst_scalar, msg: &[u8]) -> blst::blst_p2_affine {
     }
 }
 
+/// Every EIP-2537 operation on today's EVM (`InstructionSet::Evm`: two-word values, the
+/// arithmetic in plain EVM code), as `evm384 build --interface evm` writes it: created by CREATE
+/// and called by CALL, every vector answered as the file expects and as the same code placed in
+/// state. Unless in long mode (`EVM384_LONG_TESTS=1`), inputs of at most two points or pairs:
+/// a pairing there costs tens of millions of gas.
+#[test]
+fn eip2537_on_todays_evm_created_and_called() {
+    let isa = InstructionSet::Evm;
+    for op in Operation::ALL {
+        let max_input = match op {
+            Operation::G1Msm if !long_tests() => 2 * (128 + 32),
+            Operation::G2Msm if !long_tests() => 2 * (256 + 32),
+            Operation::PairingCheck if !long_tests() => 2 * 384,
+            _ => usize::MAX,
+        };
+        let code = op.runtime_code(Curve::Bls12_381, isa, Formulas::build_default(op, isa)).unwrap();
+        let mut contract = Deployed::new(opts(isa), &code);
+        let mut n = 0;
+        for (file, cases) in evm384_vectors::load_operation_files(op).unwrap() {
+            for case in cases.iter().filter(|c| c.input.len() <= max_input) {
+                let e = contract.run(&case.input, &format!("{op} evm {file} {}", case.name));
+                let got = (e.status == Status::Success).then_some(e.output);
+                let want = match &case.expected {
+                    Expected::Output(o) => Some(o.clone()),
+                    Expected::Error(_) => None,
+                };
+                assert_eq!(got, want, "{op} evm {file} {}", case.name);
+                n += 1;
+            }
+        }
+        assert!(n >= 5, "{op}: {n} cases");
+    }
+}
+
 /// BN254's ecAdd, ecMul and ecPairing on today's EVM (`InstructionSet::Evm`: ADDMOD and MULMOD,
 /// no new opcode), as `evm384 build --interface evm` writes them: created by CREATE and called
 /// by CALL, every case of `testdata/bn254/` answered as the file expects and as the same code

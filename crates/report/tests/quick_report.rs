@@ -242,12 +242,17 @@ fn quick_report_writes_valid_files() {
         "evm_bn254_k2_gas_ratio_to_precompile_eip7904",
         "evm_bn254_k2_time_ratio_to_precompile",
         "evmmax_saving_over_evm_bn254_k2",
+        "evm_bls12_381_k2_gas_ratio_to_precompile",
     ] {
         assert!(json["summary"][key].as_f64().is_some_and(|v| v > 0.0), "summary.{key}");
     }
     // today's EVM costs more than EVMMAX, and the section says so
     assert!(s.evmmax_saving_over_evm_bn254_k2.unwrap() > 1.0);
     assert!(md.contains("## 17. EVMification"), "the EVMification section");
+    // every EIP-2537 operation as today's bytecode, under each of the three schedules, timed
+    assert_eq!(results.evm_bls12_381_gas.len(), 7 * 3);
+    assert_eq!(results.evm_bls12_381_time.len(), 7 * 2);
+    assert!(results.evm_bls12_381_gas.iter().all(|g| g.interface == "evm" && g.gas > g.precompile_gas as f64));
     assert!(md.contains("**Target: ecPairing at k = 2 under EIP-6690's prices at most 1.2x"));
 
     // The notes' f6m_mul loop: the generator's program in v7, v8, v9 and EVMMAX at least, the

@@ -47,7 +47,7 @@ fn parse_interface(s: &str) -> Result<evm384_evm::Interface, String> {
 #[derive(clap::Args, Debug, Clone)]
 pub struct CodeInterfaceArg {
     /// Instruction set at 0xc0..: EVM384 in interface v1 … v9 or v7s, evmmax (EIP-6690), or evm
-    /// (today's EVM, none: ADDMOD and MULMOD; fields below 2^256, BN254's).
+    /// (today's EVM, none: the field arithmetic in plain EVM code).
     #[arg(long, default_value = "v7", value_parser = parse_code_interface)]
     pub interface: evm384_evm::InstructionSet,
 }

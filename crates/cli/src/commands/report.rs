@@ -127,7 +127,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
         ratio(s.bn254_ecmul_gas_ratio_evmmax_to_precompile)
     );
     eprintln!(
-        "EVMification, BN254 ecPairing k = 2 on today's EVM: gas ÷ price {} (osaka), {} (eip-7904); time ÷ 0x08 {}; EVMMAX saves {}",
+        "EVMification, on today's EVM at k = 2: BLS12-381 pairing check gas ÷ price {}; BN254 ecPairing gas ÷ price {} (osaka), {} (eip-7904); time ÷ 0x08 {}; EVMMAX saves {}",
+        ratio(s.evm_bls12_381_k2_gas_ratio_to_precompile),
         ratio(s.evm_bn254_k2_gas_ratio_to_precompile),
         ratio(s.evm_bn254_k2_gas_ratio_to_precompile_eip7904),
         ratio(s.evm_bn254_k2_time_ratio_to_precompile),

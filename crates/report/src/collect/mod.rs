@@ -7,6 +7,7 @@ pub mod choices;
 pub mod correctness;
 pub mod counts;
 pub mod curves;
+pub mod evmification;
 pub mod evmmax_worst_case;
 pub mod gas;
 pub mod interface_pairing;
@@ -200,6 +201,9 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
     let (operations_gas, operations_time) = operations::operations(plan, opts.quick, &mut |m| bar.set_message(m))?;
     bar.inc(1);
 
+    bar.set_message("the EIP-2537 operations as today's bytecode");
+    let (evm_bls12_381_gas, evm_bls12_381_time) = evmification::bls12_381(plan, &mut |m| bar.set_message(m))?;
+
     bar.set_message("BLS12-377's EIP-2539 operations beside arkworks");
     let (curves_gas, curves_time) = curves::curves(plan, opts.quick, &mut |m| bar.set_message(m))?;
     bar.inc(1);
@@ -332,6 +336,10 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         bn254_gas("evm", evm384_evm::EvmSchedule::Eip7904.name()).map(|g| g.gas / g.precompile_gas as f64);
     summary.evm_bn254_k2_time_ratio_to_precompile = bn254_time("contract-evm");
     summary.evmmax_saving_over_evm_bn254_k2 = evm_k2.zip(evmmax_k2).map(|(e, m)| e.gas / m.gas);
+    summary.evm_bls12_381_k2_gas_ratio_to_precompile = evm_bls12_381_gas
+        .iter()
+        .find(|g| g.operation == "pairing-check" && g.k == 2 && g.schedule == evm384_evm::EvmSchedule::Osaka.name())
+        .map(|g| g.gas / g.precompile_gas as f64);
     let mut tools = BTreeMap::new();
     tools.insert("evm384".into(), env!("CARGO_PKG_VERSION").into());
     tools.insert("revm".into(), "43 (crates.io)".into());
@@ -374,6 +382,8 @@ pub fn collect(opts: &Options) -> Result<Results, String> {
         worst_case,
         operations_gas,
         operations_time,
+        evm_bls12_381_gas,
+        evm_bls12_381_time,
         curves_gas,
         curves_time,
         evmmax_worst_case,

@@ -161,7 +161,7 @@ fn bls_input(glue: Glue, k: u64) -> Vec<u8> {
     v
 }
 
-fn precompile_address(c: Operation) -> Address {
+pub(crate) fn precompile_address(c: Operation) -> Address {
     let mut a = [0u8; 20];
     a[19] = c.address_byte();
     Address::new(a)
@@ -192,7 +192,7 @@ pub fn input(c: Operation, k: u64) -> Vec<u8> {
     }
 }
 
-fn runner(isa: InstructionSet, code: &[u8], counting: bool) -> Runner {
+pub(crate) fn runner(isa: InstructionSet, code: &[u8], counting: bool) -> Runner {
     let mut r = Runner::new(RunOptions { count_opcodes: counting, ..RunOptions::default() }.with_instruction_set(isa));
     r.deploy(code);
     r

@@ -1,6 +1,6 @@
 //! Section 17, EVMification: the precompiles as bytecode on today's EVM (`--interface evm`)
 //! under today's prices and EIP-7904's, beside the precompiles under the same and beside EVM384
-//! and EVMMAX (`collect::bn254`'s rows of `evm`).
+//! and EVMMAX (`collect::bn254`'s rows of `evm`, `collect::evmification`'s for BLS12-381).
 
 use evm384_evm::EvmSchedule;
 
@@ -17,7 +17,8 @@ pub(super) const PROSE: Prose = Prose {
         ("intro", &[]),
         ("headline", &["gas", "ratio", "price", "ratio_7904", "price_7904", "time", "saving", "saving_v9"]),
         ("arithmetic", &["gas", "arithmetic", "share"]),
-        ("bls12-381", &[]),
+        ("bls12-381-not-measured", &[]),
+        ("bls12-381", &["gas", "ratio", "price", "fits", "time"]),
     ],
 };
 
@@ -29,6 +30,7 @@ pub fn evmification(r: &Results) -> Section {
     let Some(b) = r.bn254.as_ref().filter(|b| b.gas.iter().any(|g| g.interface == EVM)) else {
         return Section { id, title, blocks: vec![Block::Paragraph(PROSE.words("not-measured"))] };
     };
+    let osaka_name = EvmSchedule::Osaka.name();
     let gas_of = |op: &str, k: u64, i: &str, sch: &str| {
         b.gas.iter().find(|g| g.operation == op && g.k == k && g.interface == i && g.schedule == sch)
     };
@@ -126,6 +128,89 @@ pub fn evmification(r: &Results) -> Section {
         }
         blocks.push(Block::Table(t));
     }
-    blocks.push(Block::Paragraph(PROSE.words("bls12-381")));
+    blocks.extend(bls12_381(r, osaka_name));
     Section { id, title, blocks }
+}
+
+/// The EIP-2537 operations as today's bytecode: the pairing check's figures, then a table.
+fn bls12_381(r: &Results, osaka: &str) -> Vec<Block> {
+    if r.evm_bls12_381_gas.is_empty() {
+        return vec![Block::Paragraph(PROSE.words("bls12-381-not-measured"))];
+    }
+    let gas_of = |op: &str, sch: &str| r.evm_bls12_381_gas.iter().find(|g| g.operation == op && g.schedule == sch);
+    let time_of = |op: &str| {
+        r.evm_bls12_381_time
+            .iter()
+            .find(|t| t.operation == op && t.implementation == "contract-evm")
+            .map(|t| t.ratio_to_precompile)
+    };
+    let mut blocks = Vec::new();
+    let pairing = "pairing-check";
+    if let Some(e) = gas_of(pairing, osaka) {
+        let fits = if e.tx_gas.is_some_and(|t| t <= crate::collect::parity::TX_GAS_CAP as f64) {
+            "it fits"
+        } else {
+            "it does not fit"
+        };
+        blocks.push(Block::Paragraph(PROSE.fill(
+            "bls12-381",
+            &[
+                ("gas", &gas_fmt(e.gas)),
+                ("ratio", &ratio(e.gas / e.precompile_gas as f64)),
+                ("price", &thousands(e.precompile_gas)),
+                ("fits", &fits),
+                ("time", &time_of(pairing).map_or("—".into(), ratio)),
+            ],
+        )));
+    }
+    // what EVM384 v9 and EVMMAX charge for the same input: section 10's rows, section 4's for
+    // the pairing check
+    let ours = |op: &str, k: u64, i: &str, sch: &str| {
+        if op == pairing {
+            r.gas
+                .iter()
+                .find(|g| g.k == k && g.interface == i && g.schedule == sch && g.phase == "total")
+                .map(|g| g.gas)
+        } else {
+            r.operations_gas
+                .iter()
+                .find(|g| g.operation == op && g.k == k && g.interface == i && g.schedule == sch)
+                .map(|g| g.gas)
+        }
+    };
+    let mut t = Table::new(
+        "BLS12-381 (EIP-2537) as today's bytecode: gas (Osaka's prices), and gas ÷ the precompile's price under each schedule (tx: transaction gas ÷ the precompile transaction's), time ÷ revm's precompile (ratio of medians), and the factor EVM384 v9 (model B repriced) and EVMMAX (EIP-6690) save; k is the pairs of the pairing check and the points of the MSMs",
+        &[
+            "operation",
+            "k",
+            "bytes",
+            "gas (osaka)",
+            "÷ price osaka",
+            "÷ price eip-7904",
+            "tx osaka",
+            "time ÷ precompile",
+            "v9 saves",
+            "EVMMAX saves",
+        ],
+    );
+    for e in r.evm_bls12_381_gas.iter().filter(|g| g.schedule == osaka) {
+        let op = e.operation.as_str();
+        let over =
+            |sch: EvmSchedule| gas_of(op, sch.name()).map_or("—".into(), |g| ratio(g.gas / g.precompile_gas as f64));
+        let saves = |i: &str, sch: &str| ours(op, e.k, i, sch).map_or("—".into(), |g| ratio(e.gas / g));
+        t.row(vec![
+            op.to_string(),
+            e.k.to_string(),
+            thousands(e.code_bytes),
+            gas_fmt(e.gas),
+            over(EvmSchedule::Osaka),
+            over(EvmSchedule::Eip7904),
+            e.tx_gas.zip(e.precompile_tx_gas).map_or("—".into(), |(a, b)| ratio(a / b)),
+            time_of(op).map_or("—".into(), ratio),
+            saves("v9", "model-b-repriced"),
+            saves("evmmax", "eip-6690"),
+        ]);
+    }
+    blocks.push(Block::Table(t));
+    blocks
 }

@@ -68,6 +68,13 @@ pub struct Results {
     pub operations_gas: Vec<OperationGasRow>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub operations_time: Vec<OperationTimeRow>,
+    /// Every EIP-2537 operation as today's bytecode (section 17, interface `evm`): gas under
+    /// each `EvmSchedule` beside the precompile's price under it, and runtime beside the
+    /// precompile. Empty in files written before them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evm_bls12_381_gas: Vec<OperationGasRow>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evm_bls12_381_time: Vec<OperationTimeRow>,
     /// Another curve's operations as contracts (BLS12-377, EIP-2539): gas beside the EIP's
     /// proposed prices, runtime beside arkworks. Empty in files written before them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

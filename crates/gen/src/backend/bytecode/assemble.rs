@@ -141,9 +141,11 @@ fn emit(
         unsupported: None,
         layout,
         encode_error: None,
+        wide_subs: [0; 3],
     };
     e.invalid = e.label();
     e.bswap = e.label();
+    e.wide_subs = [e.label(), e.label(), e.label()];
     e.subs = (0..prog.subs.len()).map(|_| e.label()).collect();
     let data = e.label();
     let blob = e.prologue(data);
@@ -167,6 +169,10 @@ fn emit(
     e.op(INVALID);
     if matches!(e.isa, Isa::Evm384(i) if *i != Interface::V8) {
         e.bswap_lanes_sub();
+    }
+    if matches!(e.isa, Isa::Evm) && e.wide() {
+        let subs = e.wide_subs;
+        e.wide_subs(&subs);
     }
     if let Some(what) = e.unsupported {
         return Err(AssembleError::Unsupported(what));

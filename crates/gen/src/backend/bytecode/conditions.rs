@@ -4,6 +4,7 @@
 use super::emitter::{Emitter, Isa};
 use super::opc::*;
 use crate::ir::{Cond, INPUT_PTR_ADDR, PAIR_END_ADDR};
+use evm384_arith::isa::Interface;
 
 impl Emitter<'_> {
     /// Pushes 1/0 (or, for `InputNonZero`, any non-zero word / 0).
@@ -48,6 +49,7 @@ impl Emitter<'_> {
             Cond::Sgn0 { x, n, one, tmp } => match *self.isa {
                 Isa::Evm384(i) => self.sgn0_evm384(i, x, n, one, tmp),
                 Isa::Evmmax(_) => self.sgn0_evmmax(x, n),
+                Isa::Evm if self.wide() => self.sgn0_evm384(Interface::V8, x, n, one, tmp),
                 Isa::Evm => self.sgn0_evm(x, n),
             },
             Cond::Not(ref c) => {

@@ -4,6 +4,7 @@
 use evm384_arith::isa::{InstructionSet, Interface};
 
 use super::code::{Code, Label};
+use super::evm_wide::WideSubs;
 use super::opc::{MCOPY, STOREX, SWAP1};
 use super::{evm384, evmmax, AssembleOptions};
 use crate::backend::registers::{Registers, TooManyRegisters};
@@ -46,6 +47,8 @@ pub(super) struct Emitter<'a> {
     pub(super) layout: evm384::Layout,
     /// The first instruction whose operands the interface cannot encode.
     pub(super) encode_error: Option<evm384_arith::isa::EncodeError>,
+    /// Today's EVM over a two-word field: the subroutines of its three operations.
+    pub(super) wide_subs: WideSubs,
 }
 
 impl std::ops::Deref for Emitter<'_> {
@@ -144,6 +147,10 @@ impl Emitter<'_> {
         match *self.isa {
             Isa::Evm384(i) => ops.iter().for_each(|n| self.arith_evm384(i, n)),
             Isa::Evmmax(_) => self.arith_evmmax(ops),
+            Isa::Evm if self.wide() => {
+                let subs = self.wide_subs;
+                ops.iter().for_each(|n| self.arith_evm_wide(&subs, n))
+            }
             Isa::Evm => ops.iter().for_each(|n| self.arith_evm(n)),
         }
     }
@@ -213,6 +220,7 @@ impl Emitter<'_> {
         match *self.isa {
             Isa::Evm384(i) => self.load_input_evm384(i, dst, offset, r2),
             Isa::Evmmax(_) => self.load_input_evmmax(dst, offset),
+            Isa::Evm if self.wide() => self.load_input_evm384(Interface::V8, dst, offset, r2),
             Isa::Evm => self.load_input_evm(dst, offset),
         }
     }

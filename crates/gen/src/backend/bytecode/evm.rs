@@ -1,5 +1,6 @@
-//! Today's EVM side of the bytecode back-end (no new opcode): a field below 2^256, each slot one
-//! 32-byte memory word at `ir::SLOTS_ADDR` + 32·slot ([`layout`]). A word holds the slot's raw
+//! Today's EVM side of the bytecode back-end (no new opcode). A field below 2^256 (BN254's):
+//! each slot one 32-byte memory word at `ir::SLOTS_ADDR` + 32·slot ([`layout`]), as below. A
+//! field of 257..381 bits takes two words: `evm_wide`. A word holds the slot's raw
 //! residue r (what EVM384 memory holds: Montgomery form with R = 2^384) as the value r·R⁻¹ mod p,
 //! big-endian, as an EVMMAX register does: MULMOD multiplies values, so on residues it computes
 //! r₁·r₂·R⁻¹ as MULMODMONT384 does. So a constant v is stored as v·R⁻¹ mod p, an input x as
@@ -16,6 +17,7 @@ use evm384_arith::to_be_bytes;
 use super::code::Label;
 use super::emitter::Emitter;
 use super::evm384::Layout;
+use super::evm_wide::WIDE_SLOTS_ADDR;
 use super::opc::*;
 use super::AssembleError;
 use crate::ir::{bit_len, Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR, PARAMS_ADDR, SLOTS_ADDR};
@@ -23,16 +25,16 @@ use crate::ir::{bit_len, Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR, PARAMS_AD
 /// Bytes of a slot: one EVM word.
 const WORD: u32 = 32;
 
-/// The layout of today's EVM code: one word a slot. The field must fit a word; a wider one
-/// needs values in several words, which this back-end does not write.
+/// The layout of today's EVM code: one word a slot for a field below 2^256; 48 bytes, v8's, for
+/// one below 2^381 (`evm_wide`: R = 2^384 must exceed 4p).
 pub(super) fn layout(prog: &Program) -> Result<Layout, AssembleError> {
-    let bits = bit_len(&prog.field.m);
-    if bits > 256 {
-        return Err(AssembleError::Interface(format!(
-            "today's EVM back-end (evm) takes fields below 2^256, one word a value; this p has {bits} bits"
-        )));
+    match bit_len(&prog.field.m) {
+        0..=256 => Ok(Layout { slots: SLOTS_ADDR, bytes: WORD, scratch: None, shared: None }),
+        257..=381 => Ok(Layout { slots: WIDE_SLOTS_ADDR, bytes: 48, scratch: None, shared: None }),
+        bits => Err(AssembleError::Interface(format!(
+            "today's EVM back-end (evm) takes fields below 2^381; this p has {bits} bits"
+        ))),
     }
-    Ok(Layout { slots: SLOTS_ADDR, bytes: WORD, scratch: None, shared: None })
 }
 
 /// The low 32 bytes of a value below 2^256, big-endian.
@@ -43,18 +45,35 @@ fn word(v: &evm384_arith::Limbs) -> [u8; 32] {
 }
 
 impl Emitter<'_> {
-    /// memory[0..] ← p, the input pointer (0), the end of the (empty) pair array, the
-    /// constants as values: one CODECOPY of the blob returned.
+    /// Whether the field takes two words (`evm_wide`).
+    pub(super) fn wide(&self) -> bool {
+        self.layout.bytes == 48
+    }
+
+    /// memory[0..] ← p (one-word fields), the input pointer (0), the end of the (empty) pair
+    /// array, the constants (one-word fields: as values; two-word fields: as residues, 48 bytes
+    /// big-endian): one CODECOPY of the blob returned.
     pub(super) fn prologue_evm(&mut self, data: Label) -> Vec<u8> {
         let prog = self.prog;
         let f = &prog.field;
         let consts_end = self.slot_addr(prog.consts.len() as u32) as usize;
-        let mut b = vec![0u8; consts_end];
-        let p = PARAMS_ADDR as usize;
-        b[p..p + 32].copy_from_slice(&word(&f.m));
+        let mut b = vec![0u8; consts_end.max(self.layout.slots as usize)];
         let end = self.slot_addr(prog.pairs.base) as u64;
         let w = PAIR_END_ADDR as usize;
         b[w + 24..w + 32].copy_from_slice(&end.to_be_bytes());
+        if self.wide() {
+            for (i, v) in prog.consts.iter().enumerate() {
+                let a = self.slot_addr(i as u32) as usize;
+                b[a..a + 48].copy_from_slice(&to_be_bytes(v));
+            }
+            self.push(b.len() as u64);
+            self.push_label(data);
+            self.op(PUSH0);
+            self.op(CODECOPY);
+            return b;
+        }
+        let p = PARAMS_ADDR as usize;
+        b[p..p + 32].copy_from_slice(&word(&f.m));
         let _ = INPUT_PTR_ADDR; // stays zero
         for (i, v) in prog.consts.iter().enumerate() {
             let a = self.slot_addr(i as u32) as usize;

@@ -1,6 +1,8 @@
 //! The EVM384 side of the bytecode back-end (every interface): slots are 48-byte memory words
 //! (at `ir::SLOTS_ADDR` + 48·slot, or at v6's registers: [`Layout`]), arithmetic is
-//! `evm384_arith::isa::encode`, copies are MCOPY.
+//! `evm384_arith::isa::encode`, copies are MCOPY. Today's EVM over a two-word field keeps v8's
+//! memory (`evm_wide`): its input, output and sign code is this file's in v8, the arithmetic
+//! inside it dispatched by the emitter.
 
 use evm384_arith::isa::{encode, Addressing, Interface, Modulus, Op, Operands, V6_PARAMS_ADDR, V6_REGISTER_BYTES};
 use evm384_arith::{to_be_bytes, to_le_bytes, Limbs, BLS12_381_P};
@@ -203,7 +205,7 @@ impl Emitter<'_> {
             e.op(AND);
         };
         let canonical = |e: &mut Self, s: u32| {
-            e.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: tmp, x: s, y: one });
+            e.arith_run(&[Node::Op { op: Op::MulModMont384, out: tmp, x: s, y: one }]);
         };
         canonical(self, x);
         parity(self); // [s0]
@@ -234,7 +236,7 @@ impl Emitter<'_> {
         let d = self.slot_addr(tmp) as u64;
         for (i, &s) in slots.iter().enumerate() {
             let at = out + len * i as u64;
-            self.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: tmp, x: s, y: one });
+            self.arith_run(&[Node::Op { op: Op::MulModMont384, out: tmp, x: s, y: one }]);
             if len == 32 {
                 if iface.big_endian_values() {
                     self.push(d + 16);
@@ -315,7 +317,7 @@ impl Emitter<'_> {
             self.push(d);
             self.op(MSTORE); // bytes d..d+32 = lo little-endian
         }
-        self.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: dst, x: dst, y: r2 });
+        self.arith_run(&[Node::Op { op: Op::MulModMont384, out: dst, x: dst, y: r2 }]);
     }
 
     /// [a] → [hi, lo] (`len` > 32) or [lo] (`len` ≤ 32): the `len`-byte big-endian field
@@ -454,7 +456,7 @@ impl Emitter<'_> {
         self.jumpi_to(top);
         self.op(POP);
         for i in 0..n {
-            self.arith_evm384(iface, &Node::Op { op: Op::MulModMont384, out: dst + i, x: dst + i, y: r2 });
+            self.arith_run(&[Node::Op { op: Op::MulModMont384, out: dst + i, x: dst + i, y: r2 }]);
         }
     }
 

@@ -1,5 +1,6 @@
 //! The bytecode back-end: encodes a [`Program`](crate::ir::Program) for EVM384 interface v7, v8
-//! or v9, for EVMMAX (EIP-6690), or for today's EVM (no new opcode: `evm`, fields below 2^256).
+//! or v9, for EVMMAX (EIP-6690), or for today's EVM (no new opcode: `evm` for one-word fields,
+//! `evm_wide` for two-word ones).
 //! The control flow is shared (`nodes`: each node's encoding; `loops`; `conditions`), driven
 //! from the entry points in `assemble`; what differs per instruction set — arithmetic, copies,
 //! moving pair records, equality tests, reading an input field element, the prologue — is
@@ -10,7 +11,8 @@
 //! - Arithmetic: `PUSH16 word; OP` (v7, v8) or `OP imm16` (v9), via `evm384_arith::isa::encode`;
 //!   EVMMAX: `OP imm7` on registers ([`crate::backend::registers`]), consecutive operations merged into
 //!   one strided instruction where they form one; today's EVM: ADDMOD or MULMOD of two words
-//!   MLOADed from memory, modulo p MLOADed from memory 0.
+//!   MLOADed from memory, modulo p MLOADed from memory 0 (one-word fields), or a call of a
+//!   subroutine computing the EVM384 operation on 128-bit limbs (two-word fields).
 //! - Subroutines: each body once, `JUMPDEST body JUMP`, entered with the return address on the
 //!   stack (`PUSH2 ret PUSH2 sub JUMP ret: JUMPDEST`).
 //! - Bit loops: the bits and a sentinel one in a PUSH32 word, shifted left once per iteration.
@@ -27,6 +29,7 @@ mod conditions;
 mod emitter;
 mod evm;
 mod evm384;
+mod evm_wide;
 mod evmmax;
 mod init_code;
 mod loops;

@@ -5,6 +5,7 @@ use super::code::Label;
 use super::emitter::{Emitter, Isa};
 use super::opc::*;
 use crate::ir::{InputLength, Node, INPUT_PTR_ADDR, PAIR_END_ADDR};
+use evm384_arith::isa::Interface;
 
 /// Bit loops with at most this many ones are emitted as counted runs (see `for_bits_sparse`).
 const SPARSE_SET_BITS: usize = 16;
@@ -216,6 +217,7 @@ impl Emitter<'_> {
                 match *self.isa {
                     Isa::Evm384(i) => self.return_fields_evm384(i, slots, *one, *tmp),
                     Isa::Evmmax(_) => self.return_fields_evmmax(slots),
+                    Isa::Evm if self.wide() => self.return_fields_evm384(Interface::V8, slots, *one, *tmp),
                     Isa::Evm => self.return_fields_evm(slots),
                 }
                 let len = self.prog.encoding.bytes() as u64 * slots.len() as u64;
@@ -228,6 +230,7 @@ impl Emitter<'_> {
             Node::LoadInputs { dst, n, offset, r2, packed } => match *self.isa {
                 Isa::Evm384(i) => self.load_inputs_evm384(i, *dst, *n, *offset, *r2, *packed),
                 Isa::Evmmax(_) => self.load_inputs_evmmax(*dst, *n, *offset, *packed),
+                Isa::Evm if self.wide() => self.load_inputs_evm384(Interface::V8, *dst, *n, *offset, *r2, *packed),
                 Isa::Evm => self.load_inputs_evm(*dst, *n, *offset, *packed),
             },
             Node::AppendPair => {
