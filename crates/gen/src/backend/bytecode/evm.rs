@@ -1,10 +1,10 @@
-//! Today's EVM side of the bytecode back-end (no new opcode). A field below 2^256 (BN254's):
-//! each slot one 32-byte memory word at `ir::SLOTS_ADDR` + 32·slot ([`layout`]), as below. A
-//! field of 257..381 bits takes two words: `evm_wide`. A word holds the slot's raw
-//! residue r (what EVM384 memory holds: Montgomery form with R = 2^384) as the value r·R⁻¹ mod p,
-//! big-endian, as an EVMMAX register does: MULMOD multiplies values, so on residues it computes
-//! r₁·r₂·R⁻¹ as MULMODMONT384 does. So a constant v is stored as v·R⁻¹ mod p, an input x as
-//! itself (its residue is x·R), and an output is the word itself.
+//! Today's EVM side of the bytecode back-end (no new opcode). A field of 257..381 bits takes two
+//! words a value: `evm_wide`. A field below 2^256 (BN254's) takes one, each slot a 32-byte memory
+//! word at `ir::SLOTS_ADDR` + 32·slot ([`layout`]) holding the slot's raw residue r (what EVM384
+//! memory holds: Montgomery form with R = 2^384) as the value r·R⁻¹ mod p, big-endian, as an
+//! EVMMAX register does: MULMOD multiplies values, so on residues it computes r₁·r₂·R⁻¹ as
+//! MULMODMONT384 does. So a constant v is stored as v·R⁻¹ mod p, an input x as itself (its
+//! residue is x·R), and an output is the word itself.
 //!
 //! Arithmetic, p read from memory 0 each time (`PUSH0 MLOAD`: two bytes, against PUSH32's 33):
 //! x + y is `ADDMOD(x, y, p)`, x·y `MULMOD(x, y, p)`, x − y `ADDMOD(x, p − y, p)` (y < p, so
@@ -61,23 +61,19 @@ impl Emitter<'_> {
         let end = self.slot_addr(prog.pairs.base) as u64;
         let w = PAIR_END_ADDR as usize;
         b[w + 24..w + 32].copy_from_slice(&end.to_be_bytes());
+        let _ = INPUT_PTR_ADDR; // stays zero
         if self.wide() {
             for (i, v) in prog.consts.iter().enumerate() {
                 let a = self.slot_addr(i as u32) as usize;
                 b[a..a + 48].copy_from_slice(&to_be_bytes(v));
             }
-            self.push(b.len() as u64);
-            self.push_label(data);
-            self.op(PUSH0);
-            self.op(CODECOPY);
-            return b;
-        }
-        let p = PARAMS_ADDR as usize;
-        b[p..p + 32].copy_from_slice(&word(&f.m));
-        let _ = INPUT_PTR_ADDR; // stays zero
-        for (i, v) in prog.consts.iter().enumerate() {
-            let a = self.slot_addr(i as u32) as usize;
-            b[a..a + 32].copy_from_slice(&word(&f.from_mont(v))); // the residue v as v·R⁻¹
+        } else {
+            let p = PARAMS_ADDR as usize;
+            b[p..p + 32].copy_from_slice(&word(&f.m));
+            for (i, v) in prog.consts.iter().enumerate() {
+                let a = self.slot_addr(i as u32) as usize;
+                b[a..a + 32].copy_from_slice(&word(&f.from_mont(v))); // the residue v as v·R⁻¹
+            }
         }
         self.push(b.len() as u64);
         self.push_label(data);

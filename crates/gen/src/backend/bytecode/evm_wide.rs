@@ -107,6 +107,13 @@ impl Routine<'_> {
         self.stack.push(name);
     }
 
+    /// SWAP1.
+    fn swap1(&mut self) {
+        self.code.op(SWAP1);
+        let n = self.stack.len();
+        self.stack.swap(n - 1, n - 2);
+    }
+
     /// [.., a, b] → [.., f(a, b)] named `name` (b the top: ADD b a, SUB b − a, LT b < a…).
     fn bin(&mut self, opcode: u8, name: &'static str) {
         self.op(opcode, 2, Some(name));
@@ -148,25 +155,12 @@ impl Routine<'_> {
         self.op(MSTORE, 2, None);
         self.push(128, "128");
         self.bin(SHR, "lo'>>128");
-        self.op(SWAP1, 0, None);
-        self.stack.swap_top();
+        self.swap1();
         self.push(128, "128");
         self.bin(SHL, "hi'<<128");
         self.bin(OR, "word");
         self.dup(out);
         self.op(MSTORE, 2, None);
-    }
-}
-
-/// Swapping the two top names (after a SWAP1 the code has emitted).
-trait SwapTop {
-    fn swap_top(&mut self);
-}
-
-impl SwapTop for Vec<&'static str> {
-    fn swap_top(&mut self) {
-        let n = self.len();
-        self.swap(n - 1, n - 2);
     }
 }
 
@@ -249,8 +243,7 @@ fn finish(r: &mut Routine) {
         let n = r.stack.len();
         r.stack.swap(n - 1, n - 3);
         r.op(POP, 1, None);
-        r.op(SWAP1, 0, None);
-        r.stack.swap_top();
+        r.swap1();
     }
     let n = r.stack.len();
     r.stack[n - 2] = "hi'";
@@ -271,8 +264,7 @@ fn add(r: &mut Routine, m: &Modulus) {
     r.bin(ADD, "hi");
     r.dup("y_hi");
     r.bin(ADD, "hi");
-    r.op(SWAP1, 0, None); // [.., hi, lo]
-    r.stack.swap_top();
+    r.swap1(); // [.., hi, lo]
     reduce_once(r, m);
 }
 
@@ -308,8 +300,7 @@ fn sub(r: &mut Routine, m: &Modulus) {
     r.bin(ADD, "add_hi");
     r.dup("hi");
     r.bin(ADD, "hi'");
-    r.op(SWAP1, 0, None); // [.., hi', lo']
-    r.stack.swap_top();
+    r.swap1(); // [.., hi', lo']
     let n = r.stack.len();
     r.stack[n - 2] = "hi'";
     finish(r);
@@ -346,8 +337,7 @@ fn mul(r: &mut Routine, m: &Modulus) {
         r.dup("w");
         r.push(128, "128");
         r.bin(SHR, names[1]);
-        r.op(SWAP1, 0, None);
-        r.stack.swap_top();
+        r.swap1();
         r.dup("mask");
         r.bin(AND, names[0]);
     };
