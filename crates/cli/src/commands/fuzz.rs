@@ -64,7 +64,8 @@ pub struct PairingArgs {
     #[arg(long, default_value = "bls12-381", value_parser = parse_pairing_curve)]
     pub curve: Curve,
     /// Instruction sets of the contract (comma-separated: v7, v8, v9, evmmax, evm — today's EVM,
-    /// bn254 only); by default v7,v9 on bls12-381 and v7,v9,evmmax,evm on bn254.
+    /// tens of millions of gas a BLS12-381 case); by default v7,v9 on bls12-381 and
+    /// v7,v9,evmmax,evm on bn254.
     #[arg(long, value_delimiter = ',', value_parser = parse_instruction_set)]
     pub interfaces: Option<Vec<InstructionSet>>,
 }
