@@ -245,22 +245,34 @@ fn eip2537_on_todays_evm_created_and_called() {
             _ => usize::MAX,
         };
         let code = op.runtime_code(Curve::Bls12_381, isa, Formulas::build_default(op, isa)).unwrap();
-        let mut contract = Deployed::new(opts(isa), &code);
-        let mut n = 0;
-        for (file, cases) in evm384_vectors::load_operation_files(op).unwrap() {
-            for case in cases.iter().filter(|c| c.input.len() <= max_input) {
-                let e = contract.run(&case.input, &format!("{op} evm {file} {}", case.name));
-                let got = (e.status == Status::Success).then_some(e.output);
-                let want = match &case.expected {
-                    Expected::Output(o) => Some(o.clone()),
-                    Expected::Error(_) => None,
-                };
-                assert_eq!(got, want, "{op} evm {file} {}", case.name);
-                n += 1;
-            }
-        }
+        let files = evm384_vectors::load_operation_files(op).unwrap();
+        let n = answers_every_case(&mut Deployed::new(opts(isa), &code), op, &files, max_input);
         assert!(n >= 5, "{op}: {n} cases");
     }
+}
+
+/// Runs every case of `files` of at most `max_input` bytes through `contract` on today's EVM,
+/// each answered as its file expects; the number of cases.
+fn answers_every_case(
+    contract: &mut Deployed,
+    op: Operation,
+    files: &[(&str, Vec<evm384_vectors::Case>)],
+    max_input: usize,
+) -> usize {
+    let mut n = 0;
+    for (file, cases) in files {
+        for case in cases.iter().filter(|c| c.input.len() <= max_input) {
+            let e = contract.run(&case.input, &format!("{op} evm {file} {}", case.name));
+            let got = (e.status == Status::Success).then_some(e.output);
+            let want = match &case.expected {
+                Expected::Output(o) => Some(o.clone()),
+                Expected::Error(_) => None,
+            };
+            assert_eq!(got, want, "{op} evm {file} {}", case.name);
+            n += 1;
+        }
+    }
+    n
 }
 
 /// BN254's ecAdd, ecMul and ecPairing on today's EVM (`InstructionSet::Evm`: ADDMOD and MULMOD,
@@ -272,20 +284,8 @@ fn bn254_on_todays_evm_created_and_called() {
     for op in [Operation::G1Add, Operation::G1Mul, Operation::PairingCheck] {
         let isa = InstructionSet::Evm;
         let code = op.runtime_code(Curve::Bn254, isa, Formulas::build_default(op, isa)).unwrap();
-        let mut contract = Deployed::new(opts(isa), &code);
-        let mut n = 0;
-        for (file, cases) in evm384_vectors::load_bn254_files(op).unwrap() {
-            for case in cases {
-                let e = contract.run(&case.input, &format!("{op} evm {file} {}", case.name));
-                let got = (e.status == Status::Success).then_some(e.output);
-                let want = match &case.expected {
-                    Expected::Output(o) => Some(o.clone()),
-                    Expected::Error(_) => None,
-                };
-                assert_eq!(got, want, "{op} evm {file} {}", case.name);
-                n += 1;
-            }
-        }
+        let files = evm384_vectors::load_bn254_files(op).unwrap();
+        let n = answers_every_case(&mut Deployed::new(opts(isa), &code), op, &files, usize::MAX);
         assert!(n > 40, "{op}: {n} cases");
     }
 }

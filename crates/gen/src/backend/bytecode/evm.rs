@@ -158,14 +158,7 @@ impl Emitter<'_> {
         let top = self.label();
         self.op(PUSH0); // [i]
         self.place(top);
-        self.op(DUP1);
-        self.push(len as u64);
-        self.op(MUL);
-        self.push(offset as u64);
-        self.op(ADD);
-        self.push(INPUT_PTR_ADDR as u64);
-        self.op(MLOAD);
-        self.op(ADD); // [i, a]
+        self.element_address(len, offset); // [i, a]
         self.checked_word(len); // [i, x]
         self.op(DUP2);
         self.push(WORD as u64);

@@ -320,6 +320,19 @@ impl Emitter<'_> {
         self.arith_run(&[Node::Op { op: Op::MulModMont384, out: dst, x: dst, y: r2 }]);
     }
 
+    /// [i] → [i, a]: the calldata address of element i of `len` bytes at `offset` of the
+    /// current input.
+    pub(super) fn element_address(&mut self, len: u32, offset: u32) {
+        self.op(DUP1);
+        self.push(len as u64);
+        self.op(MUL);
+        self.push(offset as u64);
+        self.op(ADD);
+        self.push(INPUT_PTR_ADDR as u64);
+        self.op(MLOAD);
+        self.op(ADD);
+    }
+
     /// [a] → [hi, lo] (`len` > 32) or [lo] (`len` ≤ 32): the `len`-byte big-endian field
     /// element at calldata a as its bits 256.. (`hi`, below 2^128) and its low 256 bits (`lo`);
     /// INVALID unless the element is below p. Over 48 bytes (EIP-2537's 64) its top `len` − 48
@@ -395,14 +408,7 @@ impl Emitter<'_> {
         let top = self.label();
         self.op(PUSH0); // [i]
         self.place(top);
-        self.op(DUP1);
-        self.push(len as u64);
-        self.op(MUL);
-        self.push(offset as u64);
-        self.op(ADD);
-        self.push(INPUT_PTR_ADDR as u64);
-        self.op(MLOAD);
-        self.op(ADD); // [i, a]
+        self.element_address(len, offset); // [i, a]
         let two_words = self.checked_words(len); // [i, hi, lo] or [i, lo]
         self.op(if two_words { DUP3 } else { DUP2 });
         self.push(48);
