@@ -166,13 +166,7 @@ impl Emitter<'_> {
         self.push_slot_addr(dst);
         self.op(ADD); // [i, x, d]
         self.op(MSTORE); // [i]
-        self.push(1);
-        self.op(ADD);
-        self.op(DUP1);
-        self.push(n as u64);
-        self.op(GT); // n > i + 1
-        self.jumpi_to(top);
-        self.op(POP);
+        self.next_element(n, top); // []
     }
 
     /// [a] → [x]: the `len`-byte element at calldata a, INVALID unless below p (over 32 bytes,

@@ -320,6 +320,18 @@ impl Emitter<'_> {
         self.arith_run(&[Node::Op { op: Op::MulModMont384, out: dst, x: dst, y: r2 }]);
     }
 
+    /// [i] → [i + 1] back at `top` while i + 1 < n, else [] past it: the end of a loop over n
+    /// input elements.
+    pub(super) fn next_element(&mut self, n: u32, top: Label) {
+        self.push(1);
+        self.op(ADD);
+        self.op(DUP1);
+        self.push(n as u64);
+        self.op(GT); // n > i + 1
+        self.jumpi_to(top);
+        self.op(POP);
+    }
+
     /// [i] → [i, a]: the calldata address of element i of `len` bytes at `offset` of the
     /// current input.
     pub(super) fn element_address(&mut self, len: u32, offset: u32) {
@@ -454,13 +466,7 @@ impl Emitter<'_> {
             self.op(MSTORE); // bytes d+32..d+48 = hi little-endian
             self.op(MSTORE); // bytes d..d+32 = lo little-endian
         }
-        self.push(1);
-        self.op(ADD);
-        self.op(DUP1);
-        self.push(n as u64);
-        self.op(GT); // n > i + 1
-        self.jumpi_to(top);
-        self.op(POP);
+        self.next_element(n, top); // []
         for i in 0..n {
             self.arith_run(&[Node::Op { op: Op::MulModMont384, out: dst + i, x: dst + i, y: r2 }]);
         }
