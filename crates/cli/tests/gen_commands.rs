@@ -287,3 +287,35 @@ fn bn254_vectors_and_build() {
         assert!(String::from_utf8(o.stderr).unwrap().contains(&format!("BN254 {name}")), "{cmd}");
     }
 }
+
+/// `--interface evm`, today's EVM: `build` writes BN254's ecAdd and BLS12-381's G1ADD, `run`
+/// deploys the init code and answers 2G, and `vectors` passes a file with the gas under each of
+/// today's schedules on its lines.
+#[test]
+fn todays_evm_builds_runs_and_passes_vectors() {
+    let o = evm384(&["build", "ec-add", "--curve", "bn254", "--interface", "evm", "--init"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let init = String::from_utf8(o.stdout).unwrap();
+    let g = format!("{:064x}{:064x}", 1, 2); // EIP-196's generator (1, 2)
+    let run = evm384(&[
+        "run",
+        "--interface",
+        "evm",
+        "--deploy",
+        "create",
+        "--code",
+        init.trim(),
+        "--calldata",
+        &(g.clone() + &g),
+    ]);
+    let out = String::from_utf8(run.stdout).unwrap();
+    assert!(out.contains("status:   success") && out.contains("today's EVM"), "{out}");
+    // 2G, as revm's 0x06 gives it
+    assert!(out.contains("030644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd3"), "{out}");
+    let o = evm384(&["build", "g1-add", "--interface", "evm"]);
+    assert!(o.status.success(), "BLS12-381 on today's EVM: {}", String::from_utf8_lossy(&o.stderr));
+    let o = evm384(&["vectors", &testdata("eips-assets/add_G1_bls.json"), "--interface", "evm"]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success() && out.contains(" passed, 0 failed"), "{out}");
+    assert!(out.contains("| evm ") && out.contains("osaka=") && out.contains("eip-7904="), "{out}");
+}

@@ -30,7 +30,6 @@ pub fn evmification(r: &Results) -> Section {
     let Some(b) = r.bn254.as_ref().filter(|b| b.gas.iter().any(|g| g.interface == EVM)) else {
         return Section { id, title, blocks: vec![Block::Paragraph(PROSE.words("not-measured"))] };
     };
-    let osaka_name = EvmSchedule::Osaka.name();
     let gas_of = |op: &str, k: u64, i: &str, sch: &str| {
         b.gas.iter().find(|g| g.operation == op && g.k == k && g.interface == i && g.schedule == sch)
     };
@@ -128,7 +127,7 @@ pub fn evmification(r: &Results) -> Section {
         }
         blocks.push(Block::Table(t));
     }
-    blocks.extend(bls12_381(r, osaka_name));
+    blocks.extend(bls12_381(r, osaka));
     Section { id, title, blocks }
 }
 
