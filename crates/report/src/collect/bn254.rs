@@ -371,16 +371,10 @@ fn measure_subject(
         match (isa, &ex.gas_by_schedule) {
             (InstructionSet::Evm, _) => {
                 let p = precompile_of(name).ok_or_else(|| format!("{CURVE} {name}: no precompile on today's EVM"))?;
-                let counts = ex.counts.as_ref().ok_or("no opcode counts")?;
-                for sch in EvmSchedule::ALL {
-                    let g = sch.execution_gas(ex.gas_used, counts)? as f64;
-                    let price = sch.precompile_gas(p, input.len());
-                    gas.push(OperationGasRow {
-                        precompile_gas: price,
-                        precompile_tx_gas: Some(transaction_gas(spec, input, price as f64)),
-                        ..row(sch.name(), g)
-                    });
-                }
+                let code_bytes = d.main.len() as u64;
+                gas.extend(crate::collect::evmification::schedule_rows(
+                    name, k, code_bytes, &ex, input, ours_input, p,
+                )?);
             }
             (InstructionSet::Evm384(_), Some(by)) => {
                 gas.extend(Schedule::ALL.iter().map(|&sch| row(sch.name(), by.gas(sch))))

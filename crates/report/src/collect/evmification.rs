@@ -7,7 +7,7 @@
 
 use evm384_build::{Contract, Formulas, Operation};
 use evm384_evm::{call_precompile, precompile_caller_code, transaction_gas, EvmSchedule, InstructionSet, Precompile};
-use evm384_evm::{RunOptions, Status};
+use evm384_evm::{Execution, RunOptions, Status};
 use evm384_gen::curves::Curve;
 use evm384_timing::{Plan, Ratio};
 
@@ -31,13 +31,46 @@ pub fn precompile(op: Operation) -> Precompile {
     }
 }
 
+/// One gas row per `EvmSchedule` of `ex`, a run of today's EVM code (charged at Osaka's
+/// prices, its opcodes counted) on `calldata`, beside `p`'s price under the same schedule for
+/// `input` (the precompile's input: `calldata` but for the hinted check's witness).
+pub fn schedule_rows(
+    operation: &str,
+    k: u64,
+    code_bytes: u64,
+    ex: &Execution,
+    input: &[u8],
+    calldata: &[u8],
+    p: Precompile,
+) -> Result<Vec<OperationGasRow>, String> {
+    let spec = RunOptions::default().spec;
+    let counts = ex.counts.as_ref().ok_or("no opcode counts")?;
+    EvmSchedule::ALL
+        .into_iter()
+        .map(|s| {
+            let gas = s.execution_gas(ex.gas_used, counts)? as f64;
+            let price = s.precompile_gas(p, input.len());
+            Ok(OperationGasRow {
+                operation: operation.into(),
+                k,
+                interface: InstructionSet::Evm.name().into(),
+                schedule: s.name().into(),
+                gas,
+                precompile_gas: price,
+                code_bytes,
+                tx_gas: Some(transaction_gas(spec, calldata, gas)),
+                precompile_tx_gas: Some(transaction_gas(spec, input, price as f64)),
+            })
+        })
+        .collect()
+}
+
 /// Gas and runtime rows of every EIP-2537 operation on today's EVM (interface `evm`).
 pub fn bls12_381(
     plan: Plan,
     progress: &mut dyn FnMut(String),
 ) -> Result<(Vec<OperationGasRow>, Vec<OperationTimeRow>), String> {
     let isa = InstructionSet::Evm;
-    let spec = RunOptions::default().spec;
     let (mut gas, mut time) = (Vec::new(), Vec::new());
     for op in Operation::ALL {
         progress(format!("{op} as today's bytecode beside its precompile"));
@@ -51,22 +84,7 @@ pub fn bls12_381(
         if pre.status != Status::Success || ex.status != Status::Success || ex.output != pre.output {
             return Err(format!("{op} on today's EVM disagrees with its precompile: {:?}", ex.status));
         }
-        let counts = ex.counts.as_ref().ok_or("no opcode counts")?;
-        for s in EvmSchedule::ALL {
-            let g = s.execution_gas(ex.gas_used, counts)? as f64;
-            let price = s.precompile_gas(precompile(op), input.len());
-            gas.push(OperationGasRow {
-                operation: op.name().into(),
-                k,
-                interface: isa.name().into(),
-                schedule: s.name().into(),
-                gas: g,
-                precompile_gas: price,
-                code_bytes: code.len() as u64,
-                tx_gas: Some(transaction_gas(spec, &input, g)),
-                precompile_tx_gas: Some(transaction_gas(spec, &input, price as f64)),
-            });
-        }
+        gas.extend(schedule_rows(op.name(), k, code.len() as u64, &ex, &input, &input, precompile(op))?);
         let base = runner(
             InstructionSet::Evm384(evm384_evm::Interface::V7),
             &precompile_caller_code(precompile_address(op)),

@@ -2,17 +2,18 @@
 //! precompile's price; and the breakdown of where the gas goes.
 
 use evm384_evm::{
-    call_precompile, transaction_gas, InstructionSet, Interface, OpcodeCounts, RunOptions, Runner, Schedule, Status,
-    BLS12_PAIRING_CHECK,
+    call_precompile, transaction_gas, EvmSchedule, InstructionSet, Interface, OpcodeCounts, Precompile, RunOptions,
+    Runner, Schedule, Status, BLS12_PAIRING_CHECK,
 };
 use evm384_gen::Phase;
 
 use crate::baseline::pairing_input;
 use crate::results::{Breakdown, GasRow, PrecompileGas};
 
-/// EIP-2537 PAIRING_CHECK price: 32600·k + 37700.
+/// EIP-2537 PAIRING_CHECK price at k pairs under today's prices (`EvmSchedule::Osaka`'s table:
+/// 32600·k + 37700).
 pub fn precompile_price(k: u64) -> u64 {
-    32_600 * k + 37_700
+    EvmSchedule::Osaka.precompile_gas(Precompile::Bls12PairingCheck, 384 * k as usize)
 }
 
 /// The contract built for one interface, with the code offsets where each phase starts.

@@ -26,7 +26,7 @@ pub fn parity(r: &Results, ks: &[u64]) -> Section {
         let mut t = Table::new(
             format!(
                 "k = {k}: contract gas, floor, and break-even factors (precompile price {})",
-                thousands(32_600 * k + 37_700)
+                thousands(crate::collect::gas::precompile_price(k))
             ),
             &[
                 "interface",
