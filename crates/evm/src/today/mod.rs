@@ -17,13 +17,11 @@
 //!
 //! Sources:
 //! - `osaka`: the prices deployed today. Osaka changes none of Prague's prices used here. BN254:
-//!   EIP-1108. BLS12-381: EIP-2537 as final, ethereum/EIPs `EIPS/eip-2537.md` at commit
-//!   1dd2558f9a68d9453aed71c803fdda09d83c6e37 ("Move to Final"; unchanged up to
-//!   f767a1e8078e17c9b381a91d35a09492189ede1b). The discount tables are copied from that text.
+//!   EIP-1108. BLS12-381: EIP-2537 as final, ethereum/EIPs `EIPS/eip-2537.md` as moved to Final
+//!   (the commit in [`EvmSchedule::provenance`]). The discount tables are copied from that text.
 //! - `eip-7904`: EIP-7904's gas parameters at its anchor rate of 100 Mgas/s (fork osaka),
 //!   column `new_gas_rounded` of ethereum/EIPs `assets/eip-7904/analysis/2026-06-10/new_gas.csv`
-//!   at commit c5f3048e41d6bdb0fa2b47ece4ed54f82a63d37b (copied to
-//!   `testdata/eip7904/new_gas.csv`). EIP-7904 is now Informational: it reports these measured
+//!   at the commit `testdata/README.md` names (copied to `testdata/eip7904/new_gas.csv`). EIP-7904 is now Informational: it reports these measured
 //!   prices and recommends no change to the schedule. This schedule asks what adopting them
 //!   would do. Its rows for precompiles this project does not price (ECRECOVER, BLAKE2F,
 //!   POINT_EVALUATION, P256VERIFY) are left out.
