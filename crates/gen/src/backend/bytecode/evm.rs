@@ -17,7 +17,6 @@ use evm384_arith::to_be_bytes;
 use super::code::Label;
 use super::emitter::Emitter;
 use super::evm384::Layout;
-use super::evm_wide::WIDE_SLOTS_ADDR;
 use super::opc::*;
 use super::AssembleError;
 use crate::ir::{bit_len, Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR, PARAMS_ADDR, SLOTS_ADDR};
@@ -30,7 +29,7 @@ const WORD: u32 = 32;
 pub(super) fn layout(prog: &Program) -> Result<Layout, AssembleError> {
     match bit_len(&prog.field.m) {
         0..=256 => Ok(Layout { slots: SLOTS_ADDR, bytes: WORD, scratch: None, shared: None }),
-        257..=381 => Ok(Layout { slots: WIDE_SLOTS_ADDR, bytes: 48, scratch: None, shared: None }),
+        257..=381 => Ok(Layout { slots: SLOTS_ADDR, bytes: 48, scratch: None, shared: None }),
         bits => Err(AssembleError::Interface(format!(
             "today's EVM back-end (evm) takes fields below 2^381; this p has {bits} bits"
         ))),

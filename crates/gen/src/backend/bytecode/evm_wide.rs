@@ -1,17 +1,20 @@
-//! Today's EVM over a field of 257..384 bits (BLS12-381's, BLS12-377's): a slot is 48 bytes,
+//! Today's EVM over a field of 257..381 bits (BLS12-381's, BLS12-377's): a slot is 48 bytes,
 //! its raw residue big-endian as EVM384's v8 keeps it (Montgomery form with R = 2^384), and the
-//! three operations are subroutines on ADD, SUB, MUL, LT and shifts that compute exactly what
-//! ADDMOD384, SUBMOD384 and MULMODMONT384 do, so every slot holds what it holds in EVM384 code.
+//! three operations are subroutines on ADD, SUB, MUL, LT, GT and shifts that compute exactly
+//! what ADDMOD384, SUBMOD384 and MULMODMONT384 do, so every slot holds what it holds in EVM384
+//! code. Every subroutine works on the stack alone: no scratch memory, and no branch, so its gas
+//! does not depend on the values.
 //!
-//! A value below p < 2^381 is read as three 128-bit limbs: the word at a + 16 is its low 256
-//! bits (limbs 1 ‖ 0), the word at a shifted right by 128 its limb 2.
-//! - x + y and x − y: on the (limb 2, low word) pair with a carry or borrow by LT, then p
-//!   subtracted (added) where the sum reaches p (the difference is negative), without a branch.
-//! - x·y·2^−384 mod p: Montgomery's product, coarsely integrated operand scanning (Koç, Acar,
-//!   Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro 1996)
-//!   over 128-bit limbs, so that each product of two limbs is one MUL: t + a_j·b_i + carry
-//!   stays below 2^256. The running sum t sits in four scratch words; it stays below 2p after
-//!   each of the three rounds (p < 2^381 < R/4), so one conditional subtraction ends it.
+//! A value v below 2^384 at address a is two words: the word at a + 16 is v mod 2^256, the word
+//! at a is v / 2^128 (so v / 2^256 is that word shifted right by 128).
+//! - x + y and x − y: on the two words with a carry or borrow by LT or GT; then p is subtracted
+//!   and added back where the result went below zero (the high word's sign bit says so).
+//! - x·y·2^−384 mod p: Montgomery's product by finely integrated product scanning (FIPS: Koç,
+//!   Acar, Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro
+//!   1996) over four 96-bit digits, R = (2^96)^4. A digit product is below 2^192, so a column
+//!   (at most eight products and the carry) adds up in one word with no carry until its end:
+//!   each product costs one DUP or PUSH per factor, MUL and ADD. The result is below 2p
+//!   (p < 2^381 < R/4), so one subtraction of p ends it.
 //!
 //! Each subroutine is entered as `PUSH2 ret, PUSH out, PUSH y, PUSH x, JUMP sub`: it reads both
 //! operands before it writes `out`, which may be either of them.
@@ -24,40 +27,50 @@ use super::emitter::Emitter;
 use super::opc::*;
 use crate::ir::Node;
 
-/// Scratch words of the product's running sum t₀..t₃ (below `ir::SLOTS_ADDR`'s slots, which
-/// this layout starts at [`WIDE_SLOTS_ADDR`]).
-const T_ADDR: u64 = 128;
+/// Bits of a digit of the product.
+const DIGIT: u64 = 96;
 
-/// Where slot 0 starts in this layout: past the scratch words.
-pub(super) const WIDE_SLOTS_ADDR: u32 = 256;
+/// 2^96 − 1.
+const DIGIT_MASK: u128 = (1 << DIGIT) - 1;
 
-/// 2^128 − 1.
-const MASK: u128 = u128::MAX;
+/// `n` ≤ 128 bits of `v` from bit `from` on.
+fn bits(v: &Limbs, from: usize, n: usize) -> u128 {
+    (0..n)
+        .filter(|i| (from + i) < 384 && v[(from + i) / 64] >> ((from + i) % 64) & 1 == 1)
+        .fold(0, |acc, i| acc | 1 << i)
+}
 
-/// The modulus' constants the subroutines push: p as limb 2 and low word, its 128-bit limbs,
-/// and −p⁻¹ mod 2^128.
+/// The modulus' constants the subroutines push.
 struct Modulus {
+    /// p / 2^256.
     hi: u128,
+    /// p mod 2^256, big-endian.
     lo: [u8; 32],
-    limbs: [u128; 3],
+    /// p's 96-bit digits, least significant first.
+    digits: [u128; 4],
+    /// −p⁻¹ mod 2^96.
     n0: u128,
 }
 
 impl Modulus {
     fn of(p: &Limbs) -> Modulus {
-        let limb = |i: usize| p[2 * i] as u128 | (p[2 * i + 1] as u128) << 64;
-        let limbs = [limb(0), limb(1), limb(2)];
         let mut lo = [0u8; 32];
-        lo[..16].copy_from_slice(&limbs[1].to_be_bytes());
-        lo[16..].copy_from_slice(&limbs[0].to_be_bytes());
+        lo[..16].copy_from_slice(&bits(p, 128, 128).to_be_bytes());
+        lo[16..].copy_from_slice(&bits(p, 0, 128).to_be_bytes());
         // p⁻¹ mod 2^128 by Newton's iteration x ← x·(2 − p·x): p·p ≡ 1 mod 8, each step doubles
         // the bits that are right (3, 6, …, 192)
-        let mut x = limbs[0];
+        let p0 = bits(p, 0, 128);
+        let mut x = p0;
         for _ in 0..6 {
-            x = x.wrapping_mul(2u128.wrapping_sub(limbs[0].wrapping_mul(x)));
+            x = x.wrapping_mul(2u128.wrapping_sub(p0.wrapping_mul(x)));
         }
-        debug_assert_eq!(limbs[0].wrapping_mul(x), 1);
-        Modulus { hi: limbs[2], lo, limbs, n0: x.wrapping_neg() }
+        debug_assert_eq!(p0.wrapping_mul(x), 1);
+        Modulus {
+            hi: bits(p, 256, 128),
+            lo,
+            digits: [0, 1, 2, 3].map(|k| bits(p, 96 * k, 96)),
+            n0: x.wrapping_neg() & DIGIT_MASK,
+        }
     }
 }
 
@@ -90,9 +103,15 @@ impl Routine<'_> {
         self.stack.push(name);
     }
 
-    fn push128(&mut self, v: u128, name: &'static str) {
-        self.code.op(PUSH16);
-        self.code.extend(&v.to_be_bytes());
+    /// The shortest PUSH of `v`.
+    fn push_u128(&mut self, v: u128, name: &'static str) {
+        let n = 16 - v.leading_zeros() as usize / 8;
+        if n == 0 {
+            self.code.op(PUSH0);
+        } else {
+            self.code.op(PUSH1 + n as u8 - 1);
+            self.code.extend(&v.to_be_bytes()[16 - n..]);
+        }
         self.stack.push(name);
     }
 
@@ -107,11 +126,11 @@ impl Routine<'_> {
         self.stack.push(name);
     }
 
-    /// SWAP1.
-    fn swap1(&mut self) {
-        self.code.op(SWAP1);
-        let n = self.stack.len();
-        self.stack.swap(n - 1, n - 2);
+    /// SWAPn: the top and the item n below it trade places.
+    fn swap(&mut self, n: u8) {
+        self.code.op(SWAP1 + n - 1);
+        let top = self.stack.len() - 1;
+        self.stack.swap(top, top - n as usize);
     }
 
     /// [.., a, b] → [.., f(a, b)] named `name` (b the top: ADD b a, SUB b − a, LT b < a…).
@@ -119,47 +138,59 @@ impl Routine<'_> {
         self.op(opcode, 2, Some(name));
     }
 
-    /// [.., w] → memory[at] ← w.
-    fn store(&mut self, at: u64) {
-        self.code.push(at);
-        self.code.op(MSTORE);
-        self.stack.pop();
-    }
-
-    /// [..] → [.., memory[at]].
-    fn load(&mut self, at: u64, name: &'static str) {
-        self.code.push(at);
-        self.code.op(MLOAD);
-        self.stack.push(name);
-    }
-
-    /// [..] → [.., limb 2, low word] of the 48-byte value at the address `addr` names.
-    fn load_value(&mut self, addr: &'static str, hi: &'static str, lo: &'static str) {
+    /// [.., addr] → [.., hi, lo]: the value at addr (named `addr`, the top) as v / 2^256 and
+    /// v mod 2^256.
+    fn load_words(&mut self, addr: &'static str, hi: &'static str, lo: &'static str) {
         self.dup(addr);
-        self.op(MLOAD, 1, Some(hi));
+        self.op(MLOAD, 1, Some("v>>128"));
         self.push(128, "128");
-        self.bin(SHR, hi); // limb 2
+        self.bin(SHR, hi);
+        self.swap(1);
+        self.push(16, "16");
+        self.bin(ADD, "addr+16");
+        self.op(MLOAD, 1, Some(lo));
+    }
+
+    /// [.., addr] → [.., d1, d0, d2, d3]: the 96-bit digits of the value at addr (the top).
+    fn load_digits(&mut self, addr: &'static str, d: [&'static str; 4]) {
         self.dup(addr);
         self.push(16, "16");
-        self.bin(ADD, "a+16");
-        self.op(MLOAD, 1, Some(lo)); // limbs 1 ‖ 0
+        self.bin(ADD, "addr+16");
+        self.op(MLOAD, 1, Some("w")); // v mod 2^256
+        self.dup("w");
+        self.push_u128(DIGIT_MASK, "mask");
+        self.bin(AND, d[0]);
+        self.swap(1);
+        self.push(DIGIT, "96");
+        self.bin(SHR, "w>>96");
+        self.push_u128(DIGIT_MASK, "mask");
+        self.bin(AND, d[1]);
+        self.swap(2);
+        self.op(MLOAD, 1, Some("v")); // v / 2^128
+        self.dup("v");
+        self.push(64, "64");
+        self.bin(SHR, "v>>64");
+        self.push_u128(DIGIT_MASK, "mask");
+        self.bin(AND, d[2]);
+        self.swap(1);
+        self.push(160, "160");
+        self.bin(SHR, d[3]);
     }
 
-    /// [.., out, .., hi', lo'] → [.., out, ..]: the value (limb 2 `hi'`, low word `lo'`) at out.
-    fn store_value(&mut self, out: &'static str) {
-        // memory[out + 16] ← lo', then memory[out] ← hi'·2^128 + lo' / 2^128
-        self.dup("lo'");
+    /// [.., lo, hi] → [..]: the value hi·2^256 + lo at `out`.
+    fn store_words(&mut self, out: &'static str) {
+        // memory[out] ← v / 2^128, then memory[out + 16] ← v mod 2^256
+        self.push(128, "128");
+        self.bin(SHL, "hi<<128");
+        self.dup("lo");
+        self.push(128, "128");
+        self.bin(SHR, "lo>>128");
+        self.bin(OR, "v>>128");
+        self.dup(out);
+        self.op(MSTORE, 2, None);
         self.dup(out);
         self.push(16, "16");
         self.bin(ADD, "out+16");
-        self.op(MSTORE, 2, None);
-        self.push(128, "128");
-        self.bin(SHR, "lo'>>128");
-        self.swap1();
-        self.push(128, "128");
-        self.bin(SHL, "hi'<<128");
-        self.bin(OR, "word");
-        self.dup(out);
         self.op(MSTORE, 2, None);
     }
 }
@@ -188,212 +219,163 @@ impl Emitter<'_> {
                 Op::SubMod384 => sub(&mut r, &m),
                 Op::MulModMont384 => mul(&mut r, &m),
             }
-            // [ret, out, y, x, hi, lo] → memory[out]; [ret]
-            r.store_value("out");
-            for _ in 0..3 {
+            // [ret, out, .., lo, hi] → memory[out]; [ret]
+            r.store_words("out");
+            while r.stack.len() > 1 {
                 r.op(POP, 1, None);
             }
             r.op(JUMP, 1, None);
-            assert!(r.stack.is_empty());
         }
     }
 }
 
-/// [.., hi, lo] (below 2p) → [.., hi', lo'], less p where at least p.
-fn reduce_once(r: &mut Routine, m: &Modulus) {
-    // below = hi < p_hi ∨ (hi = p_hi ∧ lo < p_lo); take = 1 − below
+/// [.., lo, hi] (below 2p) → [.., lo', hi'], less p where at least p.
+fn subtract_p(r: &mut Routine, m: &Modulus) {
     r.push_word(&m.lo, "p_lo");
     r.dup("lo");
-    r.bin(LT, "lo<p_lo");
-    r.push128(m.hi, "p_hi");
-    r.dup("hi");
-    r.bin(EQ, "hi=p_hi");
-    r.bin(AND, "eq_and_lt");
-    r.push128(m.hi, "p_hi");
-    r.dup("hi");
-    r.bin(LT, "hi<p_hi");
-    r.bin(OR, "below");
-    r.op(ISZERO, 1, Some("take"));
-    // lo' = lo − take·p_lo, borrow = lo < take·p_lo, hi' = hi − take·p_hi − borrow
+    r.bin(SUB, "lo_d"); // lo − p_lo mod 2^256
+    r.swap(2); // [lo_d, hi, lo]
     r.push_word(&m.lo, "p_lo");
-    r.dup("take");
-    r.bin(MUL, "sub_lo");
-    r.dup("sub_lo");
-    r.dup("lo");
-    r.bin(LT, "borrow"); // lo < sub_lo
-    r.dup("take");
-    r.push128(m.hi, "p_hi");
-    r.bin(MUL, "sub_hi");
-    r.bin(ADD, "sub_hi"); // take·p_hi + borrow
-    r.dup("hi");
-    r.bin(SUB, "hi'");
-    r.dup("sub_lo");
-    r.dup("lo");
-    r.bin(SUB, "lo'");
-    // [.., hi, lo, take, sub_lo, hi', lo'] → [.., hi', lo']
-    finish(r);
+    r.bin(GT, "borrow"); // p_lo > lo
+    r.push_u128(m.hi, "p_hi");
+    r.bin(ADD, "s");
+    r.swap(1);
+    r.bin(SUB, "hi"); // hi − p_hi − borrow
+    let n = r.stack.len();
+    r.stack[n - 2] = "lo";
+    add_p_where_negative(r, m);
 }
 
-/// [.., <k items>, hi', lo'] → [.., hi', lo'] with the k items between the operands' loads and
-/// the result dropped (SWAP2 POP … keeps the two on top).
-fn finish(r: &mut Routine) {
-    while r.stack.len() > 6 {
-        // drop the item beneath hi' and lo'
-        r.op(SWAP2, 0, None);
-        let n = r.stack.len();
-        r.stack.swap(n - 1, n - 3);
-        r.op(POP, 1, None);
-        r.swap1();
-    }
+/// [.., lo, hi] (a value in −p..p, the words two's complement) → [.., lo', hi'], p added where
+/// negative.
+fn add_p_where_negative(r: &mut Routine, m: &Modulus) {
+    r.dup("hi");
+    r.push(255, "255");
+    r.bin(SHR, "neg");
+    r.dup("neg");
+    r.push_word(&m.lo, "p_lo");
+    r.bin(MUL, "np_lo");
+    r.dup("lo");
+    r.bin(ADD, "lo'");
+    r.swap(3); // [lo', hi, neg, lo]
+    r.dup("lo'");
+    r.bin(LT, "carry"); // lo' < lo
+    r.swap(1);
+    r.push_u128(m.hi, "p_hi");
+    r.bin(MUL, "np_hi");
+    r.bin(ADD, "c");
+    r.bin(ADD, "hi");
     let n = r.stack.len();
-    r.stack[n - 2] = "hi'";
-    r.stack[n - 1] = "lo'";
+    r.stack[n - 2] = "lo";
 }
 
 /// x + y, then p off where the sum reaches it.
 fn add(r: &mut Routine, m: &Modulus) {
-    r.load_value("x", "x_hi", "x_lo");
-    r.load_value("y", "y_hi", "y_lo");
+    r.load_words("x", "x_hi", "x_lo");
+    r.swap(2); // [.., x_lo, x_hi, y]
+    r.load_words("y", "y_hi", "y_lo");
     r.dup("x_lo");
-    r.dup("y_lo");
     r.bin(ADD, "lo");
-    r.dup("x_lo");
+    r.swap(3); // [.., lo, x_hi, y_hi, x_lo]
     r.dup("lo");
     r.bin(LT, "carry"); // lo < x_lo: the low words wrapped
-    r.dup("x_hi");
+    r.bin(ADD, "s");
     r.bin(ADD, "hi");
-    r.dup("y_hi");
-    r.bin(ADD, "hi");
-    r.swap1(); // [.., hi, lo]
-    reduce_once(r, m);
+    subtract_p(r, m);
 }
 
 /// x − y, then p on where the difference is negative.
 fn sub(r: &mut Routine, m: &Modulus) {
-    r.load_value("x", "x_hi", "x_lo");
-    r.load_value("y", "y_hi", "y_lo");
-    r.dup("y_lo");
+    r.load_words("x", "x_hi", "x_lo");
+    r.swap(2);
+    r.load_words("y", "y_hi", "y_lo");
     r.dup("x_lo");
     r.bin(SUB, "lo"); // x_lo − y_lo mod 2^256
-    r.dup("y_lo");
-    r.dup("x_lo");
-    r.bin(LT, "borrow");
-    r.dup("y_hi");
-    r.bin(ADD, "y_hi+borrow");
-    r.dup("x_hi");
-    r.bin(SUB, "hi"); // below zero as a word: 2^256 − |hi|
-    r.dup("hi");
-    r.push(255, "255");
-    r.bin(SHR, "neg");
-    // lo' = lo + neg·p_lo, carry = lo' < lo, hi' = hi + neg·p_hi + carry (mod 2^256)
-    r.push_word(&m.lo, "p_lo");
-    r.dup("neg");
-    r.bin(MUL, "add_lo");
+    r.swap(3); // [.., lo, x_hi, y_hi, x_lo]
     r.dup("lo");
-    r.bin(ADD, "lo'");
-    r.dup("lo");
-    r.dup("lo'");
-    r.bin(LT, "carry");
-    r.push128(m.hi, "p_hi");
-    r.dup("neg");
-    r.bin(MUL, "add_hi");
-    r.bin(ADD, "add_hi");
-    r.dup("hi");
-    r.bin(ADD, "hi'");
-    r.swap1(); // [.., hi', lo']
-    let n = r.stack.len();
-    r.stack[n - 2] = "hi'";
-    finish(r);
+    r.bin(GT, "borrow"); // lo > x_lo: the low words wrapped
+    r.bin(ADD, "s");
+    r.swap(1);
+    r.bin(SUB, "hi"); // x_hi − y_hi − borrow
+    add_p_where_negative(r, m);
 }
 
-/// (C, t_j) ← src + a·b + C, with src a scratch word or nothing and C on the stack's top (or
-/// none): t_j written at `dst`, the new C on the top.
-fn mac(r: &mut Routine, src: Option<u64>, a: &'static str, b: &'static str, carry: bool, dst: u64) {
-    r.dup(a);
-    r.dup(b);
-    r.bin(MUL, "v");
-    if carry {
-        r.bin(ADD, "v"); // + C, beneath
-    }
-    if let Some(at) = src {
-        r.load(at, "t");
-        r.bin(ADD, "v");
-    }
-    // t_j ← v mod 2^128, C ← v / 2^128
-    r.dup("v");
-    r.dup("mask");
-    r.bin(AND, "t_j");
-    r.store(dst);
-    r.push(128, "128");
-    r.bin(SHR, "C");
-}
-
-/// x·y·2^−384 mod p (CIOS over 128-bit limbs).
+/// x·y·2^−384 mod p: FIPS over 96-bit digits a (x's), b (y's), m (the reduction's).
 fn mul(r: &mut Routine, m: &Modulus) {
-    r.push128(MASK, "mask");
-    // the limbs of x and y
-    let limbs = |r: &mut Routine, addr: &'static str, names: [&'static str; 3]| {
-        r.load_value(addr, names[2], "w");
-        r.dup("w");
-        r.push(128, "128");
-        r.bin(SHR, names[1]);
-        r.swap1();
-        r.dup("mask");
-        r.bin(AND, names[0]);
-    };
-    limbs(r, "x", ["a0", "a1", "a2"]);
-    limbs(r, "y", ["b0", "b1", "b2"]);
-    let t = |j: u64| T_ADDR + 32 * j;
-    let a = ["a0", "a1", "a2"];
-    for (i, b) in ["b0", "b1", "b2"].into_iter().enumerate() {
-        // t += a·b_i
-        for (j, &aj) in a.iter().enumerate() {
-            mac(r, (i > 0).then_some(t(j as u64)), aj, b, j > 0, t(j as u64));
+    let (a, b, q) = (["a0", "a1", "a2", "a3"], ["b0", "b1", "b2", "b3"], ["m0", "m1", "m2", "m3"]);
+    r.load_digits("x", a);
+    r.swap(4); // y on top
+    r.load_digits("y", b);
+    // column k: S = C + Σ a_i·b_{k−i} + Σ m_i·p_{k−i}
+    for k in 0..7usize {
+        for i in k.saturating_sub(3)..=k.min(3) {
+            r.dup(a[i]);
+            r.dup(b[k - i]);
+            r.bin(MUL, "ab");
+            if k > 0 || i > 0 {
+                r.bin(ADD, "S");
+            }
         }
-        r.store(t(3)); // t₃ ← C (t₃ was zero)
-                       // m = t₀·n₀ mod 2^128; t ← (t + m·p) / 2^128
-        r.load(t(0), "t0");
-        r.push128(m.n0, "n0");
-        r.bin(MUL, "m");
-        r.dup("mask");
-        r.bin(AND, "m");
-        r.dup("m");
-        r.push128(m.limbs[0], "p0");
-        r.bin(MUL, "v");
-        r.load(t(0), "t0");
-        r.bin(ADD, "v");
-        r.push(128, "128");
-        r.bin(SHR, "C"); // the low half is zero
-        for j in 1..3 {
-            r.dup("m");
-            r.push128(m.limbs[j], "pj");
-            r.bin(MUL, "v");
-            r.bin(ADD, "v"); // + C
-            r.load(t(j as u64), "t");
-            r.bin(ADD, "v");
-            r.dup("v");
-            r.dup("mask");
-            r.bin(AND, "t_j");
-            r.store(t(j as u64 - 1));
-            r.push(128, "128");
-            r.bin(SHR, "C");
+        if k == 0 {
+            let top = r.stack.len() - 1;
+            r.stack[top] = "S";
         }
-        r.load(t(3), "t3");
-        r.bin(ADD, "t2"); // below 2^128: t < 2p after the round
-        r.store(t(2));
-        r.op(POP, 1, None); // m
+        for (i, &qi) in q.iter().enumerate().take(k.min(4)).skip(k.saturating_sub(3)) {
+            r.dup(qi);
+            r.push_u128(m.digits[k - i], "p_j");
+            r.bin(MUL, "mp");
+            r.bin(ADD, "S");
+        }
+        match k {
+            0..=3 => {
+                // m_k = S·(−p⁻¹) mod 2^96, so that S + m_k·p₀ ≡ 0 mod 2^96
+                r.dup("S");
+                r.push_u128(m.n0, "n0");
+                r.bin(MUL, "S·n0");
+                r.push_u128(DIGIT_MASK, "mask");
+                r.bin(AND, q[k]);
+                r.swap(1);
+                r.dup(q[k]);
+                r.push_u128(m.digits[0], "p0");
+                r.bin(MUL, "mp");
+                r.bin(ADD, "S");
+                r.push(DIGIT, "96");
+                r.bin(SHR, "S");
+            }
+            4 => {
+                r.dup("S");
+                r.push_u128(DIGIT_MASK, "mask");
+                r.bin(AND, "u0");
+                r.swap(1);
+                r.push(DIGIT, "96");
+                r.bin(SHR, "S");
+            }
+            5 => {
+                r.dup("S");
+                r.push_u128(DIGIT_MASK, "mask");
+                r.bin(AND, "u1");
+                r.push(DIGIT, "96");
+                r.bin(SHL, "u1<<96");
+                r.swap(1);
+                r.push(DIGIT, "96");
+                r.bin(SHR, "S");
+            }
+            _ => {
+                // S = u2 + u3·2^96: the result is u0 + u1·2^96 + S·2^192 (below 2p)
+                r.dup("S");
+                r.push(192, "192");
+                r.bin(SHL, "S<<192");
+                r.swap(1);
+                r.push(64, "64");
+                r.bin(SHR, "hi"); // [u0, u1<<96, S<<192, hi]
+                r.swap(3);
+                r.bin(OR, "lo");
+                r.bin(OR, "lo");
+                r.swap(1); // [.., lo, hi]
+            }
+        }
     }
-    // [.., mask, a0..a2, b0..b2] → [.., hi, lo] of t (below 2p), reduced once
-    for _ in 0..7 {
-        r.op(POP, 1, None);
-    }
-    r.load(t(2), "hi");
-    r.load(t(1), "t1");
-    r.push(128, "128");
-    r.bin(SHL, "t1<<128");
-    r.load(t(0), "t0");
-    r.bin(OR, "lo");
-    reduce_once(r, m);
+    subtract_p(r, m);
 }
 
 #[cfg(test)]
@@ -401,10 +383,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_montgomery_constant_inverts_p() {
-        let p = crate::curves::bls12_381().p;
-        let m = Modulus::of(&p);
-        assert_eq!(m.limbs[0].wrapping_mul(m.n0), u128::MAX, "p·n₀ ≡ −1 mod 2^128");
-        assert_eq!(m.hi >> 125, 0, "p < 2^381");
+    fn the_digits_and_the_montgomery_constant_are_p_s() {
+        for p in [crate::curves::bls12_381().p, crate::curves::bls12_377().p] {
+            let m = Modulus::of(&p);
+            let d = m.digits;
+            assert!(d.iter().all(|d| *d <= DIGIT_MASK));
+            let limb = |i: usize| p[2 * i] as u128 | (p[2 * i + 1] as u128) << 64;
+            assert_eq!(d[0] | d[1] << 96, limb(0), "p mod 2^128");
+            assert_eq!(d[1] >> 32 | d[2] << 64, limb(1));
+            assert_eq!(d[2] >> 64 | d[3] << 32, limb(2));
+            assert_eq!(m.hi, limb(2), "p / 2^256");
+            assert_eq!(m.lo[..16], limb(1).to_be_bytes());
+            assert_eq!(m.lo[16..], limb(0).to_be_bytes());
+            assert_eq!(d[0].wrapping_mul(m.n0) & DIGIT_MASK, DIGIT_MASK, "p·n₀ ≡ −1 mod 2^96");
+            assert_eq!(m.hi >> 125, 0, "p < 2^381");
+        }
     }
 }
