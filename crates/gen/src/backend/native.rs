@@ -173,10 +173,6 @@ impl Machine<'_> {
             Cond::InputNonZero { offset, len } => self.input_bytes(*offset, *len as usize).iter().any(|&b| b != 0),
             Cond::InputZero { offset, len } => !self.cond(&Cond::InputNonZero { offset: *offset, len: *len }),
             Cond::NoPairs => self.pair_end == self.prog.pairs.base,
-            Cond::GlvHalfNegative { offset, lattice, high } => {
-                let word: [u8; 32] = self.input_bytes(*offset, 32).try_into().expect("32 bytes");
-                lattice.split(&word)[*high as usize].1
-            }
             Cond::Sgn0 { x, n, .. } => {
                 let f = &self.prog.field;
                 let v: Vec<Limbs> = (0..*n).map(|i| f.from_mont(&self.mem[(x + i) as usize])).collect();
@@ -265,7 +261,7 @@ impl Machine<'_> {
                             lo
                         }
                     }
-                    GlvSplit::Lattice(l) => l.split(&word)[*high as usize].0,
+                    GlvSplit::Lattice(l) => l.offset_halves(&word)[*high as usize],
                 };
                 let rec = (self.pair_end - self.prog.pairs.record + slot) as usize;
                 self.mem[rec] = [v as u64, (v >> 64) as u64, 0, 0, 0, 0];
@@ -278,8 +274,11 @@ impl Machine<'_> {
                 let rec = (self.pair_end - self.prog.pairs.record + slot) as usize;
                 self.mem[rec] = v;
             }
-            Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, double, add } => {
+            Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, records, double, add } => {
                 let l = self.prog.pairs;
+                if let Some(n) = records {
+                    assert_eq!(self.pair_end, l.base + n * l.record, "ForScalarWindows: not {n} records");
+                }
                 for j in (0..*windows).rev() {
                     if j + 1 < *windows {
                         for _ in 0..*width {

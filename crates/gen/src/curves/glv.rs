@@ -6,7 +6,8 @@
 //! The split as 256-bit word arithmetic, what the EVM code computes (`Node::ScalarHalf`) and the
 //! native executor repeats ([`GlvLattice::split`]): k = s mod r; q_j = ⌊k·g_j / 2^256⌋, the high
 //! word of a 512-bit product; each half h_i = \[i = 0\]·k + q₁·m₁ᵢ + q₂·m₂ᵢ mod 2^256, a signed
-//! (two's complement) value with |h_i| < 2^`bits`, and h₀ + h₁·λ ≡ s (mod r).
+//! (two's complement) value with |h_i| < 2^`bits`, and h₀ + h₁·λ ≡ s (mod r). The programs keep
+//! each half as h_i + 2^`bits` ([`GlvLattice::offset_halves`]), non-negative.
 
 use num_bigint::{BigInt, BigUint, Sign};
 
@@ -47,6 +48,12 @@ impl GlvLattice {
         let most = (v1.0.magnitude() + v2.0.magnitude()).max(v1.1.magnitude() + v2.1.magnitude());
         let bound = &most + ((&most * r) >> 257u32) + 1u8;
         GlvLattice { r: words(r), g: g.map(|x| words(&x)), m, bits: bound.bits() as u32 }
+    }
+
+    /// h₀ + 2^bits and h₁ + 2^bits for the 256-bit big-endian scalar `s` (each in 1..2^(bits + 1)).
+    pub fn offset_halves(&self, s: &[u8; 32]) -> [u128; 2] {
+        assert!(self.bits < 128, "an offset half fits 128 bits");
+        self.split(s).map(|(abs, negative)| if negative { (1 << self.bits) - abs } else { (1 << self.bits) + abs })
     }
 
     /// (|h₀|, h₀ < 0) and (|h₁|, h₁ < 0) for the 256-bit big-endian scalar `s`, by the word
@@ -169,6 +176,12 @@ mod tests {
             for (i, h) in halves.iter().enumerate() {
                 assert!(h.0 >> l.bits == 0);
                 signs[i][h.1 as usize] = true;
+            }
+            // the programs' halves: h + 2^bits, in 1..2^(bits + 1)
+            let c = BigInt::from(1u8) << l.bits;
+            for (o, h) in l.offset_halves(s).into_iter().zip(halves) {
+                assert!(o > 0 && BigInt::from(o) < (&c << 1u32));
+                assert_eq!(BigInt::from(o) - &c, value(h));
             }
         }
         assert_eq!(signs, [[true; 2]; 2], "both halves take both signs");

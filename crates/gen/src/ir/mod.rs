@@ -96,9 +96,6 @@ pub enum Cond {
     InputZero { offset: u32, len: u32 },
     /// No pair record was appended (every pair had a point at infinity).
     NoPairs,
-    /// The GLV half of the current input's scalar at `offset` that `lattice` splits it into
-    /// (`high`: the second) is negative (`Node::ScalarHalf` keeps its absolute value).
-    GlvHalfNegative { offset: u32, lattice: Box<GlvLattice>, high: bool },
     /// sgn0(x) = 1 for the Fp (`n` = 1) or Fp2 (`n` = 2) value at `x` (RFC 9380 §4.1: the
     /// parity of the canonical value; for Fp2, of x₀, or of x₁ when x₀ = 0). EVM384 takes each
     /// coefficient out of Montgomery form by a product with the raw one in `one` into `tmp`
@@ -128,8 +125,10 @@ pub enum GlvSplit {
     /// s′ = s mod `r` = lo + hi·`lambda`, lo = s′ mod λ, hi = ⌊s′/λ⌋, both non-negative and
     /// below 2^128 where r < λ² (BLS12's λ = z²). EVM code: MOD, DIV on the stack.
     Quotient { r: [u64; 4], lambda: u128 },
-    /// Signed halves on a short lattice basis ([`GlvLattice`]: BN254's λ ≈ 2^192). EVM code:
-    /// MOD, the high words of two 512-bit products by MULMOD and MUL, wrapping MUL and ADD.
+    /// Signed halves h on a short lattice basis ([`GlvLattice`]: BN254's λ ≈ 2^192), each
+    /// kept as h + 2^bits (non-negative, below 2^(bits + 1)): the caller adds −2^bits·(P + φ(P))
+    /// back. EVM code: MOD, the high words of two 512-bit products by MULMOD and MUL, wrapping
+    /// MUL and ADD.
     Lattice(Box<GlvLattice>),
 }
 
@@ -183,8 +182,7 @@ pub enum Node {
     },
     /// Half of the current input's scalar, kept as one 256-bit word in slot `slot` of the last
     /// appended record (GLV, Gallant–Lambert–Vanstone, CRYPTO 2001): the 32-byte big-endian s at
-    /// `offset`, split by `split` (`high` selects the second half; of a signed half, its
-    /// absolute value, `Cond::GlvHalfNegative` its sign).
+    /// `offset`, split by `split` (`high` selects the second half).
     ScalarHalf {
         offset: u32,
         slot: u32,
@@ -203,7 +201,9 @@ pub enum Node {
     /// window j = `windows`−1 down to 0: `double` `width` times (not before the first window),
     /// then for each record: `tmp` ← entry d of the record's table (`entry` slots each, the
     /// table at record slot `table`), d = bits `width`·j .. `width`·(j+1) of the record's scalar
-    /// word (record slot `scalar`), then `add`.
+    /// word (record slot `scalar`), then `add`. `records`: `Some(n)` where the program has
+    /// appended exactly n records whatever the input (the EVM code then unrolls the loop over
+    /// them, each record's address a constant), `None` where the count is known at run time only.
     ForScalarWindows {
         width: u32,
         windows: u32,
@@ -211,6 +211,7 @@ pub enum Node {
         table: u32,
         entry: u32,
         tmp: Slot,
+        records: Option<u32>,
         double: Vec<Node>,
         add: Vec<Node>,
     },
@@ -527,13 +528,14 @@ impl Asm {
         (width, windows): (u32, u32),
         (scalar, table, entry): (u32, u32, u32),
         tmp: Slot,
+        records: Option<u32>,
         double: impl FnOnce(&mut Asm),
         add: impl FnOnce(&mut Asm),
     ) {
         assert!((1..=8).contains(&width) && windows >= 1, "for_scalar_windows: 1..=8 bits per window");
         let double = self.block(double);
         let add = self.block(add);
-        self.push(Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, double, add });
+        self.push(Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, records, double, add });
     }
 
     pub fn if_(&mut self, cond: Cond, then: impl FnOnce(&mut Asm)) {

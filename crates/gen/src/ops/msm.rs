@@ -183,36 +183,55 @@ impl Straus {
         a.append_pair();
     }
 
+    /// Returns O, encoded as zeros.
+    pub(crate) fn return_infinity(&self, a: &mut Asm) {
+        a.copy(self.out.base, self.consts.k.zero, 2 * self.d.n());
+        a.return_fields(&self.out.slots(), self.consts.one_raw, self.zero_out);
+    }
+
     /// Straus' interleaved windows over the records' scalars of `bits` bits (`dbl` doubles
     /// `acc`, `add` adds `tmp` to it), then Σ sᵢ·Pᵢ returned in affine coordinates (one
     /// inversion; O encoded as zeros).
     pub(crate) fn sum_and_return(
         self,
-        mut a: Asm,
+        a: Asm,
         bits: u32,
+        dbl: impl FnOnce(&mut Asm),
+        add: impl FnOnce(&mut Asm),
+    ) -> Program {
+        let (k, n) = (self.consts.k, self.d.n());
+        let start = move |a: &mut Asm, acc: Proj| {
+            a.copy(acc.x(), k.zero, n); // O
+            a.copy(acc.y(), k.one, n);
+            a.copy(acc.z(), k.zero, n);
+        };
+        self.sum_and_return_from(a, (bits, None), start, dbl, add)
+    }
+
+    /// [`Straus::sum_and_return`] with the accumulator set by `start` (it is doubled
+    /// `WINDOW_BITS`·(windows − 1) times) and `records` as [`crate::ir::Node::ForScalarWindows`]'s.
+    pub(crate) fn sum_and_return_from(
+        self,
+        mut a: Asm,
+        (bits, records): (u32, Option<u32>),
+        start: impl FnOnce(&mut Asm, Proj),
         dbl: impl FnOnce(&mut Asm),
         add: impl FnOnce(&mut Asm),
     ) -> Program {
         let Straus { consts, d, acc, tmp, inv, out, zero_out, .. } = self;
         let (k, n) = (consts.k, d.n());
         a.phase(Phase::ScalarMul);
-        a.copy(acc.x(), k.zero, n); // acc = O
-        a.copy(acc.y(), k.one, n);
-        a.copy(acc.z(), k.zero, n);
+        start(&mut a, acc);
         let windows = bits.div_ceil(WINDOW_BITS);
-        a.for_scalar_windows((WINDOW_BITS, windows), (0, 1, 3 * n), tmp.base, dbl, add);
+        a.for_scalar_windows((WINDOW_BITS, windows), (0, 1, 3 * n), tmp.base, records, dbl, add);
 
         a.phase(Phase::Output);
-        let ret = |a: &mut Asm, p: Affine| a.return_fields(&p.slots(), consts.one_raw, zero_out);
-        a.if_(crate::ir::Cond::Eq(acc.z(), k.zero, n), |a| {
-            a.copy(out.base, k.zero, 2 * n); // O, encoded as zeros
-            ret(a, out)
-        });
+        a.if_(crate::ir::Cond::Eq(acc.z(), k.zero, n), |a| self.return_infinity(a));
         a.copy(out.base, acc.z(), n);
         inverse_f(&mut a, d, &k, inv, consts.p_minus_2, out.base); // 1/Z
         mul_f(&mut a, d, out.y(), acc.y(), out.x()); // y = Y/Z
         mul_f(&mut a, d, out.x(), acc.x(), out.x()); // x = X/Z
-        ret(&mut a, out);
+        a.return_fields(&out.slots(), consts.one_raw, zero_out);
         a.finish()
     }
 }

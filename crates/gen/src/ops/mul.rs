@@ -14,10 +14,14 @@
 //! (INVALID).
 //!
 //! Where E(Fp) has prime order r (BN254's G1: `CurveParams::g1_curve_has_prime_order`), every
-//! on-curve point is in G1, so the scalar is reduced mod r and split for GLV on a short lattice
-//! basis ([`crate::curves::GlvLattice`]): s·P = h₀·P + h₁·φ(P), φ(x, y) = (β·x, y), signed
-//! halves of at most 127 bits; each half is a record over the table of sign(hᵢ)·P resp.
-//! sign(hᵢ)·φ(P) (φ entry by entry: one product by β each), so the windows cover 127 bits.
+//! on-curve point is in G1, so one point's scalar is reduced mod r and split for GLV on a short
+//! lattice basis ([`crate::curves::GlvLattice`]): s·P = h₀·P + h₁·φ(P), φ(x, y) = (β·x, y),
+//! signed halves of at most `bits` (127) bits. With c = 2^bits and P + φ(P) + φ²(P) = O,
+//! s·P = (h₀ + c)·P + (h₁ + c)·φ(P) + c·φ²(P): two records, the table of P with h₀ + c and that
+//! of φ(P) (φ entry by entry: one product by β each) with h₁ + c, both non-negative, so no
+//! sign is tested and no table negated; the accumulator starts at 2^e·φ²(P) (a table entry
+//! times β) for the windows' doublings to make it c·φ²(P). The point at infinity returns at
+//! once, so there are always two records and the window loop over them is unrolled.
 //!
 //! Method:
 //! - each point with a non-zero encoding gets a record (two under GLV): its scalar as one word
@@ -37,11 +41,11 @@
 
 use evm384_arith::MontField;
 
-use crate::algebra::curve::{add_complete, add_exact, assert_on_curve, dbl_complete, sub_f, Group, PointConsts, B3};
+use crate::algebra::curve::{add_complete, add_exact, assert_on_curve, dbl_complete, Group, PointConsts, Proj, B3};
 use crate::curves::Curve;
 use crate::ir::{Asm, Cond, F2Mul, FieldEncoding, GlvSplit, InputLength, Phase, Program};
 use crate::ops::g_add::coordinate_offsets;
-use crate::ops::msm::{Straus, SCALAR_BYTES};
+use crate::ops::msm::{Straus, SCALAR_BYTES, WINDOW_BITS};
 
 /// Bits of a scalar (used unreduced).
 const SCALAR_BITS: u32 = 256;
@@ -70,8 +74,8 @@ pub fn mul_program(curve: Curve, f2mul: F2Mul, g: Group, records: Records) -> Pr
     let b3 = B3::new(&mut a, curve, g);
     // Algorithm 7 alone where E(Fp) has no point of order two (G1 of odd order: BN254's)
     let exact = g == Group::G2 || curve.g1_has_two_torsion();
-    // where every point of the curve is in G1 (BN254), s·P = h₀·P + h₁·φ(P) on the lattice split
-    let glv = (g == Group::G1 && curve.g1_curve_has_prime_order())
+    // one point where every point of the curve is in G1 (BN254's ecMul): the lattice split
+    let glv = (g == Group::G1 && curve.g1_curve_has_prime_order() && records == Records::One && eip.zero_padded_input)
         .then(|| (Box::new(curve.g1_glv_lattice()), a.const_mont(&[curve.beta])));
     let st = Straus::alloc(&mut a, g, consts, exact);
     let (k, r2, b_curve, p, acc, tmp) = (st.consts.k, st.consts.r2, st.consts.b, st.p, st.acc, st.tmp);
@@ -87,40 +91,35 @@ pub fn mul_program(curve: Curve, f2mul: F2Mul, g: Group, records: Records) -> Pr
     let coordinate = coordinate_offsets(&eip, d);
 
     a.phase(Phase::Decode);
-    let record = |a: &mut Asm| {
-        // a point at infinity adds nothing: no record
-        a.if_(Cond::InputNonZero { offset: 0, len: bytes }, |a| {
-            for (j, s) in p.slots().into_iter().enumerate() {
-                a.load_input(s, coordinate[j], r2);
-            }
-            a.phase(Phase::OnCurve);
-            assert_on_curve(a, d, p.x(), p.y(), b_curve);
-            a.phase(Phase::Decode);
-            let Some((lattice, beta)) = &glv else {
-                st.write_table(a, add);
-                return a.scalar(bytes, 0); // s, all 256 bits
-            };
-            let negative = |high| Cond::GlvHalfNegative { offset: bytes, lattice: lattice.clone(), high };
-            let negate_table = |a: &mut Asm| {
-                for j in 1..st.entries() {
-                    sub_f(a, d, st.table(j).y(), k.zero, st.table(j).y());
-                }
-            };
-            // the table of sign(h₀)·P, with |h₀|
-            a.if_(negative(false), |a| sub_f(a, d, p.y(), k.zero, p.y()));
+    // the records of the point (one, two under GLV) and its scalar
+    let point_records = |a: &mut Asm| {
+        for (j, s) in p.slots().into_iter().enumerate() {
+            a.load_input(s, coordinate[j], r2);
+        }
+        a.phase(Phase::OnCurve);
+        assert_on_curve(a, d, p.x(), p.y(), b_curve);
+        a.phase(Phase::Decode);
+        let Some((lattice, beta)) = &glv else {
             st.write_table(a, add);
-            a.scalar_half(bytes, 0, GlvSplit::Lattice(lattice.clone()), false);
-            // the table of sign(h₁)·φ(P), φ(X : Y : Z) = (β·X : Y : Z), with |h₁|
-            for j in 1..st.entries() {
-                a.mul(st.table(j).x(), st.table(j).x(), *beta);
-            }
-            a.if_(negative(false), negate_table);
-            a.if_(negative(true), negate_table);
-            a.append_pair();
-            a.scalar_half(bytes, 0, GlvSplit::Lattice(lattice.clone()), true);
-        });
+            return a.scalar(bytes, 0); // s, all 256 bits
+        };
+        // the table of P with h₀ + c, then of φ(P), φ(X : Y : Z) = (β·X : Y : Z), with h₁ + c
+        st.write_table(a, add);
+        a.scalar_half(bytes, 0, GlvSplit::Lattice(lattice.clone()), false);
+        for j in 1..st.entries() {
+            a.mul(st.table(j).x(), st.table(j).x(), *beta);
+        }
+        a.append_pair();
+        a.scalar_half(bytes, 0, GlvSplit::Lattice(lattice.clone()), true);
     };
+    // a point at infinity adds nothing: no record
+    let record = |a: &mut Asm| a.if_(Cond::InputNonZero { offset: 0, len: bytes }, point_records);
     match (records, eip.zero_padded_input) {
+        (Records::One, true) if glv.is_some() => {
+            // O for O, else exactly two records
+            a.if_(Cond::InputZero { offset: 0, len: bytes }, |a| st.return_infinity(a));
+            point_records(&mut a);
+        }
         (Records::One, true) => record(&mut a),
         (Records::One, false) => {
             a.check_input_length(InputLength::Exactly(stride));
@@ -132,6 +131,14 @@ pub fn mul_program(curve: Curve, f2mul: F2Mul, g: Group, records: Records) -> Pr
         }
     }
 
-    let bits = glv.as_ref().map_or(SCALAR_BITS, |(l, _)| l.bits);
-    st.sum_and_return(a, bits, dbl, add)
+    let Some((lattice, beta)) = glv else { return st.sum_and_return(a, SCALAR_BITS, dbl, add) };
+    // (h₀ + c)·P + (h₁ + c)·φ(P) + c·φ²(P) = s·P, c = 2^bits, as P + φ(P) + φ²(P) = O on G1: the
+    // accumulator starts at 2^e·φ²(P) = φ(table entry 2^e of φ(P)), which the windows' doublings
+    // (WINDOW_BITS·⌊bits/WINDOW_BITS⌋ of them) make c·φ²(P)
+    let entry = st.table(1 << (lattice.bits % WINDOW_BITS));
+    let start = move |a: &mut Asm, acc: Proj| {
+        a.mul(acc.x(), entry.x(), beta);
+        a.copy(acc.y(), entry.y(), 2 * d.n()); // Y, Z
+    };
+    st.sum_and_return_from(a, (lattice.bits + 1, Some(2)), start, dbl, add)
 }

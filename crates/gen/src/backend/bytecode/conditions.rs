@@ -41,11 +41,6 @@ impl Emitter<'_> {
                 self.push(base);
                 self.op(EQ);
             }
-            Cond::GlvHalfNegative { offset, ref lattice, high } => {
-                self.lattice_half(offset, lattice, high);
-                self.push(255);
-                self.op(SHR); // the sign bit
-            }
             Cond::Sgn0 { x, n, one, tmp } => match *self.isa {
                 Isa::Evm384(i) => self.sgn0_evm384(i, x, n, one, tmp),
                 Isa::Evmmax(_) => self.sgn0_evmmax(x, n),

@@ -112,7 +112,40 @@ impl Emitter<'_> {
                 self.op(SUB); // [s, record slot address]
                 self.op(MSTORE);
             }
-            Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, double, add } => {
+            Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, records: Some(n), double, add } => {
+                let rec = vb * pairs.record as u64;
+                let (outer, end) = (self.label(), self.label());
+                self.push((width * (windows - 1)) as u64); // [shift]
+                self.place(outer);
+                for i in 0..*n as u64 {
+                    let a = self.pair_base_addr() + rec * i;
+                    self.push(a + vb * *scalar as u64);
+                    self.op(MLOAD);
+                    self.op(DUP2);
+                    self.op(SHR);
+                    self.push((1u64 << width) - 1);
+                    self.op(AND); // [shift, digit]
+                    self.push(vb * *entry as u64);
+                    self.op(MUL);
+                    self.push(a + vb * *table as u64);
+                    self.op(ADD); // [shift, entry address]
+                    self.record_entry(*entry, *tmp);
+                    self.block(add);
+                }
+                self.op(DUP1);
+                self.op(ISZERO);
+                self.jumpi_to(end);
+                for _ in 0..*width {
+                    self.block(double);
+                }
+                self.push(*width as u64);
+                self.op(SWAP1);
+                self.op(SUB); // [shift − width]
+                self.jump_to(outer);
+                self.place(end);
+                self.op(POP);
+            }
+            Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, records: None, double, add } => {
                 let rec = vb * pairs.record as u64;
                 let (outer, inner, done, end) = (self.label(), self.label(), self.label(), self.label());
                 self.push((width * (windows - 1)) as u64); // [shift]

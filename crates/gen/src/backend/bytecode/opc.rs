@@ -17,7 +17,6 @@ pub(crate) const XOR: u8 = 0x18;
 pub(crate) const NOT: u8 = 0x19;
 pub(crate) const SHL: u8 = 0x1b;
 pub(crate) const SHR: u8 = 0x1c;
-pub(crate) const SAR: u8 = 0x1d;
 pub(crate) const CALLDATALOAD: u8 = 0x35;
 pub(crate) const CALLDATASIZE: u8 = 0x36;
 pub(crate) const CALLDATACOPY: u8 = 0x37;

@@ -1,5 +1,5 @@
-//! A scalar's GLV halves on the stack (`Node::ScalarHalf`, `Cond::GlvHalfNegative`): the
-//! quotient split by MOD and DIV, the lattice split by 512-bit products' high words.
+//! A scalar's GLV halves on the stack (`Node::ScalarHalf`): the quotient split by MOD and DIV,
+//! the lattice split by 512-bit products' high words.
 
 use super::emitter::Emitter;
 use super::opc::*;
@@ -20,21 +20,16 @@ impl Emitter<'_> {
             }
             GlvSplit::Lattice(l) => {
                 self.lattice_half(offset, l, high); // [h]
-                                                    // |h| = (h XOR m) − m, m = h >> 255 arithmetic (0 or all ones)
-                self.op(DUP1);
-                self.push(255);
-                self.op(SAR); // [h, m]
-                self.op(SWAP1);
-                self.op(DUP2);
-                self.op(XOR); // [m, h ^ m]
-                self.op(SUB); // [|h|]
+                let offset = 1u128 << l.bits;
+                self.push_word(&[offset as u64, (offset >> 64) as u64, 0, 0]);
+                self.op(ADD); // [h + 2^bits]
             }
         }
     }
 
     /// Pushes the signed half (a two's complement word) of the current input's scalar at
     /// `offset` as `l` splits it (`GlvLattice`'s doc: h = [low]·k + q₁·m₁ + q₂·m₂ mod 2^256).
-    pub(super) fn lattice_half(&mut self, offset: u32, l: &GlvLattice, high: bool) {
+    fn lattice_half(&mut self, offset: u32, l: &GlvLattice, high: bool) {
         let i = high as usize;
         self.reduced_scalar(offset, &l.r); // [k]
         self.op(DUP1);
