@@ -51,7 +51,7 @@ impl GlvLattice {
     }
 
     /// h₀ + 2^bits and h₁ + 2^bits for the 256-bit big-endian scalar `s` (each in 1..2^(bits + 1)).
-    pub fn offset_halves(&self, s: &[u8; 32]) -> [u128; 2] {
+    pub(crate) fn offset_halves(&self, s: &[u8; 32]) -> [u128; 2] {
         assert!(self.bits < 128, "an offset half fits 128 bits");
         self.split(s).map(|(abs, negative)| if negative { (1 << self.bits) - abs } else { (1 << self.bits) + abs })
     }
