@@ -193,6 +193,47 @@ impl<const N: usize> OddWords<N> {
     }
 }
 
+/// The arithmetic of a power-of-two context m = 2^k of `N` words on `N`-word values: what
+/// [`ModX::add`], [`ModX::sub`] and [`ModX::mul`] compute there (wrapping word arithmetic, the
+/// top word masked to k − 64·(N − 1) bits; no conversion), with the width a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pow2Words<const N: usize> {
+    /// The top word's bits: 2^(k − 64·(N − 1)) − 1.
+    top: u64,
+}
+
+impl<const N: usize> Pow2Words<N> {
+    #[inline]
+    pub fn add(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        let mut s = *x;
+        add_in_place(&mut s, y);
+        s[N - 1] &= self.top;
+        s
+    }
+    #[inline]
+    pub fn sub(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        let mut d = *x;
+        sub_in_place(&mut d, y);
+        d[N - 1] &= self.top;
+        d
+    }
+    /// x·y mod 2^k: the product's low N words (operand scanning, no word above them).
+    #[inline]
+    pub fn mul(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        let mut r = [0u64; N];
+        for i in 0..N {
+            let mut carry = 0u128;
+            for j in 0..N - i {
+                let t = r[i + j] as u128 + x[i] as u128 * y[j] as u128 + carry;
+                r[i + j] = t as u64;
+                carry = t >> 64;
+            }
+        }
+        r[N - 1] &= self.top;
+        r
+    }
+}
+
 impl ModX {
     /// The context for a big-endian modulus of at most 96 bytes (SETMODX's checks).
     pub fn from_be_bytes(bytes: &[u8]) -> Result<ModX, ModXError> {
@@ -335,6 +376,17 @@ impl ModX {
                 inv,
                 r2: r2[..N].try_into().expect("N ≤ 12 words"),
             }),
+            _ => None,
+        }
+    }
+
+    /// The `N`-word arithmetic of a power-of-two context of `N` words; `None` for other widths
+    /// and odd moduli.
+    pub fn pow2_words<const N: usize>(&self) -> Option<Pow2Words<N>> {
+        match self.kind {
+            Kind::PowerOfTwo { bits } if self.limbs == N => {
+                Some(Pow2Words { top: (1u64 << (bits - 64 * (N as u32 - 1))).wrapping_sub(1) })
+            }
             _ => None,
         }
     }
@@ -593,5 +645,61 @@ mod tests {
         check::<11>(&mut next);
         check::<12>(&mut next);
         assert!(ModX::from_be_bytes(&[4]).unwrap().odd_words::<1>().is_none(), "2^k has no Montgomery form");
+    }
+
+    /// [`Pow2Words`] at every width N against a big-integer model: add, sub, mul mod 2^k for
+    /// k = 64·(N − 1) (the top word always zero), 64·N − 1 and one between, on 0, 1, 2^k − 1
+    /// and random values below 2^k; and against `ModX`'s own.
+    #[test]
+    fn pow2_words_agree_with_a_big_integer_model_at_every_width() {
+        fn check<const N: usize>(next: &mut impl FnMut() -> u64) {
+            use num_bigint::BigUint;
+            let big = |x: &[u64]| x.iter().rev().fold(BigUint::default(), |acc, &w| (acc << 64u32) + w);
+            let low = 64 * (N as u32 - 1);
+            for k in [low.max(2), 64 * N as u32 - 1, low + 2 + (next() % 61) as u32] {
+                let mut m = [0u64; MAX_LIMBS];
+                m[k as usize / 64] = 1 << (k % 64);
+                let ctx = ModX::new(m).expect("a power of two");
+                let f = ctx.pow2_words::<N>().expect("N words");
+                assert!(ctx.odd_words::<N>().is_none());
+                let mb = BigUint::from(1u8) << k;
+                let below = |v: BigUint| -> [u64; N] {
+                    let v = v % &mb;
+                    core::array::from_fn(|i| v.iter_u64_digits().nth(i).unwrap_or(0))
+                };
+                let mut values = vec![below(BigUint::default()), below(BigUint::from(1u8)), below(&mb - 1u8)];
+                values.extend((0..6).map(|_| below(big(&(0..N).map(|_| next()).collect::<Vec<_>>()))));
+                let wide = |x: &[u64; N]| -> Limbs768 { core::array::from_fn(|i| if i < N { x[i] } else { 0 }) };
+                for x in &values {
+                    for y in &values {
+                        let (bx, by) = (big(x), big(y));
+                        assert_eq!(big(&f.add(x, y)), (&bx + &by) % &mb, "N = {N}, k = {k}");
+                        assert_eq!(big(&f.sub(x, y)), (&bx + &mb - &by) % &mb, "N = {N}, k = {k}");
+                        assert_eq!(big(&f.mul(x, y)), bx * by % &mb, "N = {N}, k = {k}");
+                        assert_eq!(wide(&f.mul(x, y)), ctx.mul(&wide(x), &wide(y)));
+                    }
+                }
+            }
+        }
+        let mut seed = 0x9e3779b97f4a7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        check::<1>(&mut next);
+        check::<2>(&mut next);
+        check::<3>(&mut next);
+        check::<4>(&mut next);
+        check::<5>(&mut next);
+        check::<6>(&mut next);
+        check::<7>(&mut next);
+        check::<8>(&mut next);
+        check::<9>(&mut next);
+        check::<10>(&mut next);
+        check::<11>(&mut next);
+        check::<12>(&mut next);
+        assert!(ModX::from_be_bytes(&[7]).unwrap().pow2_words::<1>().is_none(), "an odd m is not 2^k");
     }
 }

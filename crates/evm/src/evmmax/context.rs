@@ -1,24 +1,56 @@
 //! One field context: its modulus, registers and arithmetic (strided, every result computed
-//! before any is written), and the fast paths of odd moduli: each width's own arithmetic
-//! (`OddWords<N>`), EVM384's assembly at six words.
+//! before any is written), each width's own code: an odd modulus's (`OddWords<N>`; EVM384's
+//! assembly at six words) or a power of two's (`Pow2Words<N>`).
 
-use evm384_arith::modx::{Limbs768, ModX, Odd384, OddWords, MAX_LIMBS};
+use evm384_arith::modx::{Limbs768, ModX, Odd384, OddWords, Pow2Words, MAX_LIMBS};
 
 use super::gas::GAS;
 use super::halt::EvmmaxHalt;
 use super::immediate::{ArithImmediate, ArithOp};
 
+/// `$e` with `$f` bound to the width's arithmetic, `$odd384` for six odd words.
+macro_rules! on_width {
+    ($w:expr, $f:ident => $e:expr, $odd384:expr) => {
+        match $w {
+            Width::O1($f) => $e,
+            Width::O2($f) => $e,
+            Width::O3($f) => $e,
+            Width::O4($f) => $e,
+            Width::O5($f) => $e,
+            Width::O7($f) => $e,
+            Width::O8($f) => $e,
+            Width::O9($f) => $e,
+            Width::O10($f) => $e,
+            Width::O11($f) => $e,
+            Width::O12($f) => $e,
+            Width::P1($f) => $e,
+            Width::P2($f) => $e,
+            Width::P3($f) => $e,
+            Width::P4($f) => $e,
+            Width::P5($f) => $e,
+            Width::P6($f) => $e,
+            Width::P7($f) => $e,
+            Width::P8($f) => $e,
+            Width::P9($f) => $e,
+            Width::P10($f) => $e,
+            Width::P11($f) => $e,
+            Width::P12($f) => $e,
+            Width::Odd384 => $odd384,
+        }
+    };
+}
+
 /// One field context: its modulus and registers (internal form: Montgomery for odd moduli).
 #[derive(Clone, Debug)]
 pub struct FieldContext {
     /// Boxed: a context is moved whenever SETMODX switches to or from it, and the modulus's
-    /// constants are read only by SETMODX, LOADX, STOREX and widths other than odd 384-bit.
+    /// constants are read only by SETMODX, LOADX and STOREX (sizes, STOREX's range check).
     pub modx: Box<ModX>,
     pub registers: Vec<Limbs768>,
     /// `modx.odd384()`, once: the 6-word arithmetic of an odd 384-bit context.
     odd384: Option<Odd384>,
-    /// The arithmetic of an odd context of another width, chosen once.
-    odd_words: OddWidth,
+    /// The arithmetic of any other context (another width, or a power of two), chosen once.
+    width: Width,
     /// [`GAS`]'s price of one ADDMODX / SUBMODX operation and of one MULMODX operation at this
     /// width, looked up once.
     add_sub_gas: u64,
@@ -27,13 +59,13 @@ pub struct FieldContext {
 
 impl FieldContext {
     pub(super) fn new(modx: ModX, registers: usize) -> FieldContext {
-        let width = modx.limbs() - 1;
+        let words = modx.limbs() - 1;
         FieldContext {
             registers: vec![[0u64; MAX_LIMBS]; registers],
             odd384: modx.odd384(),
-            odd_words: OddWidth::of(&modx),
-            add_sub_gas: GAS.add_sub[width],
-            mul_gas: GAS.mul[width],
+            width: Width::of(&modx),
+            add_sub_gas: GAS.add_sub[words],
+            mul_gas: GAS.mul[words],
             modx: Box::new(modx),
         }
     }
@@ -66,7 +98,7 @@ impl FieldContext {
     /// The arithmetic of [`EvmmaxState::arith`](super::EvmmaxState::arith) once [`FieldContext::arith_gas`] accepted it.
     /// Odd 384-bit contexts (BLS12-381's width) work on the registers' low six words in place
     /// (operands by reference, each result stored straight into its register); every other
-    /// width through `ModX` on all twelve.
+    /// context on its width's low words likewise (`Width`).
     #[inline(always)]
     pub fn apply(&mut self, op: ArithOp, imm: ArithImmediate) {
         // `f` by reference: a copy would move the modulus through the stack every instruction
@@ -82,20 +114,9 @@ impl FieldContext {
                     ArithOp::MulModX => strided(regs, imm, |x, y| f.mul(low6(x), low6(y)), write6),
                 }
             }
-            None => match &self.odd_words {
-                OddWidth::W1(f) => apply_words(&mut self.registers, f, op, imm),
-                OddWidth::W2(f) => apply_words(&mut self.registers, f, op, imm),
-                OddWidth::W3(f) => apply_words(&mut self.registers, f, op, imm),
-                OddWidth::W4(f) => apply_words(&mut self.registers, f, op, imm),
-                OddWidth::W5(f) => apply_words(&mut self.registers, f, op, imm),
-                OddWidth::W7(f) => apply_words(&mut self.registers, f, op, imm),
-                OddWidth::W8(f) => apply_words(&mut self.registers, f, op, imm),
-                OddWidth::W9(f) => apply_words(&mut self.registers, f, op, imm),
-                OddWidth::W10(f) => apply_words(&mut self.registers, f, op, imm),
-                OddWidth::W11(f) => apply_words(&mut self.registers, f, op, imm),
-                OddWidth::W12(f) => apply_words(&mut self.registers, f, op, imm),
-                OddWidth::Other => self.apply_modx(op, imm),
-            },
+            None => on_width!(&self.width, f => apply_words(&mut self.registers, f, op, imm), {
+                unreachable!("six odd words take odd384")
+            }),
         }
     }
 
@@ -109,10 +130,9 @@ impl FieldContext {
                     b.copy_from_slice(&w.to_be_bytes());
                 }
             };
-            match (&self.odd384, self.odd_words.convert(r, false)) {
-                (Some(f), _) => be(&f.to_canonical(low6(r))),
-                (None, Some(v)) => be(&v[..n]),
-                (None, None) => be(&self.modx.to_canonical(r)[..n]),
+            match &self.odd384 {
+                Some(f) => be(&f.to_canonical(low6(r))),
+                None => be(&self.width.convert(r, false).expect("not six odd words")[..n]),
             }
         }
     }
@@ -121,7 +141,7 @@ impl FieldContext {
     /// each checked below the modulus before any register is written. The caller checked the
     /// range.
     pub(super) fn store_values(&mut self, dest: usize, bytes: &[u8]) -> Result<(), EvmmaxHalt> {
-        let FieldContext { modx, registers, odd384, odd_words, .. } = self;
+        let FieldContext { modx, registers, odd384, width, .. } = self;
         let size = modx.element_size();
         let value = |c: &[u8]| -> Limbs768 {
             let mut v = [0u64; MAX_LIMBS];
@@ -135,94 +155,138 @@ impl FieldContext {
         }
         for (r, c) in registers[dest..].iter_mut().zip(bytes.chunks_exact(size)) {
             let v = value(c);
-            match (&*odd384, odd_words.convert(&v, true)) {
-                (Some(f), _) => write6(r, f.to_internal(low6(&v))),
-                (None, Some(w)) => *r = w,
-                (None, None) => *r = modx.to_internal(&v).expect("checked below the modulus"),
+            match &*odd384 {
+                Some(f) => write6(r, f.to_internal(low6(&v))),
+                None => *r = width.convert(&v, true).expect("not six odd words"),
             }
         }
         Ok(())
     }
+}
 
-    /// [`FieldContext::apply`] through `ModX`, on all twelve words (powers of two).
-    #[inline(never)]
-    fn apply_modx(&mut self, op: ArithOp, imm: ArithImmediate) {
-        let m = &self.modx;
-        let g = |x: &Limbs768, y: &Limbs768| match op {
-            ArithOp::AddModX => m.add(x, y),
-            ArithOp::SubModX => m.sub(x, y),
-            ArithOp::MulModX => m.mul(x, y),
-        };
-        strided(&mut self.registers, imm, g, |r, v| *r = v);
+/// One width's arithmetic on `N`-word values: an odd context's (Montgomery form) or a power of
+/// two's (plain words).
+trait Words<const N: usize> {
+    fn add(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N];
+    fn sub(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N];
+    fn mul(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N];
+    /// STOREX's conversion of a canonical value below m into the internal form.
+    fn to_internal(&self, x: &[u64; N]) -> [u64; N];
+    /// LOADX's conversion back.
+    fn to_canonical(&self, x: &[u64; N]) -> [u64; N];
+}
+
+impl<const N: usize> Words<N> for OddWords<N> {
+    #[inline(always)]
+    fn add(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        OddWords::add(self, x, y)
+    }
+    #[inline(always)]
+    fn sub(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        OddWords::sub(self, x, y)
+    }
+    #[inline(always)]
+    fn mul(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        OddWords::mul(self, x, y)
+    }
+    fn to_internal(&self, x: &[u64; N]) -> [u64; N] {
+        OddWords::to_internal(self, x)
+    }
+    fn to_canonical(&self, x: &[u64; N]) -> [u64; N] {
+        OddWords::to_canonical(self, x)
     }
 }
 
-/// The arithmetic of an odd context by its width in words, other than six (`Odd384`'s);
-/// `Other`: a power of two, or six words.
-#[derive(Clone, Debug)]
-enum OddWidth {
-    W1(OddWords<1>),
-    W2(OddWords<2>),
-    W3(OddWords<3>),
-    W4(OddWords<4>),
-    W5(OddWords<5>),
-    W7(OddWords<7>),
-    W8(OddWords<8>),
-    W9(OddWords<9>),
-    W10(OddWords<10>),
-    W11(OddWords<11>),
-    W12(OddWords<12>),
-    Other,
+impl<const N: usize> Words<N> for Pow2Words<N> {
+    #[inline(always)]
+    fn add(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        Pow2Words::add(self, x, y)
+    }
+    #[inline(always)]
+    fn sub(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        Pow2Words::sub(self, x, y)
+    }
+    #[inline(always)]
+    fn mul(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+        Pow2Words::mul(self, x, y)
+    }
+    fn to_internal(&self, x: &[u64; N]) -> [u64; N] {
+        *x
+    }
+    fn to_canonical(&self, x: &[u64; N]) -> [u64; N] {
+        *x
+    }
 }
 
-impl OddWidth {
-    fn of(m: &ModX) -> OddWidth {
-        let w = |f: Option<OddWidth>| f.unwrap_or(OddWidth::Other);
+/// The arithmetic of a context by its width in words: odd (`O`, other than six words:
+/// `Odd384`'s) or a power of two (`P`), each width's own code.
+#[derive(Clone, Debug)]
+enum Width {
+    O1(OddWords<1>),
+    O2(OddWords<2>),
+    O3(OddWords<3>),
+    O4(OddWords<4>),
+    O5(OddWords<5>),
+    O7(OddWords<7>),
+    O8(OddWords<8>),
+    O9(OddWords<9>),
+    O10(OddWords<10>),
+    O11(OddWords<11>),
+    O12(OddWords<12>),
+    P1(Pow2Words<1>),
+    P2(Pow2Words<2>),
+    P3(Pow2Words<3>),
+    P4(Pow2Words<4>),
+    P5(Pow2Words<5>),
+    P6(Pow2Words<6>),
+    P7(Pow2Words<7>),
+    P8(Pow2Words<8>),
+    P9(Pow2Words<9>),
+    P10(Pow2Words<10>),
+    P11(Pow2Words<11>),
+    P12(Pow2Words<12>),
+    /// An odd context of six words.
+    Odd384,
+}
+
+impl Width {
+    fn of(m: &ModX) -> Width {
+        fn pick<const N: usize>(m: &ModX, odd: fn(OddWords<N>) -> Width, pow2: fn(Pow2Words<N>) -> Width) -> Width {
+            m.odd_words().map(odd).or_else(|| m.pow2_words().map(pow2)).expect("odd or a power of two")
+        }
         match m.limbs() {
-            1 => w(m.odd_words().map(OddWidth::W1)),
-            2 => w(m.odd_words().map(OddWidth::W2)),
-            3 => w(m.odd_words().map(OddWidth::W3)),
-            4 => w(m.odd_words().map(OddWidth::W4)),
-            5 => w(m.odd_words().map(OddWidth::W5)),
-            7 => w(m.odd_words().map(OddWidth::W7)),
-            8 => w(m.odd_words().map(OddWidth::W8)),
-            9 => w(m.odd_words().map(OddWidth::W9)),
-            10 => w(m.odd_words().map(OddWidth::W10)),
-            11 => w(m.odd_words().map(OddWidth::W11)),
-            12 => w(m.odd_words().map(OddWidth::W12)),
-            _ => OddWidth::Other,
+            1 => pick(m, Width::O1, Width::P1),
+            2 => pick(m, Width::O2, Width::P2),
+            3 => pick(m, Width::O3, Width::P3),
+            4 => pick(m, Width::O4, Width::P4),
+            5 => pick(m, Width::O5, Width::P5),
+            6 => m.pow2_words().map_or(Width::Odd384, Width::P6),
+            7 => pick(m, Width::O7, Width::P7),
+            8 => pick(m, Width::O8, Width::P8),
+            9 => pick(m, Width::O9, Width::P9),
+            10 => pick(m, Width::O10, Width::P10),
+            11 => pick(m, Width::O11, Width::P11),
+            12 => pick(m, Width::O12, Width::P12),
+            _ => unreachable!("a context has 1..=12 words"),
         }
     }
 
     /// STOREX's conversion of a canonical value below m (`into`), or LOADX's back, on this
-    /// width's arithmetic; `None` for `Other`.
+    /// width's arithmetic; `None` for six odd words (`Odd384`'s).
     fn convert(&self, x: &Limbs768, into: bool) -> Option<Limbs768> {
-        fn conv<const N: usize>(f: &OddWords<N>, x: &Limbs768, into: bool) -> Limbs768 {
+        fn conv<const N: usize>(f: &impl Words<N>, x: &Limbs768, into: bool) -> Limbs768 {
             let v = if into { f.to_internal(low(x)) } else { f.to_canonical(low(x)) };
             core::array::from_fn(|i| if i < N { v[i] } else { 0 })
         }
-        Some(match self {
-            OddWidth::W1(f) => conv(f, x, into),
-            OddWidth::W2(f) => conv(f, x, into),
-            OddWidth::W3(f) => conv(f, x, into),
-            OddWidth::W4(f) => conv(f, x, into),
-            OddWidth::W5(f) => conv(f, x, into),
-            OddWidth::W7(f) => conv(f, x, into),
-            OddWidth::W8(f) => conv(f, x, into),
-            OddWidth::W9(f) => conv(f, x, into),
-            OddWidth::W10(f) => conv(f, x, into),
-            OddWidth::W11(f) => conv(f, x, into),
-            OddWidth::W12(f) => conv(f, x, into),
-            OddWidth::Other => return None,
-        })
+        on_width!(self, f => Some(conv(f, x, into)), None)
     }
 }
 
-/// [`FieldContext::apply`] on an odd context of `N` words: on the registers' low `N` words in
-/// place, as `Odd384` at six. Out of line, one body per width, so that the six-word path stays
-/// as it was.
+/// [`FieldContext::apply`] on a context of `N` words (not six odd ones): on the registers' low
+/// `N` words in place, as `Odd384` at six odd words. Out of line, one body per width, so that
+/// the six-word path stays as it was.
 #[inline(never)]
-fn apply_words<const N: usize>(regs: &mut [Limbs768], f: &OddWords<N>, op: ArithOp, imm: ArithImmediate) {
+fn apply_words<const N: usize>(regs: &mut [Limbs768], f: &impl Words<N>, op: ArithOp, imm: ArithImmediate) {
     match op {
         ArithOp::AddModX => strided(regs, imm, |x, y| f.add(low(x), low(y)), write_low),
         ArithOp::SubModX => strided(regs, imm, |x, y| f.sub(low(x), low(y)), write_low),
