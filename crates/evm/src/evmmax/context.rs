@@ -123,17 +123,20 @@ impl FieldContext {
     /// LOADX's values: registers from `source` into `out` (whole `element_size` chunks),
     /// canonical, big-endian. The caller checked the range.
     pub(super) fn load_values(&self, source: usize, out: &mut [u8]) {
-        let n = self.modx.limbs();
-        for (r, chunk) in self.registers[source..].iter().zip(out.chunks_exact_mut(8 * n)) {
-            let mut be = |v: &[u64]| {
-                for (w, b) in v.iter().rev().zip(chunk.chunks_exact_mut(8)) {
-                    b.copy_from_slice(&w.to_be_bytes());
-                }
-            };
-            match &self.odd384 {
-                Some(f) => be(&f.to_canonical(low6(r))),
-                None => be(&self.width.convert(r, false).expect("not six odd words")[..n]),
+        /// The width's loop: its conversion inlined, no dispatch per value.
+        fn load<const N: usize>(f: &impl Words<N>, regs: &[Limbs768], out: &mut [u8]) {
+            for (r, chunk) in regs.iter().zip(out.chunks_exact_mut(8 * N)) {
+                write_be(&f.to_canonical(low(r)), chunk);
             }
+        }
+        let regs = &self.registers[source..];
+        match &self.odd384 {
+            Some(f) => {
+                for (r, chunk) in regs.iter().zip(out.chunks_exact_mut(48)) {
+                    write_be(&f.to_canonical(low6(r)), chunk);
+                }
+            }
+            None => on_width!(&self.width, f => load(f, regs, out), unreachable!("six odd words take odd384")),
         }
     }
 
@@ -141,6 +144,13 @@ impl FieldContext {
     /// each checked below the modulus before any register is written. The caller checked the
     /// range.
     pub(super) fn store_values(&mut self, dest: usize, bytes: &[u8]) -> Result<(), EvmmaxHalt> {
+        /// The width's loop: its conversion inlined, no dispatch per value; a register's words
+        /// above `N` stay zero.
+        fn store<const N: usize>(f: &impl Words<N>, regs: &mut [Limbs768], bytes: &[u8]) {
+            for (r, c) in regs.iter_mut().zip(bytes.chunks_exact(8 * N)) {
+                write_low(r, f.to_internal(&read_be(c)));
+            }
+        }
         let FieldContext { modx, registers, odd384, width, .. } = self;
         let size = modx.element_size();
         let value = |c: &[u8]| -> Limbs768 {
@@ -153,15 +163,31 @@ impl FieldContext {
         if !bytes.chunks_exact(size).all(|c| modx.is_below_modulus(&value(c))) {
             return Err(EvmmaxHalt::ValueNotBelowModulus);
         }
-        for (r, c) in registers[dest..].iter_mut().zip(bytes.chunks_exact(size)) {
-            let v = value(c);
-            match &*odd384 {
-                Some(f) => write6(r, f.to_internal(low6(&v))),
-                None => *r = width.convert(&v, true).expect("not six odd words"),
+        let regs = &mut registers[dest..];
+        match &*odd384 {
+            Some(f) => {
+                for (r, c) in regs.iter_mut().zip(bytes.chunks_exact(48)) {
+                    write6(r, f.to_internal(&read_be(c)));
+                }
             }
+            None => on_width!(width, f => store(f, regs, bytes), unreachable!("six odd words take odd384")),
         }
         Ok(())
     }
+}
+
+/// A value's words, most significant first, as big-endian bytes into `chunk`.
+#[inline(always)]
+fn write_be(v: &[u64], chunk: &mut [u8]) {
+    for (w, b) in v.iter().rev().zip(chunk.chunks_exact_mut(8)) {
+        b.copy_from_slice(&w.to_be_bytes());
+    }
+}
+
+/// An `N`-word value from its `8·N` big-endian bytes.
+#[inline(always)]
+fn read_be<const N: usize>(c: &[u8]) -> [u64; N] {
+    core::array::from_fn(|i| u64::from_be_bytes(c[8 * (N - 1 - i)..8 * (N - i)].try_into().expect("8 bytes")))
 }
 
 /// One width's arithmetic on `N`-word values: an odd context's (Montgomery form) or a power of
@@ -269,16 +295,6 @@ impl Width {
             12 => pick(m, Width::O12, Width::P12),
             _ => unreachable!("a context has 1..=12 words"),
         }
-    }
-
-    /// STOREX's conversion of a canonical value below m (`into`), or LOADX's back, on this
-    /// width's arithmetic; `None` for six odd words (`Odd384`'s).
-    fn convert(&self, x: &Limbs768, into: bool) -> Option<Limbs768> {
-        fn conv<const N: usize>(f: &impl Words<N>, x: &Limbs768, into: bool) -> Limbs768 {
-            let v = if into { f.to_internal(low(x)) } else { f.to_canonical(low(x)) };
-            core::array::from_fn(|i| if i < N { v[i] } else { 0 })
-        }
-        on_width!(self, f => Some(conv(f, x, into)), None)
     }
 }
 
