@@ -74,6 +74,20 @@ fn sub_in_place(x: &mut [u64], y: &[u64]) -> bool {
     borrow
 }
 
+/// r ← the low `r.len()` words of x·y (operand scanning, no word above them computed); r zero.
+#[inline]
+fn low_product(x: &[u64], y: &[u64], r: &mut [u64]) {
+    let n = r.len();
+    for i in 0..n {
+        let mut carry = 0u128;
+        for j in 0..n - i {
+            let t = r[i + j] as u128 + x[i] as u128 * y[j] as u128 + carry;
+            r[i + j] = t as u64;
+            carry = t >> 64;
+        }
+    }
+}
+
 /// x + y over `n` words, returning the carry.
 #[inline]
 fn add_in_place(x: &mut [u64], y: &[u64]) -> bool {
@@ -217,18 +231,11 @@ impl<const N: usize> Pow2Words<N> {
         d[N - 1] &= self.top;
         d
     }
-    /// x·y mod 2^k: the product's low N words (operand scanning, no word above them).
+    /// x·y mod 2^k: the product's low N words.
     #[inline]
     pub fn mul(&self, x: &[u64; N], y: &[u64; N]) -> [u64; N] {
         let mut r = [0u64; N];
-        for i in 0..N {
-            let mut carry = 0u128;
-            for j in 0..N - i {
-                let t = r[i + j] as u128 + x[i] as u128 * y[j] as u128 + carry;
-                r[i + j] = t as u64;
-                carry = t >> 64;
-            }
-        }
+        low_product(x, y, &mut r);
         r[N - 1] &= self.top;
         r
     }
@@ -335,16 +342,8 @@ impl ModX {
         match self.kind {
             Kind::Odd { inv, .. } => self.mulmont(x, y, inv),
             Kind::PowerOfTwo { .. } => {
-                let n = self.limbs;
                 let mut r = [0u64; MAX_LIMBS];
-                for i in 0..n {
-                    let mut carry = 0u128;
-                    for j in 0..n - i {
-                        let t = r[i + j] as u128 + x[i] as u128 * y[j] as u128 + carry;
-                        r[i + j] = t as u64;
-                        carry = t >> 64;
-                    }
-                }
+                low_product(x, y, &mut r[..self.limbs]);
                 self.mask(&mut r);
                 r
             }
@@ -509,6 +508,35 @@ fn cios_words<const N: usize>(x: &[u64; N], y: &[u64; N], m: &[u64; N], inv: u64
 mod tests {
     use super::*;
 
+    /// Marsaglia's xorshift64 from `seed`: the tests' reproducible words.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    /// `check::<N>(next)` for every width N = 1..=12.
+    macro_rules! every_width {
+        ($check:ident, $next:expr) => {{
+            let next = $next;
+            $check::<1>(next);
+            $check::<2>(next);
+            $check::<3>(next);
+            $check::<4>(next);
+            $check::<5>(next);
+            $check::<6>(next);
+            $check::<7>(next);
+            $check::<8>(next);
+            $check::<9>(next);
+            $check::<10>(next);
+            $check::<11>(next);
+            $check::<12>(next);
+        }};
+    }
+
     #[test]
     fn moduli_are_checked_as_setmodx_does() {
         assert_eq!(ModX::from_be_bytes(&[0; 97]), Err(ModXError::TooLong));
@@ -531,13 +559,7 @@ mod tests {
         // Against doubling 1 modulo m 128·n times, for moduli of every width: top words 1, 2,
         // 3, 2^63, 2^64 − 1 and random ones, over random or zero lower words; BLS12-381's p; 3.
         let mut moduli: Vec<Limbs768> = Vec::new();
-        let mut seed = 0x9e3779b97f4a7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e3779b97f4a7c15);
         for n in 1..=MAX_LIMBS {
             for top in [1u64, 2, 3, 0x8000_0000_0000_0000, u64::MAX, next(), next() >> 40] {
                 let mut m = [0u64; MAX_LIMBS];
@@ -625,25 +647,7 @@ mod tests {
                 }
             }
         }
-        let mut seed = 0x2545f4914f6cdd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        check::<1>(&mut next);
-        check::<2>(&mut next);
-        check::<3>(&mut next);
-        check::<4>(&mut next);
-        check::<5>(&mut next);
-        check::<6>(&mut next);
-        check::<7>(&mut next);
-        check::<8>(&mut next);
-        check::<9>(&mut next);
-        check::<10>(&mut next);
-        check::<11>(&mut next);
-        check::<12>(&mut next);
+        every_width!(check, &mut xorshift(0x2545f4914f6cdd1d));
         assert!(ModX::from_be_bytes(&[4]).unwrap().odd_words::<1>().is_none(), "2^k has no Montgomery form");
     }
 
@@ -681,25 +685,7 @@ mod tests {
                 }
             }
         }
-        let mut seed = 0x9e3779b97f4a7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        check::<1>(&mut next);
-        check::<2>(&mut next);
-        check::<3>(&mut next);
-        check::<4>(&mut next);
-        check::<5>(&mut next);
-        check::<6>(&mut next);
-        check::<7>(&mut next);
-        check::<8>(&mut next);
-        check::<9>(&mut next);
-        check::<10>(&mut next);
-        check::<11>(&mut next);
-        check::<12>(&mut next);
+        every_width!(check, &mut xorshift(0x5851f42d4c957f2d));
         assert!(ModX::from_be_bytes(&[7]).unwrap().pow2_words::<1>().is_none(), "an odd m is not 2^k");
     }
 }

@@ -342,20 +342,15 @@ fn mul(r: &mut Routine, m: &Modulus) {
                 r.push(DIGIT, "96");
                 r.bin(SHR, "S");
             }
-            4 => {
+            4 | 5 => {
+                // u0, then u1 in place: u1·2^96
                 r.dup("S");
                 r.push_u128(DIGIT_MASK, "mask");
-                r.bin(AND, "u0");
-                r.swap(1);
-                r.push(DIGIT, "96");
-                r.bin(SHR, "S");
-            }
-            5 => {
-                r.dup("S");
-                r.push_u128(DIGIT_MASK, "mask");
-                r.bin(AND, "u1");
-                r.push(DIGIT, "96");
-                r.bin(SHL, "u1<<96");
+                r.bin(AND, "u");
+                if k == 5 {
+                    r.push(DIGIT, "96");
+                    r.bin(SHL, "u1<<96");
+                }
                 r.swap(1);
                 r.push(DIGIT, "96");
                 r.bin(SHR, "S");

@@ -114,7 +114,7 @@ impl Emitter<'_> {
             }
             Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, records: Some(n), double, add } => {
                 let rec = vb * pairs.record as u64;
-                let (outer, end) = (self.label(), self.label());
+                let outer = self.label();
                 self.push((width * (windows - 1)) as u64); // [shift]
                 self.place(outer);
                 for i in 0..*n as u64 {
@@ -132,22 +132,11 @@ impl Emitter<'_> {
                     self.record_entry(*entry, *tmp);
                     self.block(add);
                 }
-                self.op(DUP1);
-                self.op(ISZERO);
-                self.jumpi_to(end);
-                for _ in 0..*width {
-                    self.block(double);
-                }
-                self.push(*width as u64);
-                self.op(SWAP1);
-                self.op(SUB); // [shift − width]
-                self.jump_to(outer);
-                self.place(end);
-                self.op(POP);
+                self.next_window(*width, double, outer);
             }
             Node::ForScalarWindows { width, windows, scalar, table, entry, tmp, records: None, double, add } => {
                 let rec = vb * pairs.record as u64;
-                let (outer, inner, done, end) = (self.label(), self.label(), self.label(), self.label());
+                let (outer, inner, done) = (self.label(), self.label(), self.label());
                 self.push((width * (windows - 1)) as u64); // [shift]
                 self.place(outer);
                 let base = self.pair_base_addr();
@@ -181,18 +170,7 @@ impl Emitter<'_> {
                 self.jumpi_to(inner);
                 self.place(done);
                 self.op(POP); // [shift]
-                self.op(DUP1);
-                self.op(ISZERO);
-                self.jumpi_to(end);
-                for _ in 0..*width {
-                    self.block(double); // straight: no loop control per doubling
-                }
-                self.push(*width as u64);
-                self.op(SWAP1);
-                self.op(SUB); // [shift − width]
-                self.jump_to(outer);
-                self.place(end);
-                self.op(POP);
+                self.next_window(*width, double, outer);
             }
             Node::If(c, body) => {
                 let skip = self.label();
@@ -298,6 +276,24 @@ impl Emitter<'_> {
                 self.op(RETURN);
             }
         }
+    }
+
+    /// [shift] after a window's additions: done at shift 0, else `width` doublings (straight: no
+    /// loop control per doubling), shift − width, and back to `outer`.
+    fn next_window(&mut self, width: u32, double: &[Node], outer: Label) {
+        let end = self.label();
+        self.op(DUP1);
+        self.op(ISZERO);
+        self.jumpi_to(end);
+        for _ in 0..width {
+            self.block(double);
+        }
+        self.push(width as u64);
+        self.op(SWAP1);
+        self.op(SUB); // [shift − width]
+        self.jump_to(outer);
+        self.place(end);
+        self.op(POP);
     }
 
     /// [a] → [a]: jumps to `done` unless a record starts at a (a < the array's end).
