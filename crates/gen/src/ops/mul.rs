@@ -28,7 +28,7 @@
 //!   (`Node::Scalar`, or a half: `Node::ScalarHalf`) and the table j·P, j = 0..2^w, in
 //!   homogeneous projective coordinates;
 //! - Straus' interleaved windows (`Node::ForScalarWindows`, as in [`crate::ops::msm`]): one
-//!   accumulator, ⌈bits/w⌉ windows (256 bits, 127 under GLV), w doublings per window shared
+//!   accumulator, ⌈bits/w⌉ windows (256 bits, 128 under GLV), w doublings per window shared
 //!   by all records (written out, no loop control), one table addition per record and window;
 //! - doublings by eprint 2015/1060 Algorithm 9 (complete for a = 0, whatever the point's
 //!   order); additions by Algorithm 7 alone where E(Fp) has no point of order two (BN254's G1,
