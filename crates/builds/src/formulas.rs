@@ -12,6 +12,8 @@ use evm384_gen::{
     Interface, Moves, Operation, Program, ProgramOptions, Squaring, MAX_CODE_SIZE, VERSION,
 };
 
+use evm384_evm::{RunOptions, Runner, Status};
+
 use crate::inlining::{inline_to_fit, InlineWeights};
 
 /// The formula choices of one build of the pairing check: what `evm384 build --optimize-for`
@@ -160,8 +162,12 @@ impl Formulas {
     /// subroutines chosen by [`inline_to_fit`] written out at their call sites
     /// (`inline::inline_calls`), valued by the gas they save on `profile_input` (a
     /// representative input of the program; computed only when inlining) as
-    /// [`InlineWeights::for_instruction_set`] prices them. Programs without `mul_fp12` ignore
-    /// the moves.
+    /// [`InlineWeights::for_instruction_set`] prices them. With `inline`, the exponentiations
+    /// are also written out straight (`AssembleOptions::straight_windows`: no loop control, more
+    /// code, less room to inline) where the program then still fits [`MAX_CODE_SIZE`] before
+    /// inlining and the build, inlined to fit, costs less gas on `profile_input` than the one
+    /// with loops (the gas the EVM charges by default: EIP-6690's for EVMMAX, evmone's prices
+    /// for EVM384, Osaka's for today's EVM). Programs without `mul_fp12` ignore the moves.
     pub fn build(
         self,
         prog: impl Fn(Moves) -> Program,
@@ -183,13 +189,37 @@ impl Formulas {
         profile_input: impl FnOnce() -> Vec<u8>,
         weights: InlineWeights,
     ) -> Build {
-        let options = self.assemble_options();
+        let isa = isa.into();
+        let loops = self.assemble_options();
         if !self.inline {
-            return Build { program: prog, options, moves };
+            return Build { program: prog, options: loops, moves };
         }
-        let mask = inline_to_fit(&prog, isa, options, &profile_input(), MAX_CODE_SIZE, weights);
-        Build { program: inline::inline_calls(&prog, mask), options, moves }
+        let input = profile_input();
+        let inlined = |options| {
+            let mask = inline_to_fit(&prog, isa, options, &input, MAX_CODE_SIZE, weights);
+            Build { program: inline::inline_calls(&prog, mask), options, moves }
+        };
+        let with_loops = inlined(loops);
+        let straight = AssembleOptions { straight_windows: true, ..loops };
+        if !bytecode::try_assemble(&prog, isa, straight).is_ok_and(|code| code.len() <= MAX_CODE_SIZE) {
+            return with_loops;
+        }
+        let with_straight = inlined(straight);
+        match (gas_on(&with_straight, isa, &input), gas_on(&with_loops, isa, &input)) {
+            (Some(s), Some(l)) if s < l => with_straight,
+            _ => with_loops,
+        }
     }
+}
+
+/// The gas the EVM charges by default (`RunOptions::default()`) for `build`'s code on `input`,
+/// where it fits [`MAX_CODE_SIZE`] and the call succeeds.
+fn gas_on(build: &Build, isa: InstructionSet, input: &[u8]) -> Option<u64> {
+    let code = build.try_code(isa).ok().filter(|c| c.len() <= MAX_CODE_SIZE)?;
+    let mut r = Runner::new(RunOptions::default().with_instruction_set(isa));
+    r.deploy(&code);
+    let e = r.run(input).ok()?;
+    (e.status == Status::Success).then_some(e.gas_used)
 }
 
 /// One build of a program: the program as the back-ends run it (inlined where the build

@@ -21,7 +21,8 @@ pub struct AssembleOptions {
     /// Sliding-window exponentiations (`Node::ForWindows`: the Fermat inversion) as straight-line
     /// code, every squaring and table product written out with its entry known: no loop control
     /// (about 40 gas per window), some 8 KB more code (v9) per exponentiation.
-    /// For contracts with room to spare (the point additions), not the pairing check.
+    /// Builds choose it where the code then still fits (`evm384_build`: the point operations,
+    /// and the inlined pairing checks where it also costs less gas).
     pub straight_windows: bool,
 }
 
