@@ -16,30 +16,66 @@ use super::signed_digits::for_signed_digits;
 /// (`digits`, a leading 1: the family's, `FamilyPairing::exp_by_z_digits`), B keeping the
 /// base and still holding it on return, then, for z < 0, conjugation, the inverse in the
 /// cyclotomic subgroup (for z > 0 A^|z| is A^z). A digit −1 multiplies by conj(B) = B⁻¹
-/// (`mul_fp12_by_conj`: B conjugated in place and back, 12 negations against a product saved
-/// per such digit; BN254's z: 24 non-zero digits in non-adjacent form against 28 ones in
-/// binary, so 4 products fewer per exponentiation).
+/// (`mul_fp12_by_conj`: B conjugated in place and back, 12 negations against a product). Window
+/// digits ±3, ±5, … (a width-w NAF) multiply by a table of the base's odd powers, made first
+/// (one squaring, a product an entry), the entry or its conjugate copied into B and the base
+/// copied back after the product.
 fn call_exp_by_z(a: &mut Asm, c: Ctx, digits: Vec<i8>, products: bool) {
     assert_eq!(digits.first(), Some(&1), "a leading digit 1");
+    let top = digits.iter().map(|d| d.unsigned_abs()).max().unwrap_or(1);
     a.call("exp_by_z", move |a| {
-        a.copy(c.fb.0, c.fa.0, 12); // B = base
-        let mul_by_inverse = move |a: &mut Asm| {
-            a.call("mul_fp12_by_conj", move |a| {
-                conj_fp12(a, &c.k, c.fb, c.fb); // B = base⁻¹ (cyclotomic)
-                call_mul_fp12(a, c);
-                conj_fp12(a, &c.k, c.fb, c.fb); // B = base
-            })
-        };
-        for_signed_digits(
-            a,
-            &digits[1..],
-            |a| call_cyclotomic_sqr_fp12(a, c, products),
-            |a| call_mul_fp12(a, c),
-            mul_by_inverse,
-        );
-        if c.z_negative {
-            conj_fp12(a, &c.k, c.fa, c.fa);
-        }
+        a.scoped(|a| {
+            a.copy(c.fb.0, c.fa.0, 12);
+            // B = base; base³, base⁵, …, base^top, and the base itself while B holds another entry
+            let table: Vec<Fp12> = (3..=top).step_by(2).map(|_| Fp12(a.alloc(12))).collect();
+            let base = (!table.is_empty()).then(|| Fp12(a.alloc(12)));
+            if let Some(base) = base {
+                a.copy(base.0, c.fa.0, 12);
+                call_cyclotomic_sqr_fp12(a, c, products); // A = base²
+                let square = Fp12(a.alloc(12));
+                a.copy(square.0, c.fa.0, 12);
+                for (i, entry) in table.iter().enumerate() {
+                    if i == 1 {
+                        a.copy(c.fb.0, square.0, 12); // B = base²
+                    }
+                    call_mul_fp12(a, c); // A = base^(2i + 3)
+                    a.copy(entry.0, c.fa.0, 12);
+                }
+                a.copy(c.fa.0, base.0, 12);
+                a.copy(c.fb.0, base.0, 12);
+            }
+            let mul_by_inverse = move |a: &mut Asm| {
+                a.call("mul_fp12_by_conj", move |a| {
+                    conj_fp12(a, &c.k, c.fb, c.fb); // B = base⁻¹ (cyclotomic)
+                    call_mul_fp12(a, c);
+                    conj_fp12(a, &c.k, c.fb, c.fb); // B = base
+                })
+            };
+            let table = &table;
+            let other = move |a: &mut Asm, d: i8| match (d, base) {
+                (-1, _) => mul_by_inverse(a),
+                (_, Some(base)) => {
+                    let entry = table[(d.unsigned_abs() as usize - 3) / 2];
+                    match d > 0 {
+                        true => a.copy(c.fb.0, entry.0, 12),
+                        false => conj_fp12(a, &c.k, c.fb, entry), // entry⁻¹ (cyclotomic)
+                    }
+                    call_mul_fp12(a, c);
+                    a.copy(c.fb.0, base.0, 12);
+                }
+                _ => unreachable!("a window digit without its table"),
+            };
+            for_signed_digits(
+                a,
+                &digits[1..],
+                |a| call_cyclotomic_sqr_fp12(a, c, products),
+                |a| call_mul_fp12(a, c),
+                other,
+            );
+            if c.z_negative {
+                conj_fp12(a, &c.k, c.fa, c.fa);
+            }
+        })
     });
 }
 

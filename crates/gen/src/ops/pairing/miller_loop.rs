@@ -120,7 +120,8 @@ pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fol
         true => a.call("miller_loop_sub_step", sub_step),
         false => sub_step(a),
     };
-    for_signed_digits(a, &digits[2..], sqr_dbl_step, add_step, sub_step);
+    assert!(digits.iter().all(|d| d.abs() <= 1), "the loop's digits are 0 and ±1");
+    for_signed_digits(a, &digits[2..], sqr_dbl_step, add_step, move |a, _| sub_step(a));
     match folded {
         None => c.family.end_miller_loop(a, c, f, test_g2),
         Some(_) => c.family.end_folded_miller_loop(a, c, test_g2),
