@@ -14,8 +14,8 @@ use crate::CliError;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Few repetitions and k ∈ {1, 2} (about one minute on 2 cores); the default measures
-    /// k ∈ {1, 2, 4, 8} with more repetitions.
+    /// Few repetitions and k ∈ {1, 2}; the default measures k ∈ {1, 2, 4, 8} with more
+    /// repetitions (the README says how long each takes).
     #[arg(long)]
     pub quick: bool,
     /// Output folder.
