@@ -3,6 +3,7 @@
 //! subroutines written out to fill the room left under the code limit ([`inline_to_fit`]) —
 //! the hinted check as shipped, and the provenance line.
 
+use evm384_evm::{RunOptions, Runner, Status};
 use evm384_gen::backend::bytecode::{self, AssembleOptions};
 use evm384_gen::backend::native;
 use evm384_gen::ir::inline;
@@ -11,8 +12,6 @@ use evm384_gen::{
     curves::Curve, generator_pairs_input, generator_pairs_product_one, pairing_check_program, F2Mul, InstructionSet,
     Interface, Moves, Operation, Program, ProgramOptions, Squaring, MAX_CODE_SIZE, VERSION,
 };
-
-use evm384_evm::{RunOptions, Runner, Status};
 
 use crate::inlining::{inline_to_fit, InlineWeights};
 
