@@ -101,7 +101,10 @@ mod tests {
             for w in 2..=7 {
                 let d = window_naf_digits(n, w);
                 assert_eq!(d.iter().fold(0i128, |acc, &d| 2 * acc + d as i128), n as i128, "n = {n}, w = {w}");
-                assert!(d.iter().all(|&d| d % 2 != 0 || d == 0) && d.iter().all(|&d| (d.abs() as u32) < 1 << (w - 1)));
+                assert!(
+                    d.iter().all(|&d| d % 2 != 0 || d == 0)
+                        && d.iter().all(|&d| (d.unsigned_abs() as u32) < 1 << (w - 1))
+                );
                 for (i, _) in d.iter().enumerate().filter(|(_, &v)| v != 0) {
                     assert!(d[i + 1..].iter().take(w as usize - 1).all(|&v| v == 0), "n = {n}, w = {w}");
                 }
