@@ -337,6 +337,7 @@ impl Machine<'_> {
                 self.copy(self.pair_end, l.work, l.record);
                 self.pair_end += l.record;
             }
+            Node::CachePairs { .. } => {} // where the records live: a back-end's concern
             Node::Phase(p) => {
                 self.flush_counts();
                 self.phase = *p;

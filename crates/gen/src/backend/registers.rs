@@ -452,7 +452,7 @@ impl Liveness<'_> {
                 self.cond(c, &mut live);
                 live
             }
-            Node::CheckInputLength(_) | Node::Phase(_) => after,
+            Node::CheckInputLength(_) | Node::Phase(_) | Node::CachePairs { .. } => after,
             Node::LoadInput { dst, r2, .. } => {
                 let mut d = Set::new(n);
                 d.insert(*dst as usize);

@@ -172,6 +172,16 @@ pub enum Node {
         read: u32,
         body: Vec<Node>,
     },
+    /// From here on the first `records` pair records live where the back-end can reach them
+    /// without memory: EVMMAX keeps them in registers above the allocated ones (as many as fit)
+    /// and writes every later `ForEachPair` out once per cached record, its copies in and out
+    /// register copies, the records beyond them through memory as before; other back-ends
+    /// ignore it. At most one, at the top level of `main`, with no `ForEachPair` before it and
+    /// nothing after it that reads or writes the records otherwise (`AppendPair`, the scalar
+    /// nodes; EVMMAX has no `ReturnMemory`).
+    CachePairs {
+        records: u32,
+    },
     /// For each input record of `stride` bytes from calldata byte `start` to the end (384: a
     /// pairing input pair; the current record is what `LoadInput`, `Cond::InputNonZero` and
     /// `ScalarHalf` read).
@@ -501,6 +511,11 @@ impl Asm {
         self.push(Node::ForEachPair { read, body });
     }
 
+    /// See [`Node::CachePairs`].
+    pub(crate) fn cache_pairs(&mut self, records: u32) {
+        self.push(Node::CachePairs { records });
+    }
+
     /// For each `stride`-byte record of the input.
     pub(crate) fn for_each_input(&mut self, stride: u32, body: impl FnOnce(&mut Asm)) {
         self.for_each_input_from(0, stride, body);
@@ -624,6 +639,7 @@ impl Asm {
         };
         assert_pair_reads(&prog, &prog.main);
         prog.subs.iter().for_each(|sub| assert_pair_reads(&prog, &sub.body));
+        assert_pair_cache_placement(&prog);
         prog
     }
 }
@@ -656,6 +672,32 @@ fn assert_pair_reads(prog: &Program, nodes: &[Node]) {
         }
         n.blocks().into_iter().for_each(|b| assert_pair_reads(prog, b));
     }
+}
+
+/// Panics unless a `Node::CachePairs` keeps its rule: at most one, at the top level of `main`,
+/// no `ForEachPair` reached before it, and no other access to the records reached after it.
+fn assert_pair_cache_placement(prog: &Program) {
+    fn reaches(prog: &Program, nodes: &[Node], hit: &dyn Fn(&Node) -> bool) -> bool {
+        nodes.iter().any(|n| match n {
+            Node::Call(i) => reaches(prog, &prog.subs[*i].body, hit),
+            other => hit(other) || other.blocks().into_iter().any(|b| reaches(prog, b, hit)),
+        })
+    }
+    let is_cache = |n: &Node| matches!(n, Node::CachePairs { .. });
+    let at = prog.main.iter().position(is_cache);
+    let nested = |nodes: &[Node]| nodes.iter().any(|n| n.blocks().into_iter().any(|b| reaches(prog, b, &is_cache)));
+    assert!(
+        !nested(&prog.main) && !prog.subs.iter().any(|s| reaches(prog, &s.body, &is_cache)),
+        "CachePairs at the top level of main only"
+    );
+    let Some(at) = at else { return };
+    let (before, after) = prog.main.split_at(at);
+    assert!(!reaches(prog, &after[1..], &is_cache), "one CachePairs");
+    assert!(!reaches(prog, before, &|n| matches!(n, Node::ForEachPair { .. })), "a ForEachPair before CachePairs");
+    let other_access = |n: &Node| {
+        matches!(n, Node::AppendPair | Node::Scalar { .. } | Node::ScalarHalf { .. } | Node::ForScalarWindows { .. })
+    };
+    assert!(!reaches(prog, &after[1..], &other_access), "records reached outside ForEachPair after CachePairs");
 }
 
 /// The Fp2 multiplication formula.
@@ -691,5 +733,52 @@ impl core::str::FromStr for F2Mul {
 impl core::fmt::Display for F2Mul {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asm() -> Asm {
+        let mut a = Asm::new(MontField::new(crate::curves::bls12_381().p), F2Mul::V3);
+        let w = a.alloc(4);
+        a.set_pair_layout(w, 4, (0, 2));
+        a
+    }
+
+    #[test]
+    fn pair_passes_after_the_cache_pass() {
+        let mut a = asm();
+        a.cache_pairs(2);
+        a.for_each_pair(|_| {});
+        a.call("pass", |a| a.for_each_pair(|_| {}));
+        a.finish();
+    }
+
+    #[test]
+    #[should_panic(expected = "a ForEachPair before CachePairs")]
+    fn a_pair_pass_before_the_cache_panics() {
+        let mut a = asm();
+        a.call("pass", |a| a.for_each_pair(|_| {}));
+        a.cache_pairs(2);
+        a.finish();
+    }
+
+    #[test]
+    #[should_panic(expected = "records reached outside ForEachPair after CachePairs")]
+    fn appending_a_record_after_the_cache_panics() {
+        let mut a = asm();
+        a.cache_pairs(2);
+        a.append_pair();
+        a.finish();
+    }
+
+    #[test]
+    #[should_panic(expected = "CachePairs at the top level of main only")]
+    fn a_cache_in_a_subroutine_panics() {
+        let mut a = asm();
+        a.call("cache", |a| a.cache_pairs(1));
+        a.finish();
     }
 }

@@ -7,7 +7,7 @@ use evm384_arith::isa::{InstructionSet, Interface};
 use super::code::Code;
 use super::emitter::{Emitter, Isa};
 use super::opc::{INVALID, JUMP};
-use super::{evm, evm384};
+use super::{evm, evm384, evmmax};
 use crate::backend::registers::TooManyRegisters;
 use crate::ir::{Node, Phase, Program};
 
@@ -143,6 +143,10 @@ fn emit(
         layout,
         encode_error: None,
         wide_subs: [0; 3],
+        pair_cache: match isa {
+            Isa::Evmmax(regs) => evmmax::PairCache::of(prog, regs),
+            _ => None,
+        },
     };
     e.invalid = e.label();
     e.bswap = e.label();

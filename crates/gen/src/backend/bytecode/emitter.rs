@@ -49,6 +49,8 @@ pub(super) struct Emitter<'a> {
     pub(super) encode_error: Option<evm384_arith::isa::EncodeError>,
     /// Today's EVM over a two-word field: the subroutines of its three operations.
     pub(super) wide_subs: WideSubs,
+    /// EVMMAX: the pair records kept in registers (`Node::CachePairs`).
+    pub(super) pair_cache: Option<evmmax::PairCache>,
 }
 
 impl std::ops::Deref for Emitter<'_> {

@@ -15,9 +15,13 @@
 //!
 //! Memory: p (SETMODX's operand) at 0, the input pointer and the end of the pair-record array at
 //! 64 and 96 as in EVM384 code, two scratch areas of 12 values (LOADX targets for equality tests
-//! and the window table), the constants (canonical), then the pair records (canonical values,
-//! moved by STOREX/LOADX; LOADX never expands memory, so an MSTORE at the record's end expands
-//! it first).
+//! and the window table), two words where the program asks for a pair cache (`PairCache`), the
+//! constants (canonical), then the pair records (canonical values, moved by STOREX/LOADX; LOADX
+//! never expands memory, so an MSTORE at the record's end expands it first).
+//!
+//! Pair cache (`Node::CachePairs`): the first records live in registers above the allocated
+//! ones; a pass over the pairs copies each into the work record and back (an addition's gas a
+//! value), unrolled, entered by one computed jump, before the loop over the records beyond.
 //!
 //! Arithmetic: a run of consecutive operations of one kind whose outputs and inputs advance by
 //! constant strides, with no operation reading an earlier one's output (EIP-6690 computes every
@@ -29,7 +33,7 @@ use evm384_arith::isa::Op;
 use super::code::Label;
 use super::emitter::{Emitter, Isa};
 use super::opc::*;
-use crate::backend::registers::{ALLOCATED, ZERO};
+use crate::backend::registers::{Registers, ALLOCATED, USABLE, ZERO};
 use crate::ir::{bit_len, Node, Program, INPUT_PTR_ADDR, PAIR_END_ADDR};
 
 /// p, big-endian (SETMODX reads it here).
@@ -53,9 +57,28 @@ fn scratch_b(prog: &Program) -> u64 {
     SCRATCH_A + element_size(prog) * SCRATCH_VALUES
 }
 
+/// Two words after the scratch areas where the program asks for a pair cache
+/// (`Node::CachePairs`): how many cached records exist, and whether records lie beyond them.
+fn cached_count_addr(prog: &Program) -> u64 {
+    scratch_b(prog) + element_size(prog) * SCRATCH_VALUES
+}
+
+/// The word after [`cached_count_addr`]: non-zero where records lie beyond the cached ones.
+fn more_records_addr(prog: &Program) -> u64 {
+    cached_count_addr(prog) + 32
+}
+
+/// The `records` a program's `Node::CachePairs` asks for.
+fn asked_pair_cache(prog: &Program) -> Option<u32> {
+    prog.main.iter().find_map(|n| match n {
+        Node::CachePairs { records } => Some(*records),
+        _ => None,
+    })
+}
+
 /// The constants, canonical, STOREXed into registers 0.. at entry.
 fn consts_addr(prog: &Program) -> u64 {
-    scratch_b(prog) + element_size(prog) * SCRATCH_VALUES
+    cached_count_addr(prog) + if asked_pair_cache(prog).is_some() { 64 } else { 0 }
 }
 
 /// Whether the program writes memory from the first pair record on with bytes other than
@@ -79,6 +102,30 @@ pub(super) fn pair_base_addr(prog: &Program) -> u64 {
 /// 2^(8·len)).
 fn low_bytes(be: &[u8; 48], len: u64) -> &[u8] {
     &be[48 - len as usize..]
+}
+
+/// The first pair records kept in registers above the allocated ones (`Node::CachePairs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct PairCache {
+    /// The register of the first cached record's first slot.
+    first: u8,
+    /// Records cached (each `Program::pairs.record` registers).
+    pub(super) records: u32,
+}
+
+impl PairCache {
+    /// The cache `prog` asks for, as many of its records as fit the registers `regs` leaves.
+    pub(super) fn of(prog: &Program, regs: &Registers) -> Option<PairCache> {
+        let asked = asked_pair_cache(prog)?;
+        let fit = USABLE.saturating_sub(regs.used) / prog.pairs.record.max(1);
+        let records = asked.min(fit);
+        (records > 0).then_some(PairCache { first: regs.used as u8, records })
+    }
+
+    /// The register of cached record `i`'s first slot.
+    fn register(self, prog: &Program, i: u32) -> u8 {
+        self.first + (i * prog.pairs.record) as u8
+    }
 }
 
 /// The 7-byte immediate of ADDMODX / SUBMODX / MULMODX.
@@ -247,16 +294,97 @@ impl Emitter<'_> {
     /// `dst..dst+n` ← `src..src+n` as `ADDMODX(dst, src, ZERO)` (all read before any is
     /// written, so overlapping ranges copy like memmove).
     pub(super) fn copy_evmmax(&mut self, dst: u32, src: u32, n: u32) {
-        let s = Strided {
-            out: self.reg(dst),
-            out_stride: 1,
-            x: self.reg(src),
-            x_stride: 1,
-            y: ZERO,
-            y_stride: 0,
-            count: n as u8,
-        };
+        self.copy_registers(self.reg(dst), self.reg(src), n);
+    }
+
+    /// Registers `dst..dst+n` ← `src..src+n`, as [`Emitter::copy_evmmax`].
+    fn copy_registers(&mut self, dst: u8, src: u8, n: u32) {
+        let s = Strided { out: dst, out_stride: 1, x: src, x_stride: 1, y: ZERO, y_stride: 0, count: n as u8 };
         self.strided_op(Op::AddMod384, s);
+    }
+
+    /// `Node::CachePairs`: each cached record that exists STOREXed into its registers, their
+    /// count at [`cached_count_addr`] (memory starts zero), and whether more records follow at
+    /// [`more_records_addr`].
+    pub(super) fn load_pair_cache(&mut self, cache: PairCache) {
+        let done = self.label();
+        let (rec, values) = (self.record_bytes(), self.prog.pairs.record as u64);
+        let base = pair_base_addr(self.prog);
+        let (count_at, more_at) = (cached_count_addr(self.prog), more_records_addr(self.prog));
+        for i in 0..cache.records {
+            let addr = base + rec * i as u64;
+            self.push(addr);
+            self.record_exists(); // [end > addr]
+            self.op(ISZERO);
+            self.jumpi_to(done);
+            self.storex(cache.register(self.prog, i), addr, values);
+            self.push(i as u64 + 1);
+            self.push(count_at);
+            self.op(MSTORE);
+        }
+        self.place(done);
+        self.push(base + rec * cache.records as u64);
+        self.record_exists();
+        self.push(more_at);
+        self.op(MSTORE);
+    }
+
+    /// [addr] → [end > addr]: whether a record starts at addr.
+    fn record_exists(&mut self) {
+        self.push(PAIR_END_ADDR as u64);
+        self.op(MLOAD);
+        self.op(GT);
+    }
+
+    /// `Node::ForEachPair` under a pair cache: one computed jump (by the count of cached
+    /// records that exist, n) into a run of passes, the last n of which run: each brings a
+    /// cached record's first `read` registers into the work record, runs `body` and copies
+    /// the written-back part back (a copy costs an addition's gas a value, against a
+    /// product's for STOREX and LOADX, and the passes have no loop control); then the records
+    /// beyond the cache, if any, through memory. Each pass's code has the same length, so the
+    /// jump's target is the run's end less n passes.
+    pub(super) fn for_each_pair_cached(&mut self, read: u32, body: &[Node], cache: PairCache) {
+        let l = self.prog.pairs;
+        let (wb_off, wb_n) = l.writeback;
+        let work = self.reg(l.work);
+        let (passes_end, done) = (self.label(), self.label());
+        let (count_at, more_at) = (cached_count_addr(self.prog), more_records_addr(self.prog));
+        self.op(PUSH2);
+        let len_at = self.len();
+        self.extend(&[0, 0]); // one pass's bytes, written below
+        self.push(count_at);
+        self.op(MLOAD);
+        self.op(MUL);
+        self.push_label(passes_end);
+        self.op(SUB);
+        self.op(JUMP);
+        let mut pass_len = None;
+        for i in (0..cache.records).rev() {
+            let first = cache.register(self.prog, i);
+            let start = self.len();
+            self.op(JUMPDEST);
+            self.copy_registers(work, first, read);
+            self.block(body);
+            self.copy_registers(first + wb_off as u8, work + wb_off as u8, wb_n);
+            let len = self.len() - start;
+            assert_eq!(*pass_len.get_or_insert(len), len, "the passes over cached records are alike");
+        }
+        let pass_len = u16::try_from(pass_len.expect("a cached record")).expect("a pass under 64 KB");
+        self.code.bytes[len_at..len_at + 2].copy_from_slice(&pass_len.to_be_bytes());
+        self.place(passes_end);
+        self.push(more_at);
+        self.op(MLOAD);
+        self.op(ISZERO);
+        self.jumpi_to(done);
+        let rest = pair_base_addr(self.prog) + self.record_bytes() * cache.records as u64;
+        self.push(rest);
+        self.records_from(read, body);
+        self.place(done);
+    }
+
+    /// Bytes of one pair record in memory.
+    fn record_bytes(&self) -> u64 {
+        element_size(self.prog) * self.prog.pairs.record as u64
     }
 
     pub(super) fn record_to_work_evmmax(&mut self, read: u32) {

@@ -45,25 +45,18 @@ impl Emitter<'_> {
             Node::ForWindows { windows, table, n, tmp, always, then } => {
                 self.for_windows(windows, (*table, *n, *tmp), always, then)
             }
-            Node::ForEachPair { read, body } => {
-                let rec = vb * pairs.record as u64;
-                let (top, done) = (self.label(), self.label());
-                let base = self.pair_base_addr();
-                self.push(base); // [a]
-                self.exit_after_last_record(done); // no record at all
-                self.place(top); // a do-while loop: one JUMPI a record, no JUMP back
-                self.record_to_work(*read); // work ← record a (its first `read` slots)
-                self.block(body);
-                self.work_to_record(); // record.T ← work.T
-                self.push(rec);
-                self.op(ADD);
-                self.op(DUP1);
-                self.push(PAIR_END_ADDR as u64);
-                self.op(MLOAD);
-                self.op(GT); // end > a
-                self.jumpi_to(top);
-                self.place(done);
-                self.op(POP);
+            Node::ForEachPair { read, body } => match self.pair_cache {
+                Some(cache) => self.for_each_pair_cached(*read, body, cache),
+                None => {
+                    let base = self.pair_base_addr();
+                    self.push(base); // [a]
+                    self.records_from(*read, body);
+                }
+            },
+            Node::CachePairs { .. } => {
+                if let Some(cache) = self.pair_cache {
+                    self.load_pair_cache(cache);
+                }
             }
             Node::ForEachInput { start, stride, body } => {
                 let (top, done) = (self.label(), self.label());
@@ -293,6 +286,27 @@ impl Emitter<'_> {
         self.op(SUB); // [shift − width]
         self.jump_to(outer);
         self.place(end);
+        self.op(POP);
+    }
+
+    /// [a] → []: `body` for each record from address a to the array's end, its first `read`
+    /// slots brought into the work record and its written-back part stored after it.
+    pub(super) fn records_from(&mut self, read: u32, body: &[Node]) {
+        let rec = self.slot_bytes() * self.prog.pairs.record as u64;
+        let (top, done) = (self.label(), self.label());
+        self.exit_after_last_record(done); // no record at all
+        self.place(top); // a do-while loop: one JUMPI a record, no JUMP back
+        self.record_to_work(read); // work ← record a (its first `read` slots)
+        self.block(body);
+        self.work_to_record(); // record.T ← work.T
+        self.push(rec);
+        self.op(ADD);
+        self.op(DUP1);
+        self.push(PAIR_END_ADDR as u64);
+        self.op(MLOAD);
+        self.op(GT); // end > a
+        self.jumpi_to(top);
+        self.place(done);
         self.op(POP);
     }
 

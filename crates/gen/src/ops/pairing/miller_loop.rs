@@ -11,6 +11,9 @@ use super::ctx::{Ctx, Work};
 use super::fp12::{call_mul_by_line, call_mul_fp12, call_sqr_fp12, call_sqr_fp12_in_mul_fp6_regs};
 use super::signed_digits::for_signed_digits;
 
+/// Pair records the loop keeps out of memory where the back-end can (`Node::CachePairs`).
+const CACHED_PAIRS: u32 = 2;
+
 pub(super) fn call_line_dbl(a: &mut Asm, c: Ctx) {
     let w = c.w;
     a.call("line_dbl", move |a| line_dbl_projective(a, c.line, c.b3_twist, w.t(), w.px3(), w.py()));
@@ -26,14 +29,17 @@ pub(super) fn call_line_add(a: &mut Asm, c: Ctx) {
 /// significant first; one accumulator for all pairs, squared once per digit; each pair's T lives
 /// in its record and is updated through the work record. A digit 1 adds Q (T ← T + Q), a digit
 /// −1 subtracts it (T ← T − Q: the same addition step with yQ negated in the work record, which
-/// the pair loop does not write back, `Work::T_PART`). The runs of 0/1 digits are `for_bits`
-/// loops; a −1 ends its run as a 0 (its squaring and doubling), then the subtraction follows.
-/// The family ends the loop (`FamilyPairing::end_miller_loop`): BLS12's f_{|z|} conjugated for
+/// the pair loop does not write back, `Work::T_PART`). Digits 0 and 1 only (BLS12): the runs
+/// are `for_bits` loops, a doubling pass over the pairs then an addition pass. Signed digits
+/// (BN's 6z + 2: 22 non-zero digits): each digit is one call (the calls chained) to its step,
+/// whose one pass over the pairs doubles and, for a non-zero digit, adds. The first
+/// `CACHED_PAIRS` records stay out of memory where the back-end can (`Node::CachePairs`: EVMMAX
+/// registers); a build profiled on two pairs gains most from two. The family ends the loop (`FamilyPairing::end_miller_loop`): BLS12's f_{|z|} conjugated for
 /// z < 0; BN's f_{|6z+2|} with its two closing lines and, with `test_g2`, the G2 test of every
 /// record on the final T.
 ///
 /// With `folded` (the hinted check's witness e, and e⁻¹ where the digits have a −1): A starts
-/// at e and is multiplied by e after every addition step and by e⁻¹ after every subtraction,
+/// at e and is multiplied by e after every addition and by e⁻¹ after every subtraction,
 /// so that the loop yields F·e^s for s = |the loop's scalar| (the exponent of e follows the
 /// square-and-multiply pattern of the digits), F unconjugated (F^h = 1 iff the pairing product
 /// is 1, h = (p¹²−1)/r) but closed by the family (`FamilyPairing::end_folded_miller_loop`).
@@ -47,10 +53,21 @@ pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fol
     if let Some(fold) = folded {
         assert_eq!(fold.e_inverse.is_some(), digits.contains(&-1), "e⁻¹ folded exactly where a digit is −1");
     }
+    a.cache_pairs(CACHED_PAIRS);
     let f = if folded.is_none() { c.m6.xy() } else { c.fa };
     let sqr = move |a: &mut Asm| match folded {
         None => call_sqr_fp12_in_mul_fp6_regs(a, c),
         Some(_) => call_sqr_fp12(a, c),
+    };
+    // f = f·e^d for the witness e folded in (e⁻¹ for d = −1)
+    let fold = move |a: &mut Asm, d: i8| {
+        let by = match (folded, d) {
+            (Some(fold), 1) => fold.e,
+            (Some(fold), -1) => fold.e_inverse.expect("e⁻¹ where a digit is −1"),
+            _ => return,
+        };
+        a.copy(c.fb.0, by.0, 12);
+        call_mul_fp12(a, c);
     };
     let dbl_step = move |a: &mut Asm| {
         a.for_each_pair_reading(Work::P_AND_T, |a| {
@@ -58,32 +75,14 @@ pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fol
             call_mul_by_line(a, c, f); // f = f·ℓ(P)
         })
     };
-    let add_step = move |a: &mut Asm| {
-        a.for_each_pair(|a| {
-            call_line_add(a, c); // T = T + Q, ℓ = chord
-            call_mul_by_line(a, c, f);
-        });
-        if let Some(fold) = folded {
-            a.copy(c.fb.0, fold.e.0, 12);
-            call_mul_fp12(a, c); // f = f·e
+    let add_step = move |a: &mut Asm, d: i8| {
+        if d == 1 {
+            a.for_each_pair(|a| {
+                call_line_add(a, c); // T = T + Q, ℓ = chord
+                call_mul_by_line(a, c, f);
+            });
+            fold(a, 1);
         }
-    };
-    let sub_step = move |a: &mut Asm| {
-        let w = c.w;
-        a.for_each_pair(|a| {
-            neg_fp2(a, &c.k, w.qy(), w.qy()); // −Q in the work record (not written back)
-            call_line_add(a, c); // T = T − Q, ℓ = chord
-            call_mul_by_line(a, c, f);
-        });
-        if let Some(e_inverse) = folded.and_then(|fold| fold.e_inverse) {
-            a.copy(c.fb.0, e_inverse.0, 12);
-            call_mul_fp12(a, c); // f = f·e⁻¹
-        }
-    };
-    let signed_step = |a: &mut Asm, d: i8| match d {
-        1 => add_step(a),
-        -1 => sub_step(a),
-        _ => {}
     };
     match folded {
         None => {
@@ -95,33 +94,55 @@ pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fol
             sqr(a);
         }
     }
-    dbl_step(a);
-    signed_step(a, digits[1]);
-    // A signed scalar (BN's 6z + 2: 22 non-zero digits against BLS12-381's 5) splits the loop
-    // into many runs, each with its steps written out: there the steps are subroutines, a call
-    // at each place (the build's inliner may write them out again where the code has room).
-    let steps_as_subroutines = digits.contains(&-1);
-    let sqr_dbl_step = move |a: &mut Asm| {
-        let body = move |a: &mut Asm| {
-            sqr(a); // f = f²
-            dbl_step(a);
+    if digits.contains(&-1) {
+        // A signed scalar (BN's 6z + 2: 22 non-zero digits against BLS12-381's 5): each digit's
+        // steps share one pass over the pairs (the tangent's line, then the chord's), and
+        // every digit after the first is a call to its step, the calls chained.
+        let pair_pass = move |a: &mut Asm, d: i8| {
+            let read = if d == 0 { Work::P_AND_T } else { Work::SLOTS };
+            a.for_each_pair_reading(read, |a| {
+                a.call("pair_dbl", move |a| {
+                    call_line_dbl(a, c); // T = 2T, ℓ = tangent at T
+                    call_mul_by_line(a, c, f); // f = f·ℓ(P)
+                });
+                if d == -1 {
+                    neg_fp2(a, &c.k, c.w.qy(), c.w.qy()); // −Q in the work record (not written back)
+                }
+                if d != 0 {
+                    a.call("pair_add", move |a| {
+                        call_line_add(a, c); // T = T ± Q, ℓ = chord
+                        call_mul_by_line(a, c, f);
+                    });
+                }
+            });
+            fold(a, d);
         };
-        if steps_as_subroutines {
-            a.call("miller_loop_dbl_step", body);
-        } else {
-            body(a);
+        pair_pass(a, digits[1]);
+        for &d in &digits[2..] {
+            let name = match d {
+                0 => "miller_loop_dbl_step",
+                1 => "miller_loop_dbl_add_step",
+                _ => "miller_loop_dbl_sub_step",
+            };
+            a.call(name, move |a| {
+                sqr(a); // f = f²
+                pair_pass(a, d);
+            });
         }
-    };
-    let add_step = move |a: &mut Asm| match steps_as_subroutines {
-        true => a.call("miller_loop_add_step", add_step),
-        false => add_step(a),
-    };
-    let sub_step = move |a: &mut Asm| match steps_as_subroutines {
-        true => a.call("miller_loop_sub_step", sub_step),
-        false => sub_step(a),
-    };
-    assert!(digits.iter().all(|d| d.abs() <= 1), "the loop's digits are 0 and ±1");
-    for_signed_digits(a, &digits[2..], sqr_dbl_step, add_step, move |a, _| sub_step(a));
+    } else {
+        dbl_step(a);
+        add_step(a, digits[1]);
+        for_signed_digits(
+            a,
+            &digits[2..],
+            move |a| {
+                sqr(a); // f = f²
+                dbl_step(a);
+            },
+            move |a| add_step(a, 1),
+            |_, _| unreachable!("digits 0 and 1"),
+        );
+    }
     match folded {
         None => c.family.end_miller_loop(a, c, f, test_g2),
         Some(_) => c.family.end_folded_miller_loop(a, c, test_g2),
