@@ -268,7 +268,7 @@ pub const HINTED_FORMULAS: Formulas =
 
 /// This build of the hinted pairing check (`pairing::hinted_pairing_check_program`) on `curve`
 /// for `isa` (inlining profiled on the witness of two pairs whose product is one). Panics for a
-/// curve without a hinted check (`CurveParams::hint_scaling`).
+/// curve without a hinted check (`CurveParams::hinted_check`).
 pub fn hinted_pairing_check_build(curve: Curve, formulas: Formulas, isa: impl Into<InstructionSet>) -> Build {
     let prog = |moves| pairing::hinted_pairing_check_program(curve, formulas.f2mul, moves);
     formulas.build(prog, isa, || {

@@ -266,13 +266,13 @@ fn every_operation_builds_and_passes_its_vectors() {
     let pairs = hex::encode(evm384_gen::generator_pairs_input(evm384_gen::curves::Curve::Bls12_381, 1));
     assert_one_line_error(&evm384(&["hint", "--pairs", &pairs]), "no witness");
     assert_one_line_error(&evm384(&["hint", "--pairs", "00"]), "multiple of 384");
-    // on BN254: 192-byte pairs, a 480-byte witness, its contract
+    // on BN254: 192-byte pairs, a 384-byte witness, its contract
     let bn = evm384_gen::curves::Curve::Bn254;
     assert!(evm384(&["build", "pairing-check-hinted", "--curve", "bn254", "--interface", "evmmax"]).status.success());
     let pairs = hex::encode(evm384_gen::generator_pairs_product_one(bn));
     let o = evm384(&["hint", "--curve", "bn254", "--pairs", &pairs, "--witness-only"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stdout(&o).trim().len(), 2 * 480, "e (12) and s (3), 32 bytes each");
+    assert_eq!(stdout(&o).trim().len(), 2 * 384, "u: 12 elements of 32 bytes");
     assert_one_line_error(&evm384(&["hint", "--curve", "bn254", "--pairs", &pairs[..382]]), "multiple of 192");
     // a file whose operation cannot be told
     let add = evm384_vectors::testdata_dir().join("eip2537/eips-assets/add_G1_bls.json");

@@ -87,7 +87,7 @@ fn hinted_verifier_and_its_calldata() {
     let o = evm384(&["hint", "groth16", "--vk", &vk_path, "--proof", &proof, "--public", &public]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let calldata = hex::decode(String::from_utf8(o.stdout).unwrap().trim()).unwrap();
-    assert_eq!(calldata.len(), 256 + 9 * 32 + 480, "proof, 9 inputs, the witness");
+    assert_eq!(calldata.len(), 256 + 9 * 32 + 384, "proof, 9 inputs, the witness");
 
     let mut r = Runner::new(RunOptions::default().with_instruction_set(evm384_evm::InstructionSet::Evmmax));
     r.deploy_at(evm384_evm::Address::new([&[0u8; 18][..], &[0xb0, 0x08]].concat().try_into().unwrap()), &check);
@@ -135,7 +135,7 @@ fn gnark_files() {
     let check =
         code(&["build", "pairing-check-hinted", "--curve", "bn254", "--interface", "evmmax", "--miller-factor"]);
     let calldata = code(&["hint", "groth16", "--format", "gnark", "--vk", &vk, "--proof", &proof, "--public", &public]);
-    assert_eq!(calldata.len(), 256 + 3 * 32 + 480);
+    assert_eq!(calldata.len(), 256 + 3 * 32 + 384);
     let mut r = Runner::new(RunOptions::default().with_instruction_set(evm384_evm::InstructionSet::Evmmax));
     r.deploy_at(evm384_evm::Address::new([&[0u8; 18][..], &[0xb0, 0x08]].concat().try_into().unwrap()), &check);
     r.deploy(&hinted);

@@ -75,3 +75,41 @@ pub fn priced_gas(isa: InstructionSet, code: &[u8], input: &[u8]) -> (&'static s
     let target = Target::reference(isa);
     (target.name(), target.gas(&e).expect("opcodes counted"))
 }
+
+/// The unitary witness u of `input` (witness ‖ pairs, a product of one whose Miller value is
+/// dense) against every way to change it, as `Check::result` answers: each of u's 12
+/// coordinates changed, u = 0, u = 1 and ū = u⁻¹: false (the first two are not unitary, the
+/// others fail the equation); −u: true (another witness: (−u)^(2λ) = u^(2λ)); a coordinate
+/// p: a halt (the encoding); the witness one element short: a halt.
+pub fn assert_every_changed_witness_rejected(check: &Check, curve: Curve, input: &[u8]) {
+    let params = curve.params();
+    let n = evm384_gen::ops::pairing::hint_bytes(curve) as usize;
+    let e = n / 12; // the value bytes of the curve's encoding: 48 (EIP-2537), 32 (EIP-196)
+    assert_eq!((n % 12, e), (0, params.eip.element_bytes.min(48) as usize), "u: 12 elements");
+    let f = evm384_arith::MontField::new(params.p);
+    let value = |x: &[u8], i: usize| {
+        let mut wide = [0u8; 48];
+        wide[48 - e..].copy_from_slice(&x[e * i..e * i + e]);
+        evm384_arith::from_be_bytes(&wide)
+    };
+    let with = |x: &[u8], i: usize, v: &[u64; 6]| {
+        let mut y = x.to_vec();
+        y[e * i..e * i + e].copy_from_slice(&evm384_arith::to_be_bytes(v)[48 - e..]);
+        y
+    };
+    let negated =
+        |x: &[u8], from: usize| (from..12).fold(x.to_vec(), |y, i| with(&y, i, &f.sub(&[0; 6], &value(&y, i))));
+    assert_eq!(check.result(input, "the witness"), Some(true));
+    for i in 0..12 {
+        let v = value(input, i);
+        let changed = if v == [0; 6] { [1, 0, 0, 0, 0, 0] } else { f.add(&v, &v) };
+        assert_eq!(check.result(&with(input, i, &changed), "u changed"), Some(false), "{curve}: coordinate {i}");
+    }
+    let zero = (0..12).fold(input.to_vec(), |y, i| with(&y, i, &[0; 6]));
+    assert_eq!(check.result(&zero, "u = 0"), Some(false), "{curve}");
+    assert_eq!(check.result(&with(&zero, 0, &[1, 0, 0, 0, 0, 0]), "u = 1"), Some(false), "{curve}");
+    assert_eq!(check.result(&negated(input, 6), "ū"), Some(false), "{curve}");
+    assert_eq!(check.result(&negated(input, 0), "−u"), Some(true), "{curve}");
+    assert_eq!(check.result(&with(input, 5, &params.p), "a coordinate p"), None, "{curve}");
+    assert_eq!(check.result(&input[e..], "a witness one element short"), None, "{curve}");
+}

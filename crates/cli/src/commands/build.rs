@@ -55,8 +55,8 @@ pub enum Target {
     /// BLS12_MAP_FP2_TO_G2, a drop-in for the EIP-2537 precompile 0x11.
     MapFp2ToG2(PointArgs),
     /// The hinted pairing check (not a drop-in): calldata witness ‖ pairs (the witness from
-    /// `evm384 hint`), the final exponentiation replaced by the residue-root test of eprint
-    /// 2024/640.
+    /// `evm384 hint`), the final exponentiation replaced by the root test of eprint 2024/640
+    /// with a unitary witness.
     PairingCheckHinted(HintedArgs),
     /// RFC 9380 hash-to-G2 (BLS12381G2_XMD:SHA-256_SSWU_RO_): calldata msg → H(msg), 256 bytes.
     HashToG2(GlueArgs),

@@ -33,7 +33,7 @@ pub struct Args {
     /// through values every build shares, but must match the build's program).
     #[arg(long, default_value = "v3", value_parser = parse_f2mul)]
     pub f2mul: F2Mul,
-    /// Print only the witness (720 bytes on BLS12-381, 912 on BLS12-377, 480 on BN254), not
+    /// Print only the witness (576 bytes on BLS12-381 and BLS12-377, 384 on BN254), not
     /// witness ‖ pairs.
     #[arg(long)]
     pub witness_only: bool,

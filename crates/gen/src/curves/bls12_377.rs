@@ -427,7 +427,7 @@ pub fn bls12_377() -> CurveParams {
             ],
         ],
         eip: super::Eip::EIP2539,
-        hint_scaling: Some(crate::curves::ScalingSubfield::Fp4),
+        hinted_check: true,
     }
 }
 

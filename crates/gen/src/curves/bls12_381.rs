@@ -138,7 +138,7 @@ pub fn bls12_381() -> CurveParams {
             ],
         ],
         eip: super::Eip::EIP2537,
-        hint_scaling: Some(crate::curves::ScalingSubfield::Fp),
+        hinted_check: true,
     }
 }
 

@@ -457,7 +457,7 @@ pub fn bn254() -> CurveParams {
         ],
         eip: super::Eip::EIP196,
         // H = 3³ (λ = 6z + 2 + p − p² + p³), 3² ∥ p − 1: `docs/curves.md`
-        hint_scaling: Some(super::ScalingSubfield::Fp),
+        hinted_check: true,
     }
 }
 

@@ -254,25 +254,13 @@ pub struct CurveParams {
     pub g2: [[Limbs; 2]; 2],
     /// The precompile EIP the curve's contracts follow: its operations and encoding.
     pub eip: Eip,
-    /// Where the hinted pairing check's scaling factor lives (eprint 2024/640 §4; the structure
-    /// per curve is worked out in `docs/curves.md`); `None`: no hinted check for the curve.
-    pub hint_scaling: Option<ScalingSubfield>,
+    /// Whether the hinted pairing check is written for the curve (`ops::pairing::hinted`: BLS12
+    /// curves, and BN curves with z > 0; a BN curve with z < 0 conjugates f and negates T before
+    /// its closing lines, which only the final exponentiation forgives).
+    pub hinted_check: bool,
 }
 
-/// The proper subfield holding the factor U of the hinted check's scaling factor
-/// w = U·(x₀ + x₁·v + x₂·v²): any element of a proper subfield Fp^k has order dividing
-/// p^k − 1, which divides h = (p¹² − 1)/r, so w needs no order test on chain. The subfield is
-/// the smallest that, with x₀ + x₁·v + x₂·v² ∈ {1, v, v²}, cancels every part of F's order
-/// that λ (`CurveParams::hint_exponent`) shares with h.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScalingSubfield {
-    /// U ∈ Fp, folded into s (the witness sends x₀, x₁, x₂ only).
-    Fp,
-    /// U = U₀ + U₁·v·w ∈ Fp4 = Fp2[v·w] ((v·w)² = ξ ∈ Fp2), U₀, U₁ ∈ Fp2.
-    Fp4,
-}
-
-/// The multiple λ of r whose residue root the hinted check takes (eprint 2024/640 §4), written
+/// The multiple λ of r whose root the hinted check takes (eprint 2024/640 §4), written
 /// as the Miller loop evaluates it: λ = `loop_sign`·s + Σᵢ `frobenius[i − 1]`·pⁱ, s = |the
 /// loop's scalar| (|z| for BLS12, |6z + 2| for BN): BLS12's λ = p − z, BN's optimal-ate
 /// relation λ = 6z + 2 + p − p² + p³ (Vercauteren, eprint 2008/096 §4).

@@ -44,5 +44,4 @@ mod tests;
 
 pub use bn::bn_loop_t_tests_g2;
 pub use check::{accumulator_slot, final_exp_program, pairing_check_program, ProgramOptions};
-pub(crate) use hinted::witness_bytes;
 pub use hinted::{hint_bytes, hinted_pairing_check_program, hinted_pairing_check_with_factor_program};

@@ -206,7 +206,7 @@ fn bn_p254() -> Bn {
         g2: [l2(&x), l2(&y)],
         // a test ABI: EIP-2537's 64-byte elements, which `point_bytes` below writes
         eip: Eip::EIP2537,
-        hint_scaling: None,
+        hinted_check: false,
     };
     Bn { params, g1, g2, r, gen1, gen2, off }
 }
