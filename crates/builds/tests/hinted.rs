@@ -26,6 +26,22 @@ fn hinted_input(pairs: &[u8]) -> Vec<u8> {
     [w, pairs.to_vec()].concat()
 }
 
+/// ([s]G1, [t]G2), ([t]G1, −[s]G2) for random s, t: a product of one whose Miller-loop value
+/// is dense (the pairs (P, Q), (−P, Q) have one in Fp6, whose witness is 1).
+fn dense_product_of_one(rng: &mut TestRng) -> Vec<u8> {
+    let mut scalar = || {
+        let mut s = [0u8; 32];
+        rand::RngCore::fill_bytes(rng, &mut s);
+        s[31] &= 0x3f;
+        s
+    };
+    let (s, t) = (scalar(), scalar());
+    let mut q_neg = g2_mul(&s);
+    // SAFETY: blst reads and writes the locals.
+    unsafe { blst::blst_fp2_cneg(&mut q_neg.y, &g2_mul(&s).y, true) };
+    encode_pairs(&[(g1_mul(&s), g2_mul(&t)), (g1_mul(&t), q_neg)])
+}
+
 #[test]
 fn true_for_products_of_one_and_every_wrong_witness_rejected() {
     let check = Check::new(Curve::Bls12_381, &SETS);
@@ -49,19 +65,7 @@ fn true_for_products_of_one_and_every_wrong_witness_rejected() {
     let any = [input[..hint_bytes(Curve::Bls12_381) as usize].to_vec(), inf].concat();
     assert_eq!(check.result(&any, "infinity, another input's witness"), Some(true));
 
-    // a dense product of one: ([s]G1, [t]G2), ([t]G1, −[s]G2) (the pairs (P, Q), (−P, Q) have
-    // a Miller value in Fp6, whose witness is 1)
-    let scalar = |rng: &mut TestRng| {
-        let mut s = [0u8; 32];
-        rand::RngCore::fill_bytes(rng, &mut s);
-        s[31] &= 0x3f;
-        s
-    };
-    let (s, t) = (scalar(&mut rng), scalar(&mut rng));
-    let mut q_neg = g2_mul(&s);
-    // SAFETY: blst reads and writes the locals.
-    unsafe { blst::blst_fp2_cneg(&mut q_neg.y, &g2_mul(&s).y, true) };
-    let dense = hinted_input(&encode_pairs(&[(g1_mul(&s), g2_mul(&t)), (g1_mul(&t), q_neg)]));
+    let dense = hinted_input(&dense_product_of_one(&mut rng));
     let n = hint_bytes(Curve::Bls12_381) as usize;
 
     // a product ≠ 1 has no witness; with another input's witness the check is false
@@ -112,20 +116,7 @@ fn pairing_vectors() {
 /// the hinted one costs at most 1.5 times as much in v9.
 #[test]
 fn transaction_gas_beside_the_precompile_at_k_2() {
-    // ([s]G1, [t]G2), ([t]G1, −[s]G2): a product of one whose Miller-loop value is dense (the
-    // pairs (P, Q), (−P, Q) give one in Fp6, and a witness with many zero bytes)
-    let mut rng = rng(2640);
-    let scalar = |rng: &mut TestRng| {
-        let mut s = [0u8; 32];
-        rand::RngCore::fill_bytes(rng, &mut s);
-        s[31] &= 0x3f;
-        s
-    };
-    let (s, t) = (scalar(&mut rng), scalar(&mut rng));
-    let mut q2 = g2_mul(&s);
-    // SAFETY: blst reads and writes the locals.
-    unsafe { blst::blst_fp2_cneg(&mut q2.y, &g2_mul(&s).y, true) };
-    let pairs = encode_pairs(&[(g1_mul(&s), g2_mul(&t)), (g1_mul(&t), q2)]);
+    let pairs = dense_product_of_one(&mut rng(2640));
     let input = hinted_input(&pairs);
     let opts = RunOptions::default();
     let spec = opts.spec;

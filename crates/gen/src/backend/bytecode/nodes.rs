@@ -154,13 +154,7 @@ impl Emitter<'_> {
                 self.op(ADD); // [shift, a, entry address]
                 self.record_entry(*entry, *tmp); // tmp ← the entry
                 self.block(add);
-                self.push(rec);
-                self.op(ADD); // the next record, tested at the bottom: one jump a record
-                self.op(DUP1);
-                self.push(PAIR_END_ADDR as u64);
-                self.op(MLOAD);
-                self.op(GT); // end > a
-                self.jumpi_to(inner);
+                self.next_record(rec, inner); // tested at the bottom: one jump a record
                 self.place(done);
                 self.op(POP); // [shift]
                 self.next_window(*width, double, outer);
@@ -299,6 +293,13 @@ impl Emitter<'_> {
         self.record_to_work(read); // work ← record a (its first `read` slots)
         self.block(body);
         self.work_to_record(); // record.T ← work.T
+        self.next_record(rec, top);
+        self.place(done);
+        self.op(POP);
+    }
+
+    /// [a] → [a + rec]: back to `top` while a record starts at a + rec (before the array's end).
+    fn next_record(&mut self, rec: u64, top: Label) {
         self.push(rec);
         self.op(ADD);
         self.op(DUP1);
@@ -306,8 +307,6 @@ impl Emitter<'_> {
         self.op(MLOAD);
         self.op(GT); // end > a
         self.jumpi_to(top);
-        self.place(done);
-        self.op(POP);
     }
 
     /// [a] → [a]: jumps to `done` unless a record starts at a (a < the array's end).
