@@ -38,9 +38,9 @@ pub(super) fn call_line_add(a: &mut Asm, c: Ctx) {
 /// z < 0; BN's f_{|6z+2|} with its two closing lines and, with `test_g2`, the G2 test of every
 /// record on the final T.
 ///
-/// With `folded` (the hinted check's witness e, and e⁻¹ where the digits have a −1): A starts
-/// at e and is multiplied by e after every addition and by e⁻¹ after every subtraction,
-/// so that the loop yields F·e^s for s = |the loop's scalar| (the exponent of e follows the
+/// With `folded` (the hinted check's e = u^σ of its unitary witness u, and e⁻¹ = ū^σ where the
+/// digits have a −1): A starts at e and is multiplied by e after every addition and by e⁻¹
+/// after every subtraction, so that the loop yields F·e^s for s = |the loop's scalar| (the exponent of e follows the
 /// square-and-multiply pattern of the digits), F unconjugated (F^h = 1 iff the pairing product
 /// is 1, h = (p¹²−1)/r) but closed by the family (`FamilyPairing::end_folded_miller_loop`).
 ///
@@ -149,7 +149,7 @@ pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fol
     }
 }
 
-/// The hinted check's witness folded into the Miller loop: e, and e⁻¹ for a scalar with
+/// What the hinted check folds into the Miller loop: e = u^σ, and e⁻¹ = ū^σ for a scalar with
 /// digits −1.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Folded {
