@@ -236,4 +236,6 @@ fn with_a_miller_factor() {
     assert_eq!(result(&[&w[..], &g, &inf].concat(), "G alone, not one"), Some(false));
     assert_eq!(result(&[&w[..], &g_all].concat(), "no pairs at all"), None);
     assert_eq!(result(&[&w[..], &g[..11 * E]].concat(), "G cut short"), None);
+    // G = 0 makes the loop's value 0, which satisfies G·Y² = ±Ḡ: the check halts on it
+    assert_eq!(result(&[&w[..], &[0u8; 12 * E], &bytes[192..]].concat(), "G = 0"), None);
 }

@@ -10,8 +10,9 @@
 //! D^(N/r) = 1. Let n = N/(2r), an odd number (N ≡ 2 mod 4, r odd); the witness is u ∈ U with
 //! u^(2λ) = ε·D, ε = ±1.
 //!
-//! Soundness (the contract tests u·ū = 1 and G·Y² = ±Ḡ, i.e. u^(2λ) = ±D): F^h = D^(N/r) =
-//! (±1)^(N/r)·u^(2λN/r) = 1, as N/r = 2n is even and 2λN/r = 2m·N is a multiple of u's order.
+//! Soundness (the contract tests u·ū = 1, G ≠ 0 and G·Y² = ±Ḡ, i.e. u^(2λ) = ±D):
+//! F^h = D^(N/r) = (±1)^(N/r)·u^(2λN/r) = 1, as N/r = 2n is even and 2λN/r = 2m·N is a
+//! multiple of u's order.
 //! No order test and no subfield: the same witness shape for every curve.
 //!
 //! Completeness (this module): where F^h = 1, D^(2n) = 1; in the cyclic U of order 2·(odd),

@@ -42,7 +42,7 @@ fn witness_bytes(encoding: FieldEncoding) -> u32 {
 /// conversely a witness exists whenever it is 1. Input: witness ([`hint_bytes`]) ‖ pairs (as the
 /// drop-in check's); output: the 32-byte boolean of the equation (false where u is not
 /// unitary); a malformed input (a coordinate ≥ p, a point off its curve or outside its
-/// subgroup) halts. `moves`: as `ProgramOptions::moves`.
+/// subgroup) halts, as does G = 0 (which no valid pairs give). `moves`: as `ProgramOptions::moves`.
 ///
 /// Panics for a curve without a hinted check (`CurveParams::hinted_check`).
 pub fn hinted_pairing_check_program(curve: Curve, f2mul: F2Mul, moves: Moves) -> Program {
@@ -121,6 +121,9 @@ fn hinted_program(curve: Curve, f2mul: F2Mul, moves: Moves, factor: bool) -> Pro
         a.copy(c.fb.0, witness + 12, 12);
         call_mul_fp12(&mut a, c); // G·(the caller's Miller value)
     }
+    // G ≠ 0 (its first coordinate, or else one of the eleven others; one_fp12's are zero), so
+    // that G·Y² = ±Ḡ says u^(2λ) = ±F^(p⁶−1); valid pairs never give 0 (no line vanishes at P)
+    a.if_(Cond::Eq(c.fa.0, c.k.zero, 1), |a| a.assert(Cond::Ne(c.fa.0 + 1, one + 1, 11)));
     conj_fp12(&mut a, &c.k, g_bar, c.fa);
     if !first {
         a.copy(c.fb.0, c.fa.0, 12);
