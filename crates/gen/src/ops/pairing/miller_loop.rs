@@ -69,18 +69,19 @@ pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fol
         a.copy(c.fb.0, by.0, 12);
         call_mul_fp12(a, c);
     };
-    let dbl_step = move |a: &mut Asm| {
-        a.for_each_pair_reading(Work::P_AND_T, |a| {
-            call_line_dbl(a, c); // T = 2T, ℓ = tangent at T
-            call_mul_by_line(a, c, f); // f = f·ℓ(P)
-        })
+    // one pair's lines: the tangent (T = 2T) or the chord (T = T ± Q), multiplied into f
+    let tangent = move |a: &mut Asm| {
+        call_line_dbl(a, c);
+        call_mul_by_line(a, c, f);
     };
+    let chord = move |a: &mut Asm| {
+        call_line_add(a, c);
+        call_mul_by_line(a, c, f);
+    };
+    let dbl_step = move |a: &mut Asm| a.for_each_pair_reading(Work::P_AND_T, tangent);
     let add_step = move |a: &mut Asm, d: i8| {
         if d == 1 {
-            a.for_each_pair(|a| {
-                call_line_add(a, c); // T = T + Q, ℓ = chord
-                call_mul_by_line(a, c, f);
-            });
+            a.for_each_pair(chord);
             fold(a, 1);
         }
     };
@@ -101,18 +102,12 @@ pub(super) fn miller_loop(a: &mut Asm, c: Ctx, digits: &[i8], folded: Option<Fol
         let pair_pass = move |a: &mut Asm, d: i8| {
             let read = if d == 0 { Work::P_AND_T } else { Work::SLOTS };
             a.for_each_pair_reading(read, |a| {
-                a.call("pair_dbl", move |a| {
-                    call_line_dbl(a, c); // T = 2T, ℓ = tangent at T
-                    call_mul_by_line(a, c, f); // f = f·ℓ(P)
-                });
+                a.call("pair_dbl", tangent);
                 if d == -1 {
                     neg_fp2(a, &c.k, c.w.qy(), c.w.qy()); // −Q in the work record (not written back)
                 }
                 if d != 0 {
-                    a.call("pair_add", move |a| {
-                        call_line_add(a, c); // T = T ± Q, ℓ = chord
-                        call_mul_by_line(a, c, f);
-                    });
+                    a.call("pair_add", chord);
                 }
             });
             fold(a, d);
